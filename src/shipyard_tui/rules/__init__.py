@@ -1,0 +1,38 @@
+"""The rules of Shipyard (2nd edition): pure game logic, standard library only.
+
+The public surface is the decision loop of :class:`Game` (``to_move``,
+``legal_moves``, ``play``), the value types it speaks in (configurations, moves,
+events, the state) and the scoring functions.
+"""
+
+from .catalog import CATALOG, Action, Feature, Good, Icon, Piece, TileKind
+from .events import Event, event_to_json
+from .game import STEP_PROMPTS, Game, IllegalMoveError, Outcome, event_from_json
+from .moves import Move, MoveSyntaxError, parse_move
+from .state import GameConfig, GameState, SeatConfig, SeatKind, Stage, Step
+
+__all__ = [
+    "CATALOG",
+    "STEP_PROMPTS",
+    "Action",
+    "Event",
+    "Feature",
+    "Game",
+    "GameConfig",
+    "GameState",
+    "Good",
+    "Icon",
+    "IllegalMoveError",
+    "Move",
+    "MoveSyntaxError",
+    "Outcome",
+    "Piece",
+    "SeatConfig",
+    "SeatKind",
+    "Stage",
+    "Step",
+    "TileKind",
+    "event_from_json",
+    "event_to_json",
+    "parse_move",
+]

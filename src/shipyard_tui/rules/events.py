@@ -1,0 +1,445 @@
+"""Typed events: a record of everything that happens, for logs, animation and checks.
+
+Every event carries enough data to check the rule it follows from the event
+stream alone; ``docs/events.md`` documents the JSON form (``event_to_json``).
+Events that reveal a secret (contracts in hand) name the only seat allowed to
+see them; :func:`redact` hides those details from everyone else.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .codec import to_data
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of all events. ``secret_for`` names the seat a secret belongs to."""
+
+    secret_fields: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def type(self) -> str:
+        return type(self).__name__
+
+    @property
+    def secret_for(self) -> int | None:
+        return None
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """The JSON object of an event: ``{"type": ..., fields...}``."""
+    data: dict[str, Any] = {"type": event.type}
+    data.update(to_data(event))
+    return data
+
+
+def redact(event: Event, viewer: int | None) -> Event:
+    """The event as ``viewer`` may see it: secrets of other seats are blanked."""
+    owner = event.secret_for
+    if owner is None or owner == viewer or not event.secret_fields:
+        return event
+    blank: dict[str, Any] = {}
+    for name in event.secret_fields:
+        value = getattr(event, name)
+        blank[name] = type(value)() if isinstance(value, list | tuple) else None
+    return dataclasses.replace(event, **blank)
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(Event):
+    seats: list[str]
+    kinds: list[str]
+    start_seat: int
+    seed: int
+    first_game: bool
+    advanced: bool
+    solo: bool
+    track: list[str]
+    reserve: int
+
+
+@dataclass(frozen=True, slots=True)
+class ContractsDealt(Event):
+    secret_fields: ClassVar[tuple[str, ...]] = ("contracts",)
+    seat: int
+    red: int
+    blue: int
+    contracts: list[str]
+
+    @property
+    def secret_for(self) -> int | None:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    seat: int
+    turn: int
+    kind: str
+    """``first``, ``regular``, ``final`` or ``last_chance``."""
+
+
+@dataclass(frozen=True, slots=True)
+class TileAdvanced(Event):
+    """Step 1 (R-3.1): the seat's old tile moved from ``from_slot`` to the lead.
+
+    In 2-seat games ``cube_moved_to`` names the tile that received one of its cubes.
+    """
+
+    seat: int
+    action: str
+    from_slot: int
+    cube_moved_to: str | None
+    track: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class WheelTurned(Event):
+    position: int
+    rotation_completed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CubePlaced(Event):
+    seat: int
+    action: str
+    slot: int
+    cubes: int
+
+
+@dataclass(frozen=True, slots=True)
+class IncomePaid(Event):
+    """Step 3 (R-3.3): one guilder per occupied tile ahead, plus guilders lying on the tile."""
+
+    seat: int
+    occupied_ahead: list[str]
+    tile_guilders: int
+    amount: int
+    guilders: int
+
+
+@dataclass(frozen=True, slots=True)
+class BonusPaid(Event):
+    seat: int
+    action: str
+    cost: int
+    guilders: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActionStarted(Event):
+    seat: int
+    action: str
+    role: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionForfeited(Event):
+    seat: int
+    action: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShipTileBought(Event):
+    seat: int
+    tile: str
+    kind: str
+    features: list[str]
+    column: int
+    row: int
+    price: int
+    guilders: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShipTilePlaced(Event):
+    seat: int
+    tile: str
+    cell: int
+    yard: str
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayRefilled(Event):
+    """A market column slid down and drew ``drawn`` from its deck (bottom slot first)."""
+
+    area: str
+    column: int
+    drawn: list[str]
+    slots: list[str | None]
+    deck_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndTriggered(Event):
+    reason: str
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CanalRented(Event):
+    seat: int
+    canal: str
+    slot: int
+    price: int
+    guilders: int
+
+
+@dataclass(frozen=True, slots=True)
+class CanalPlaced(Event):
+    seat: int
+    canal: str
+    x: int
+    y: int
+    rotation: int
+
+
+@dataclass(frozen=True, slots=True)
+class CommodityBought(Event):
+    seat: int
+    tile: str
+    goods: list[str]
+    slot: int
+    price: int
+    guilders: int
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerMoved(Event):
+    """A rondel marker moved: ``paid`` guilders for extra steps, ``free`` extra steps covered."""
+
+    ring: str
+    seat: int
+    start: int
+    end: int
+    steps: int
+    paid: int
+    free: int
+
+
+@dataclass(frozen=True, slots=True)
+class PiecesTaken(Event):
+    seat: int
+    marked: str
+    from_employees: list[str]
+    pieces: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class EmployeeHired(Event):
+    seat: int
+    employee: str
+    space: int
+    slot: int
+    surcharge: int
+    guilders: int
+
+
+@dataclass(frozen=True, slots=True)
+class CommodityGivenUp(Event):
+    seat: int
+    tile: str
+    goods: list[str]
+    marker: int
+
+
+@dataclass(frozen=True, slots=True)
+class GoodSold(Event):
+    seat: int
+    good: str
+    price: int
+    trader_bonus: int
+    guilders: int
+
+
+@dataclass(frozen=True, slots=True)
+class GoodTraded(Event):
+    seat: int
+    good: str
+    piece: str
+
+
+@dataclass(frozen=True, slots=True)
+class SubsidyReceived(Event):
+    seat: int
+    amount: int
+    guilders: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShipCompleted(Event):
+    seat: int
+    cells: list[int]
+    tiles: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class PieceLoaded(Event):
+    seat: int
+    piece: str
+    load: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class ShipDismantled(Event):
+    seat: int
+    tiles: list[str]
+    pieces: dict[str, int]
+    speed: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TokenPlaced(Event):
+    seat: int
+    x: int
+    y: int
+    cell: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShipSailed(Event):
+    """A ship's shakedown cruise (R-7.3, R-9): pieces, speed, path and every point.
+
+    ``scored_spaces`` lists each official or Blue Riband entered as
+    ``[space, icon, points]``; only the last Blue Riband counts in ``points``.
+    """
+
+    seat: int
+    tiles: list[str]
+    features: dict[str, int]
+    pieces: dict[str, int]
+    base_speed: int
+    helmsman: int
+    rigger: int
+    speed: int
+    path: list[str]
+    scored_spaces: list[list[Any]]
+    points: dict[str, int]
+    total: int
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class CanalsRemoved(Event):
+    """Canals left behind become used canals; canals out of reach are discarded (R-9.6)."""
+
+    seat: int
+    used: list[str]
+    discarded: list[str]
+    used_total: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeckRebuilt(Event):
+    deck: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class RotationCompleted(Event):
+    """The wheel completed a rotation (R-3.8): a reserve cube left, maybe a guilder placed."""
+
+    reserve: int
+    cubes_removed: int
+    guilder_on: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardRequired(Event):
+    seats: list[int]
+    keep: int
+
+
+@dataclass(frozen=True, slots=True)
+class ContractDiscarded(Event):
+    secret_fields: ClassVar[tuple[str, ...]] = ("contract",)
+    seat: int
+    colour: str
+    contract: str | None
+
+    @property
+    def secret_for(self) -> int | None:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class StageStarted(Event):
+    stage: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    seat: int
+    turn: int
+    score: int
+    guilders: int
+
+
+@dataclass(frozen=True, slots=True)
+class ContractScored(Event):
+    seat: int
+    contract: str
+    name: str
+    counted: int
+    points: int
+    detail: str
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class TradersScored(Event):
+    seat: int
+    traders: list[str]
+    points: int
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    scores: list[int]
+    guilders: list[int]
+    winners: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class SoloTileFlipped(Event):
+    """An automa flipped a solo tile; ``used`` is false when it was skipped (R-12.2, R-12.3)."""
+
+    seat: int
+    tile: str
+    action: str
+    used: bool
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class AutomaActed(Event):
+    """What an automa's action did (R-12.3), with the number ``n`` that drove it."""
+
+    seat: int
+    action: str
+    n: int
+    n_source: str
+    effect: str
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayRemoved(Event):
+    """Tiles an automa removed from the market; they leave the game (R-12.3)."""
+
+    seat: int
+    area: str
+    tiles: list[str]
+    slots: list[list[int]] = field(default_factory=list)
+    price: int = 0
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.__name__: cls for cls in Event.__subclasses__()
+}

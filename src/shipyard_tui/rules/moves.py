@@ -1,0 +1,313 @@
+"""Moves: every choice a seat makes, as a small frozen value with a text form.
+
+Each move has a one-line notation (``str(move)``) that :func:`parse_move` reads
+back, so move lists can be saved, replayed and typed.
+
+>>> parse_move("buy mid1 3")
+Buy(column=1, row=3)
+>>> str(PlaceCanal(1, -2, 3))
+'place-canal 1 -2 3'
+>>> parse_move(str(Cruise(("0,0,C", "0,0,E")))) == Cruise(("0,0,C", "0,0,E"))
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import ClassVar
+
+from .catalog import Action, Piece, TileKind
+
+COLUMNS = ("bow", "mid1", "mid2", "stern")
+"""Ship display columns, left to right."""
+
+COLUMN_KINDS = (TileKind.BOW, TileKind.MIDDLE, TileKind.MIDDLE, TileKind.STERN)
+
+
+class MoveSyntaxError(ValueError):
+    """Raised when a text cannot be read as a move."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Base of all moves."""
+
+    keyword: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        parts = [self.keyword]
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, tuple):
+                parts.extend(str(v) for v in value)
+            else:
+                parts.append(str(value))
+        return " ".join(parts)
+
+    @classmethod
+    def _from_args(cls, args: list[str]) -> Move:
+        values = []
+        fs = fields(cls)
+        if len(args) != len(fs):
+            raise MoveSyntaxError(f"{cls.keyword!r} takes {len(fs)} argument(s), got {len(args)}")
+        for f, arg in zip(fs, args, strict=True):
+            values.append(_convert(f.type, arg))
+        return cls(*values)
+
+
+def _convert(type_name: object, arg: str) -> object:
+    try:
+        if type_name == "int":
+            return int(arg)
+        if type_name == "Action":
+            return Action(arg)
+        if type_name == "Piece":
+            return Piece(arg)
+        if type_name == "TileKind":
+            return TileKind(arg)
+    except ValueError:
+        raise MoveSyntaxError(f"{arg!r} is not a valid {type_name}") from None
+    return arg
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Move):
+    """Put a cube on an action tile (step 2)."""
+
+    keyword: ClassVar[str] = "choose"
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus(Move):
+    """Pay 6 guilders for a bonus action, before or after the chosen one (R-3.4)."""
+
+    keyword: ClassVar[str] = "bonus"
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Proceed(Move):
+    """Go on to the chosen action without a bonus action first."""
+
+    keyword: ClassVar[str] = "proceed"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Move):
+    """Decline: no bonus action after the chosen one, or no last-chance tile."""
+
+    keyword: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Move):
+    """Buy the ship tile at a display column and row (row 0 is the free bottom row)."""
+
+    keyword: ClassVar[str] = "buy"
+    column: int
+    row: int
+
+    def __str__(self) -> str:
+        return f"buy {COLUMNS[self.column]} {self.row}"
+
+    @classmethod
+    def _from_args(cls, args: list[str]) -> Move:
+        if len(args) != 2 or args[0] not in COLUMNS:
+            raise MoveSyntaxError("buy takes a column (bow, mid1, mid2, stern) and a row")
+        try:
+            return cls(COLUMNS.index(args[0]), int(args[1]))
+        except ValueError:
+            raise MoveSyntaxError(f"{args[1]!r} is not a row number") from None
+
+
+@dataclass(frozen=True, slots=True)
+class BuyBlank(Move):
+    """Take a free blank tile of a kind that has run out (R-4.1)."""
+
+    keyword: ClassVar[str] = "blank"
+    kind: TileKind
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Move):
+    """Place the tile just bought in a yard cell (0-9)."""
+
+    keyword: ClassVar[str] = "place"
+    cell: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndBuild(Move):
+    """Confirm the Build Ships action: the display slides down and refills."""
+
+    keyword: ClassVar[str] = "end-build"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCanal(Move):
+    """Rent the canal at a slot of the canal column (slot 0 is free)."""
+
+    keyword: ClassVar[str] = "canal"
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCanal(Move):
+    """Place the rented canal at grid ``x, y`` turned ``rotation`` quarter turns clockwise."""
+
+    keyword: ClassVar[str] = "place-canal"
+    x: int
+    y: int
+    rotation: int
+
+
+@dataclass(frozen=True, slots=True)
+class BuyCommodity(Move):
+    """Buy the commodity tile at a slot of the commodity column."""
+
+    keyword: ClassVar[str] = "commodity"
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Move):
+    """Move the ring or employee marker one more space (paid unless an employee covers it)."""
+
+    keyword: ClassVar[str] = "step"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Move):
+    """Take the piece the equipment or crew marker shows (plus engineers' or recruiters')."""
+
+    keyword: ClassVar[str] = "take"
+
+
+@dataclass(frozen=True, slots=True)
+class Hire(Move):
+    """Hire the top employee of a slot (0-2) of the marked employee space."""
+
+    keyword: ClassVar[str] = "hire"
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(Move):
+    """Give up a commodity tile at the exchange."""
+
+    keyword: ClassVar[str] = "exchange"
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sell(Move):
+    """Sell the current good of the exchanged tile at the marked price."""
+
+    keyword: ClassVar[str] = "sell"
+
+
+@dataclass(frozen=True, slots=True)
+class Trade(Move):
+    """Trade the current good for one item of its trade list."""
+
+    keyword: ClassVar[str] = "trade"
+    piece: Piece
+
+
+@dataclass(frozen=True, slots=True)
+class SailFirst(Move):
+    """Choose which completed ship (by its bow cell) takes its shakedown next."""
+
+    keyword: ClassVar[str] = "sail"
+    cell: int
+
+
+@dataclass(frozen=True, slots=True)
+class Load(Move):
+    """Put one piece from beside the yard on the completed ship."""
+
+    keyword: ClassVar[str] = "load"
+    piece: Piece
+
+
+@dataclass(frozen=True, slots=True)
+class EndLoad(Move):
+    """Finish loading the completed ship."""
+
+    keyword: ClassVar[str] = "end-load"
+
+
+@dataclass(frozen=True, slots=True)
+class Rigger(Move):
+    """Use this much of the Rigger's speed bonus (R-7.1)."""
+
+    keyword: ClassVar[str] = "rigger"
+    bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class StartToken(Move):
+    """Place the ship token on an open port space before the first cruise (R-9.1)."""
+
+    keyword: ClassVar[str] = "start"
+    x: int
+    y: int
+    cell: str
+
+
+@dataclass(frozen=True, slots=True)
+class Cruise(Move):
+    """Sail the ship along a path of spaces written ``x,y,cell`` (R-9.2)."""
+
+    keyword: ClassVar[str] = "cruise"
+    path: tuple[str, ...]
+
+    @classmethod
+    def _from_args(cls, args: list[str]) -> Move:
+        for space in args:
+            parts = space.split(",")
+            if len(parts) != 3 or parts[2] not in ("C", "N", "E", "S", "W"):
+                raise MoveSyntaxError(f"{space!r} is not a canal space like 0,-1,C")
+            try:
+                int(parts[0]), int(parts[1])
+            except ValueError:
+                raise MoveSyntaxError(f"{space!r} is not a canal space like 0,-1,C") from None
+        return cls(tuple(args))
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Move):
+    """Discard a government contract from hand (R-3.9)."""
+
+    keyword: ClassVar[str] = "discard"
+    contract: str
+
+
+@dataclass(frozen=True, slots=True)
+class Final(Move):
+    """Choose the final action (R-10.3)."""
+
+    keyword: ClassVar[str] = "final"
+    action: Action
+
+
+MOVE_TYPES: dict[str, type[Move]] = {
+    cls.keyword: cls
+    for cls in (
+        Choose, Bonus, Proceed, Pass, Buy, BuyBlank, Place, EndBuild, TakeCanal, PlaceCanal,
+        BuyCommodity, Step, Take, Hire, Exchange, Sell, Trade, SailFirst, Load, EndLoad, Rigger,
+        StartToken, Cruise, Discard, Final,
+    )
+}
+
+
+def parse_move(text: str) -> Move:
+    """Read a move from its notation; raise :class:`MoveSyntaxError` if it is not one."""
+    words = text.split()
+    if not words:
+        raise MoveSyntaxError("empty move")
+    cls = MOVE_TYPES.get(words[0])
+    if cls is None:
+        raise MoveSyntaxError(f"unknown move {words[0]!r}")
+    return cls._from_args(words[1:])

@@ -1,0 +1,132 @@
+"""The shipyard: which placements are legal (R-5.2) and which ships are complete (R-5.1).
+
+A yard is read as a ten-letter pattern: ``B`` bow, ``M`` middle, ``S`` stern,
+``.`` empty, cell 0 first. A pattern is *completable* when its tiles can be split
+into future ships that depart one after another: some interval that holds only
+tiles fitting a ship shape (bow first, stern last, middles between, 1 to 7
+middles) can be completed and sail first, and what remains is completable again.
+Tiles may count on cells that an earlier ship frees, exactly as R-5.2 allows.
+
+>>> completable("B.S.......")
+False
+>>> completable("B..S......")
+True
+>>> legal_cells("B.........", "M")
+(1, 2, 3, 4, 5, 6, 7, 8)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from .catalog import CATALOG, TileKind
+
+CELLS = 10
+MAX_MIDDLES = 7
+KIND_LETTER = {TileKind.BOW: "B", TileKind.MIDDLE: "M", TileKind.STERN: "S"}
+EMPTY = "."
+
+
+def pattern(yard: Sequence[str | None]) -> str:
+    """The letter pattern of a yard given as tile ids (``None`` for empty cells)."""
+    out = []
+    for tile_id in yard:
+        if tile_id is None:
+            out.append(EMPTY)
+        else:
+            out.append(KIND_LETTER[CATALOG.ship(tile_id).kind])
+    return "".join(out)
+
+
+def _fits(p: str, i: int, j: int) -> bool:
+    """Whether the cells i..j hold only tiles that fit one ship with bow i and stern j."""
+    if p[i] not in "B." or p[j] not in "S.":
+        return False
+    return all(p[k] in "M." for k in range(i + 1, j))
+
+
+@cache
+def completable(p: str) -> bool:
+    """Whether every tile of the pattern can still become part of a complete ship."""
+    if p.count(EMPTY) == CELLS:
+        return True
+    for i in range(CELLS - 2):
+        for j in range(i + 2, min(i + MAX_MIDDLES + 1, CELLS - 1) + 1):
+            if not _fits(p, i, j):
+                continue
+            segment = p[i : j + 1]
+            if segment.count(EMPTY) == len(segment):
+                continue
+            rest = p[:i] + EMPTY * (j - i + 1) + p[j + 1 :]
+            if completable(rest):
+                return True
+    return False
+
+
+@cache
+def complete_ships(p: str) -> tuple[tuple[int, int], ...]:
+    """The complete ships of a pattern as (bow cell, stern cell) pairs, left to right."""
+    ships = []
+    i = 0
+    while i < CELLS:
+        if p[i] == "B":
+            j = i + 1
+            while j < CELLS and p[j] == "M":
+                j += 1
+            if j < CELLS and p[j] == "S" and 1 <= j - i - 1 <= MAX_MIDDLES:
+                ships.append((i, j))
+                i = j + 1
+                continue
+        i += 1
+    return tuple(ships)
+
+
+@cache
+def legal_cells(p: str, letter: str) -> tuple[int, ...]:
+    """The cells where a tile of kind ``letter`` may be placed (R-5.2)."""
+    cells = []
+    for c in range(CELLS):
+        if p[c] != EMPTY:
+            continue
+        new = p[:c] + letter + p[c + 1 :]
+        if not completable(new):
+            continue
+        if EMPTY not in new and not complete_ships(new):
+            continue
+        cells.append(c)
+    return tuple(cells)
+
+
+def placement_problem(p: str, letter: str, cell: int) -> str | None:
+    """Why a tile of kind ``letter`` may not go in ``cell``, or ``None`` when it may.
+
+    The reasons are written for players; the interface shows them on illegal cells.
+    """
+    if not 0 <= cell < CELLS:
+        return "there is no such cell"
+    if p[cell] != EMPTY:
+        return "the cell is taken"
+    new = p[:cell] + letter + p[cell + 1 :]
+    if not completable(new):
+        if letter == "B" and cell >= CELLS - 2:
+            return "a bow here leaves no room for a stern"
+        if letter == "S" and cell <= 1:
+            return "a stern here leaves no room for a bow"
+        if letter == "M" and cell in (0, CELLS - 1):
+            return "a middle at the edge can never be between a bow and a stern"
+        return "this tile could never become part of a complete ship"
+    if EMPTY not in new and not complete_ships(new):
+        return "the yard may only fill up when a ship in it is complete"
+    return None
+
+
+@cache
+def completing_cells(p: str, letter: str) -> tuple[int, ...]:
+    """Cells where one tile of kind ``letter`` completes a ship (the last chance, R-10.4)."""
+    out = []
+    for c in legal_cells(p, letter):
+        new = p[:c] + letter + p[c + 1 :]
+        if any(i <= c <= j for i, j in complete_ships(new)):
+            out.append(c)
+    return tuple(out)
