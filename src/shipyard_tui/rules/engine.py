@@ -437,10 +437,11 @@ def _choose_moves(state: GameState) -> list[Move]:
     first = is_first_turn(state, s)
     free = [i for i, slot in enumerate(state.track) if not slot.cubes and (first or i != 0)]
     moves: list[Move] = []
+    track = state.track
     for i in free:
-        ahead, lying = income_for(state, i)
-        if can_perform(state, s, state.track[i].action, seat.guilders + len(ahead) + lying):
-            moves.append(Choose(state.track[i].action))
+        income = sum(1 for slot in track[:i] if slot.cubes) + track[i].guilders
+        if can_perform(state, s, track[i].action, seat.guilders + income):
+            moves.append(Choose(track[i].action))
     if not moves:
         moves = [Choose(state.track[i].action) for i in free]
     return moves

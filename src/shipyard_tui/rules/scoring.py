@@ -49,25 +49,21 @@ def fits(load: dict[str, int], features: dict[Feature, int], extras: dict[str, i
     >>> fits({"captain": 2, "soldier": 1}, f, {"soldier": 2})
     True
     """
-    def n(piece: Piece) -> int:
-        return load.get(piece.value, 0)
-
-    def extra(piece: Piece) -> int:
-        return extras.get(piece.value, 0)
-
-    sails_on_masts = max(0, n(P.SAIL) - extra(P.SAIL))
-    if n(P.SMOKESTACK) + sails_on_masts > features.get(Feature.MAST, 0):
+    get = load.get
+    extra = extras.get
+    sails_on_masts = max(0, get("sail", 0) - extra("sail", 0))
+    if get("smokestack", 0) + sails_on_masts > features.get(Feature.MAST, 0):
         return False
-    if n(P.CANNON) > features.get(Feature.CANNON, 0) + extra(P.CANNON):
+    if get("cannon", 0) > features.get(Feature.CANNON, 0) + extra("cannon", 0):
         return False
-    if n(P.CRANE) > features.get(Feature.CRANE, 0) + extra(P.CRANE):
+    if get("crane", 0) > features.get(Feature.CRANE, 0) + extra("crane", 0):
         return False
-    if n(P.STOKER) > features.get(Feature.BOILER, 0) + extra(P.STOKER):
+    if get("stoker", 0) > features.get(Feature.BOILER, 0) + extra("stoker", 0):
         return False
     cabin_crew = (
-        max(0, n(P.CAPTAIN) - 1)
-        + max(0, n(P.BUSINESSMAN) - extra(P.BUSINESSMAN))
-        + max(0, n(P.SOLDIER) - extra(P.SOLDIER))
+        max(0, get("captain", 0) - 1)
+        + max(0, get("businessman", 0) - extra("businessman", 0))
+        + max(0, get("soldier", 0) - extra("soldier", 0))
     )
     return cabin_crew <= features.get(Feature.CABIN, 0)
 

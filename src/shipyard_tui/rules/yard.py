@@ -7,9 +7,9 @@ tiles fitting a ship shape (bow first, stern last, middles between, 1 to 7
 middles) can be completed and sail first, and what remains is completable again.
 Tiles may count on cells that an earlier ship frees, exactly as R-5.2 allows.
 
->>> completable("B.S.......")
+>>> completable("BS........")
 False
->>> completable("B..S......")
+>>> completable("B.S.......")
 True
 >>> legal_cells("B.........", "M")
 (1, 2, 3, 4, 5, 6, 7, 8)
@@ -28,15 +28,24 @@ KIND_LETTER = {TileKind.BOW: "B", TileKind.MIDDLE: "M", TileKind.STERN: "S"}
 EMPTY = "."
 
 
+_LETTERS: dict[str | None, str] = {
+    tile.id: KIND_LETTER[tile.kind] for tile in CATALOG.ship_tiles.values()
+}
+_LETTERS[None] = EMPTY
+
+
+def _letter(tile_id: str | None) -> str:
+    letter = _LETTERS.get(tile_id)
+    if letter is None:
+        assert tile_id is not None
+        letter = _LETTERS[tile_id] = KIND_LETTER[CATALOG.ship(tile_id).kind]
+    return letter
+
+
 def pattern(yard: Sequence[str | None]) -> str:
     """The letter pattern of a yard given as tile ids (``None`` for empty cells)."""
-    out = []
-    for tile_id in yard:
-        if tile_id is None:
-            out.append(EMPTY)
-        else:
-            out.append(KIND_LETTER[CATALOG.ship(tile_id).kind])
-    return "".join(out)
+    letters = _LETTERS
+    return "".join([letters.get(t) or _letter(t) for t in yard])
 
 
 def _fits(p: str, i: int, j: int) -> bool:

@@ -1,0 +1,12 @@
+"""Bots: seats that choose their own moves through the same decision loop as people.
+
+A bot sees the game only through :meth:`Game.view` for its own seat and the list of
+legal moves; it never reads another seat's secrets.
+"""
+
+from __future__ import annotations
+
+from .base import Bot, bot_for_level, BOT_LEVELS
+from .random_bot import RandomBot
+
+__all__ = ["BOT_LEVELS", "Bot", "RandomBot", "bot_for_level"]

@@ -1,0 +1,108 @@
+"""The ``shipyard`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from shipyard_tui import __version__
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="shipyard",
+        description="Shipyard (2nd edition) in the terminal.",
+    )
+    parser.add_argument("--version", action="version", version=f"shipyard-tui {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    sim = commands.add_parser("simulate", help="play whole games between bots and print results")
+    sim.add_argument("--players", type=int, default=4, choices=(2, 3, 4),
+                     help="seats per game (default 4)")
+    sim.add_argument("--solo", action="store_true",
+                     help="solo games: one bot against the two automa")
+    sim.add_argument("--games", type=_positive, default=1, help="number of games (default 1)")
+    sim.add_argument("--seed", type=_seed, default=0,
+                     help="seed of the first game; game k uses seed + k (default 0)")
+    sim.add_argument("--bots", default="random", metavar="LEVEL",
+                     help="bot level for every seat (default random)")
+    sim.add_argument("--first-game", action="store_true", help="use the first-game setup")
+    sim.add_argument("--advanced", action="store_true", help="deal 3 + 3 contracts")
+    sim.add_argument("--events", metavar="FILE.jsonl",
+                     help="write every event of every game to this JSON-lines file")
+    sim.add_argument("--json", action="store_true", help="print one JSON object per game")
+    return parser
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from shipyard_tui.bots import BOT_LEVELS
+    from shipyard_tui.simulate import simulate, write_events
+
+    if args.bots not in BOT_LEVELS:
+        known = ", ".join(sorted(BOT_LEVELS))
+        print(f"shipyard: unknown bot level {args.bots!r} (known: {known})", file=sys.stderr)
+        return 2
+    if args.first_game and args.advanced:
+        print("shipyard: --first-game and --advanced cannot be combined", file=sys.stderr)
+        return 2
+    events_file = None
+    if args.events:
+        try:
+            events_file = open(args.events, "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as exc:
+            print(f"shipyard: cannot write {args.events}: {exc.strerror}", file=sys.stderr)
+            return 1
+    players = 3 if args.solo else args.players
+    try:
+        for result in simulate(players, args.games, args.seed, args.bots, solo=args.solo,
+                               first_game=args.first_game, advanced=args.advanced):
+            summary = result.summary()
+            if events_file is not None:
+                write_events(result, events_file)
+            if args.json:
+                print(json.dumps(summary, separators=(",", ":")), flush=True)
+            else:
+                scores = ", ".join(f"{name} {score}"
+                                   for name, score in zip(summary["seats"], summary["scores"],
+                                                          strict=True))
+                winners = " and ".join(summary["winner"])
+                print(f"game {summary['game']} (seed {summary['seed']}): {scores}; "
+                      f"winner {winners}; {summary['moves']} moves, "
+                      f"{summary['turns'][0]} turns per seat, end by {summary['end']}",
+                      flush=True)
+    finally:
+        if events_file is not None:
+            events_file.close()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "simulate":
+        return _simulate(args)
+    parser.print_help()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

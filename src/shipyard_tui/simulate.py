@@ -1,0 +1,84 @@
+"""Whole games between bots, for testing, balancing and benchmarks (no interface)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import IO, Any
+
+from shipyard_tui.bots import bot_for_level
+from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind, event_to_json
+
+
+@dataclass(frozen=True, slots=True)
+class SimulatedGame:
+    """The result of one simulated game."""
+
+    index: int
+    seed: int
+    game: Game
+
+    def summary(self) -> dict[str, Any]:
+        state = self.game.state
+        outcome = self.game.outcome()
+        assert outcome is not None
+        return {
+            "game": self.index,
+            "seed": self.seed,
+            "players": len(state.seats),
+            "solo": state.config.solo,
+            "seats": [s.name for s in state.seats],
+            "scores": list(outcome.scores),
+            "guilders": list(outcome.guilders),
+            "winners": list(outcome.winners),
+            "winner": [state.seats[i].name for i in outcome.winners],
+            "moves": len(self.game.moves),
+            "turns": [s.turns for s in state.seats],
+            "end": state.end_trigger,
+        }
+
+
+def simulation_config(players: int, seed: int, *, solo: bool = False, level: str = "random",
+                      first_game: bool = False, advanced: bool = False) -> GameConfig:
+    if solo:
+        seats = (
+            SeatConfig("Bot", SeatKind.BOT, level),
+            SeatConfig("Automa A", SeatKind.AUTOMA),
+            SeatConfig("Automa B", SeatKind.AUTOMA),
+        )
+        return GameConfig(seats, seed=seed, solo=True, first_game=first_game, advanced=advanced)
+    seats = tuple(SeatConfig(f"Bot {i + 1}", SeatKind.BOT, level) for i in range(players))
+    return GameConfig(seats, seed=seed, first_game=first_game, advanced=advanced)
+
+
+def play_out(config: GameConfig, bot_seed: int = 0) -> Game:
+    """Play a whole game with a bot of its level in every non-automa seat."""
+    game = Game(config)
+    bots = {
+        i: bot_for_level(seat.level or "random", bot_seed * 31 + i)
+        for i, seat in enumerate(config.seats)
+        if seat.kind is not SeatKind.AUTOMA
+    }
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        game.push(bots[seat].choose(game))
+    return game
+
+
+def simulate(players: int, games: int, seed: int, level: str = "random", *, solo: bool = False,
+             first_game: bool = False, advanced: bool = False) -> Iterator[SimulatedGame]:
+    """Play ``games`` games with seeds ``seed``, ``seed + 1``, ..."""
+    for k in range(games):
+        game_seed = seed + k
+        config = simulation_config(players, game_seed, solo=solo, level=level,
+                                   first_game=first_game, advanced=advanced)
+        yield SimulatedGame(k, game_seed, play_out(config, game_seed))
+
+
+def write_events(result: SimulatedGame, out: IO[str]) -> None:
+    """Append a game's events to a JSON-lines stream, one event per line."""
+    for event in result.game.events:
+        record = {"game": result.index, **event_to_json(event)}
+        out.write(json.dumps(record, separators=(",", ":")) + "\n")

@@ -1,0 +1,38 @@
+"""The rules package is pure: standard library only, no interface libraries."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import shipyard_tui.rules
+
+RULES = Path(shipyard_tui.rules.__file__).parent
+
+
+def test_importing_rules_loads_neither_textual_nor_rich():
+    code = (
+        "import sys, shipyard_tui.rules, shipyard_tui.rules.engine, shipyard_tui.rules.automa\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
+        "print(','.join(bad))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == ""
+
+
+def test_rules_modules_import_only_the_standard_library_and_themselves():
+    allowed = set(sys.stdlib_module_names) | {"__future__"}
+    for path in RULES.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] in allowed, f"{path.name} imports {name}"
