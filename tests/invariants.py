@@ -16,7 +16,8 @@ SAILING_STEPS = {Step.SAIL_ORDER, Step.LOAD, Step.RIGGER, Step.TOKEN_START, Step
 def random_config(players: int, seed: int, *, solo: bool = False) -> GameConfig:
     """A configuration whose options vary with the seed."""
     if solo:
-        seats = (SeatConfig("P"), SeatConfig("A", SeatKind.AUTOMA), SeatConfig("B", SeatKind.AUTOMA))
+        seats = (SeatConfig("P"), SeatConfig("A", SeatKind.AUTOMA),
+                 SeatConfig("B", SeatKind.AUTOMA))
         return GameConfig(seats, seed=seed, solo=True, first_game=seed % 2 == 1)
     option = seed % 3
     return GameConfig(tuple(SeatConfig(f"P{i}", SeatKind.BOT) for i in range(players)), seed=seed,

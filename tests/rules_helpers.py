@@ -10,8 +10,16 @@ from __future__ import annotations
 
 import random
 
-from shipyard_tui.rules import CATALOG, Action, Feature, Game, GameConfig, SeatConfig, SeatKind
-from shipyard_tui.rules import engine
+from shipyard_tui.rules import (
+    CATALOG,
+    Action,
+    Feature,
+    Game,
+    GameConfig,
+    SeatConfig,
+    SeatKind,
+    engine,
+)
 from shipyard_tui.rules.catalog import TileKind
 from shipyard_tui.rules.state import Role, SailedShip, Seat
 from shipyard_tui.rules.state import Step as S
@@ -73,7 +81,8 @@ def play_until(game: Game, predicate, rng: random.Random | None = None, limit: i
     raise AssertionError("the situation was not reached")
 
 
-def fleet_ship(tiles: list[str], pieces: dict[str, int] | None = None, speed: int = 1) -> SailedShip:
+def fleet_ship(tiles: list[str], pieces: dict[str, int] | None = None,
+               speed: int = 1) -> SailedShip:
     """A sailed ship for contract tests (its points do not matter there)."""
     return SailedShip(list(tiles), dict(pieces or {}), speed, [], {}, 0)
 

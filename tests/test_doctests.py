@@ -10,7 +10,8 @@ import pytest
 
 import shipyard_tui.rules
 
-MODULES = [f"shipyard_tui.rules.{m.name}" for m in pkgutil.iter_modules(shipyard_tui.rules.__path__)]
+MODULES = [f"shipyard_tui.rules.{m.name}"
+           for m in pkgutil.iter_modules(shipyard_tui.rules.__path__)]
 
 
 @pytest.mark.parametrize("name", MODULES)

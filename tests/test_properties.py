@@ -8,8 +8,8 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from invariants import check_final, check_invariants, json_round_trip, random_config
 
+from invariants import check_final, check_invariants, json_round_trip, random_config
 from shipyard_tui.rules import Game
 
 SETTINGS = settings(max_examples=8, deadline=None,

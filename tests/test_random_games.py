@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from invariants import check_final, check_invariants, random_config, random_game
 
 GAMES_PER_COUNT = 100

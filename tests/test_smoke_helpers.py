@@ -1,7 +1,6 @@
 """The helpers used by the rule tests build what they say they build."""
 
 from rules_helpers import new_game, tile_with, yard_from_pattern
-
 from shipyard_tui.rules import CATALOG, Feature
 from shipyard_tui.rules.catalog import TileKind
 from shipyard_tui.rules.yard import pattern

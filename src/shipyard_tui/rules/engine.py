@@ -1297,22 +1297,27 @@ def _on_cruise(state: GameState, move: Move, out: Events) -> None:
 
 def _remove_canals(state: GameState, s: int, start: Token, path: tuple[tuple[int, int, str], ...],
                    out: Events) -> None:
-    """Canals the token left become used canals; unreachable ones are discarded (R-9.6)."""
+    """Canals the token left become used canals; unreachable ones are discarded (R-9.6).
+
+    Removal happens when the token enters a new tile, so what is out of reach is judged
+    from the moment it entered the last new tile of the cruise, not from where it stopped.
+    """
     seat = state.seats[s]
     left: list[tuple[int, int]] = []
     here = (start.x, start.y)
-    for x, y, _cell in path:
+    entered: Token | None = None
+    for x, y, cell in path:
         if (x, y) != here:
             left.append(here)
             here = (x, y)
-    if not left:
+            entered = Token(x, y, cell, cell)
+    if entered is None:
         return
     left_set = set(left)
     remaining = [c for c in seat.canals if (c.x, c.y) not in left_set]
     by_pos = {(c.x, c.y): c for c in seat.canals}
     used = [by_pos[p].canal for p in left]
-    assert seat.token is not None
-    reach = CanalSystem(remaining).reachable(seat.token)
+    reach = CanalSystem(remaining).reachable(entered)
     discarded = [c.canal for c in remaining if (c.x, c.y) not in reach]
     seat.canals = [c for c in remaining if (c.x, c.y) in reach]
     seat.used_canals += len(used)

@@ -37,10 +37,14 @@ def event_to_json(event: Event) -> dict[str, Any]:
     return data
 
 
+NOBODY = -1
+"""The owner of a secret no seat may see (the seed, which would rebuild every deck)."""
+
+
 def redact(event: Event, viewer: int | None) -> Event:
     """The event as ``viewer`` may see it: secrets of other seats are blanked."""
     owner = event.secret_for
-    if owner is None or owner == viewer or not event.secret_fields:
+    if owner is None or (owner == viewer and owner != NOBODY) or not event.secret_fields:
         return event
     blank: dict[str, Any] = {}
     for name in event.secret_fields:
@@ -51,6 +55,9 @@ def redact(event: Event, viewer: int | None) -> Event:
 
 @dataclass(frozen=True, slots=True)
 class GameStarted(Event):
+    """The game was set up. The seed is withheld from every seat's view of the stream."""
+
+    secret_fields: ClassVar[tuple[str, ...]] = ("seed",)
     seats: list[str]
     kinds: list[str]
     start_seat: int
@@ -60,6 +67,10 @@ class GameStarted(Event):
     solo: bool
     track: list[str]
     reserve: int
+
+    @property
+    def secret_for(self) -> int | None:
+        return NOBODY
 
 
 @dataclass(frozen=True, slots=True)

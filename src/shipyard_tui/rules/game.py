@@ -197,7 +197,19 @@ class Game:
             raise ValueError("not a Shipyard game")
         if data.get("version") != FORMAT_VERSION:
             raise ValueError(f"unsupported game format version {data.get('version')!r}")
+        missing = [k for k in ("config", "moves", "state") if k not in data]
+        if missing:
+            raise ValueError(f"the game lacks {', '.join(missing)}")
+        if not isinstance(data["moves"], list) or not all(isinstance(m, str)
+                                                          for m in data["moves"]):
+            raise ValueError("the move list is damaged")
+        if not isinstance(data["state"], dict):
+            raise ValueError("the stored state is damaged")
         config = from_data(GameConfig, data["config"])
+        try:
+            config.validate()
+        except ValueError as exc:
+            raise ValueError(f"the configuration is damaged: {exc}") from None
         moves = [parse_move(m) for m in data["moves"]]
         if replay:
             game = cls.replay(config, moves)

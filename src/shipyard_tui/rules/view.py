@@ -3,10 +3,13 @@
 Other seats' contracts (in hand and discarded) show only their colour; every
 face-down deck shows only its size (middles also their deck number, which the
 backs show); the solo stack shows only the number on its top tile's back; and the
-random generator is withheld. Everything else on the table is public.
+random generator and the seed (which would rebuild the decks) are withheld.
+Everything else on the table is public.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 from .catalog import CATALOG
 from .events import Event, redact
@@ -27,6 +30,7 @@ def seat_view(state: GameState, viewer: int | None) -> GameState:
     """A copy of the state as seat ``viewer`` may see it (``None``: a spectator)."""
     view = state.copy()
     view.rng = 0
+    view.config = dataclasses.replace(view.config, seed=0)
     for i, seat in enumerate(view.seats):
         if i != viewer:
             seat.contracts = [hidden_contract(c) for c in seat.contracts]
