@@ -6,8 +6,12 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from shipyard_tui import __version__
+
+if TYPE_CHECKING:
+    from shipyard_tui.rules import GameConfig
 
 
 def _positive(text: str) -> int:
@@ -35,6 +39,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"shipyard-tui {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
+    play = commands.add_parser("play", help="start a game straight away")
+    play.add_argument("--players", type=int, choices=(2, 3, 4),
+                      help="number of seats (default: as many as --seat, else 2)")
+    play.add_argument("--seat", action="append", default=[], metavar="NAME:KIND",
+                      help="a seat: NAME:human, NAME:bot or NAME:bot:LEVEL (repeat per seat)")
+    play.add_argument("--seed", type=_seed, help="seed of the game (default: random)")
+    play.add_argument("--first-game", action="store_true", help="use the first-game setup")
+    play.add_argument("--advanced", action="store_true", help="deal 3 + 3 contracts")
+    _interface_options(play)
+
     sim = commands.add_parser("simulate", help="play whole games between bots and print results")
     sim.add_argument("--players", type=int, default=4, choices=(2, 3, 4),
                      help="seats per game (default 4)")
@@ -51,6 +65,48 @@ def build_parser() -> argparse.ArgumentParser:
                      help="write every event of every game to this JSON-lines file")
     sim.add_argument("--json", action="store_true", help="print one JSON object per game")
     return parser
+
+
+def _interface_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
+                        help="pause before each bot move (default 0.6; space skips it)")
+
+
+def _random_seed() -> int:
+    import random
+
+    return random.SystemRandom().randrange(1 << 31)
+
+
+def _play_config(args: argparse.Namespace) -> GameConfig:
+    """The game ``shipyard play`` asks for; ``ValueError`` says what is wrong."""
+    from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
+    from shipyard_tui.seats import DEFAULT_BOT_LEVEL, check_seats, parse_seat
+
+    seats = [parse_seat(spec) for spec in args.seat]
+    if not seats:
+        count = args.players or 2
+        seats = [SeatConfig("You", SeatKind.HUMAN)] + [
+            SeatConfig(f"Bot {i}", SeatKind.BOT, DEFAULT_BOT_LEVEL) for i in range(1, count)]
+    elif args.players is not None and args.players != len(seats):
+        raise ValueError(f"--players {args.players} but {len(seats)} --seat options given")
+    check_seats(seats)
+    if args.first_game and args.advanced:
+        raise ValueError("--first-game and --advanced cannot be combined")
+    seed = args.seed if args.seed is not None else _random_seed()
+    return GameConfig(tuple(seats), seed=seed, first_game=args.first_game,
+                      advanced=args.advanced)
+
+
+def _run_app(config: GameConfig | None, args: argparse.Namespace | None) -> int:
+    from shipyard_tui.ui.app import ShipyardApp
+
+    delay = getattr(args, "bot_delay", 0.6) if args is not None else 0.6
+    if delay < 0:
+        print("shipyard: --bot-delay cannot be negative", file=sys.stderr)
+        return 2
+    ShipyardApp(config=config, bot_delay=delay).run()
+    return 0
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -100,8 +156,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return _simulate(args)
-    parser.print_help()
-    return 0
+    if args.command == "play":
+        try:
+            config = _play_config(args)
+        except ValueError as exc:
+            print(f"shipyard: {exc}", file=sys.stderr)
+            return 2
+        return _run_app(config, args)
+    return _run_app(None, None)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ legal moves; it never reads another seat's secrets.
 from __future__ import annotations
 
 from .base import BOT_LEVELS, Bot, bot_for_level
+from .greedy import GreedyBot
 from .random_bot import RandomBot
 
-__all__ = ["BOT_LEVELS", "Bot", "RandomBot", "bot_for_level"]
+__all__ = ["BOT_LEVELS", "Bot", "GreedyBot", "RandomBot", "bot_for_level"]

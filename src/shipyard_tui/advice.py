@@ -1,0 +1,198 @@
+"""Advice built on the rules: can a ship score, and which pieces suit it best.
+
+The interface uses it to warn before a ship that cannot score completes (R-7.2)
+and to suggest a load; bots use the same advice. Nothing here changes the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shipyard_tui.rules import CATALOG, Feature, GameState, Piece
+from shipyard_tui.rules.canals import CanalSystem, score_path
+from shipyard_tui.rules.scoring import (
+    base_speed,
+    builder_extras,
+    fits,
+    ship_points,
+    tile_features,
+)
+from shipyard_tui.rules.state import Seat, Token
+from shipyard_tui.rules.yard import complete_ships, pattern
+
+
+@dataclass(frozen=True, slots=True)
+class LoadPlan:
+    """A suggested load for a completed ship, its speed and its expected points."""
+
+    pieces: tuple[tuple[str, int], ...]
+    speed: int
+    points: int
+    scores: bool
+
+    @property
+    def load(self) -> dict[str, int]:
+        return dict(self.pieces)
+
+    def describe(self) -> str:
+        held = ", ".join(f"{n} {p}" for p, n in self.pieces) or "nothing"
+        if not self.scores:
+            return f"{held}: this ship cannot score"
+        return f"{held}: speed {self.speed}, about {self.points} points"
+
+
+def _speed_bonus(seat: Seat) -> tuple[int, bool]:
+    kinds = [CATALOG.employees[e].kind for e in seat.employees]
+    return kinds.count("helmsman"), "rigger" in kinds
+
+
+def cruise_lengths(seat: Seat) -> set[int]:
+    """Every cruise length the seat's canals allow now (from the token, or any start)."""
+    system = CanalSystem(seat.canals)
+    if not system.tiles:
+        return set()
+    return _lengths(system, seat.token)
+
+
+def _lengths(system: CanalSystem, token: Token | None, limit: int = 30) -> set[int]:
+    starts = [token] if token is not None else [
+        Token(x, y, cell, cell) for x, y, cell in system.start_spaces()]
+    lengths: set[int] = set()
+    for start in starts:
+        lengths.update(_walk_lengths(system, start, limit))
+    return lengths
+
+
+def _walk_lengths(system: CanalSystem, token: Token, limit: int) -> set[int]:
+    found: set[int] = set()
+    left: set[tuple[int, int]] = set()
+
+    def walk(x: int, y: int, cell: str, came: str, depth: int) -> None:
+        if depth >= limit:
+            return
+        for nx, ny, ncell, ncame in system.next_spaces(x, y, cell, came):
+            crossing = (nx, ny) != (x, y)
+            if crossing:
+                if (nx, ny) in left:
+                    continue
+                left.add((x, y))
+            found.add(depth + 1)
+            walk(nx, ny, ncell, ncame, depth + 1)
+            if crossing:
+                left.discard((x, y))
+
+    walk(token.x, token.y, token.cell, token.came_from, 0)
+    return found
+
+
+def _candidate_loads(supply: dict[str, int], features: dict[Feature, int],
+                     extras: dict[str, int]) -> list[dict[str, int]]:
+    """Loads worth considering: a captain, full mounts and cabins, every speed mix."""
+    def have(piece: Piece) -> int:
+        return supply.get(piece.value, 0)
+
+    if have(Piece.CAPTAIN) < 1:
+        return []
+    base = {Piece.CAPTAIN.value: 1}
+    for piece, feature in ((Piece.CANNON, Feature.CANNON), (Piece.CRANE, Feature.CRANE)):
+        n = min(have(piece), features.get(feature, 0) + extras.get(piece.value, 0))
+        if n:
+            base[piece.value] = n
+    cabins = features.get(Feature.CABIN, 0)
+    for piece in (Piece.BUSINESSMAN, Piece.SOLDIER):
+        free = extras.get(piece.value, 0)
+        n = min(have(piece), free)
+        take = min(have(piece) - n, cabins)
+        cabins -= take
+        if n + take:
+            base[piece.value] = n + take
+    officers = min(have(Piece.CAPTAIN) - 1, cabins)
+    if officers:
+        base[Piece.CAPTAIN.value] += officers
+    masts = features.get(Feature.MAST, 0)
+    boilers = features.get(Feature.BOILER, 0) + extras.get(Piece.STOKER.value, 0)
+    sail_room = extras.get(Piece.SAIL.value, 0)
+    loads = []
+    for smoke in range(min(have(Piece.SMOKESTACK), masts) + 1):
+        for sails in range(min(have(Piece.SAIL), masts - smoke + sail_room) + 1):
+            for stokers in range(min(have(Piece.STOKER), boilers) + 1):
+                load = dict(base)
+                for piece, n in ((Piece.SMOKESTACK, smoke), (Piece.SAIL, sails),
+                                 (Piece.STOKER, stokers)):
+                    if n:
+                        load[piece.value] = n
+                if fits(load, features, extras):
+                    loads.append(load)
+    return loads
+
+
+def best_load(state: GameState, seat_index: int, cells: list[int]) -> LoadPlan:
+    """The load that scores most for the completed ship in ``cells`` (a suggestion)."""
+    seat = state.seats[seat_index]
+    tiles = [t for t in (seat.yard[c] for c in cells) if t is not None]
+    features = tile_features(tiles)
+    extras = builder_extras(seat.employees)
+    helmsmen, rigger = _speed_bonus(seat)
+    system = CanalSystem(seat.canals)
+    best: LoadPlan | None = None
+    best_paths: dict[int, list[tuple[Token, tuple]]] = {}
+    for load in _candidate_loads(seat.pieces, features, extras):
+        base = base_speed(load) + helmsmen
+        bonus = load.get("sail", 0) // 2 if rigger else 0
+        for extra in range(bonus, -1, -1):
+            speed = base + extra
+            if speed not in best_paths:
+                best_paths[speed] = _paths(system, seat.token, speed)
+            paths = best_paths[speed]
+            if not paths:
+                continue
+            cruise = max(score_path(system, p, load, features).total for _, p in paths)
+            points = sum(ship_points(load, speed).values()) + cruise
+            if best is None or points > best.points:
+                best = LoadPlan(tuple(sorted(load.items())), speed, points, True)
+            break
+    if best is not None:
+        return best
+    return LoadPlan((), 0, 0, False)
+
+
+def _paths(system: CanalSystem, token: Token | None, speed: int) -> list[tuple[Token, tuple]]:
+    if not system.tiles:
+        return []
+    starts = [token] if token is not None else [
+        Token(x, y, cell, cell) for x, y, cell in system.start_spaces()]
+    out = []
+    for start in starts:
+        for path in system.cruise_paths(start, speed):
+            out.append((start, path))
+    return out
+
+
+def ship_can_score(state: GameState, seat_index: int, tiles: list[str]) -> bool:
+    """Whether some load of the seat's pieces lets this ship score (R-7.2)."""
+    seat = state.seats[seat_index]
+    if seat.pieces.get("captain", 0) < 1 or not seat.canals:
+        return False
+    features = tile_features(tiles)
+    extras = builder_extras(seat.employees)
+    helmsmen, rigger = _speed_bonus(seat)
+    lengths = cruise_lengths(seat)
+    for load in _candidate_loads(seat.pieces, features, extras):
+        base = base_speed(load) + helmsmen
+        bonus = load.get("sail", 0) // 2 if rigger else 0
+        if any(base + extra in lengths for extra in range(bonus + 1)):
+            return True
+    return False
+
+
+def completes_unscorable_ship(state: GameState, seat_index: int, tile: str, cell: int) -> bool:
+    """Whether placing ``tile`` in ``cell`` completes a ship that cannot score."""
+    seat = state.seats[seat_index]
+    yard = list(seat.yard)
+    yard[cell] = tile
+    for i, j in complete_ships(pattern(yard)):
+        if i <= cell <= j:
+            tiles = [t for t in yard[i : j + 1] if t is not None]
+            return not ship_can_score(state, seat_index, tiles)
+    return False
+

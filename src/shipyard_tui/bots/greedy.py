@@ -1,0 +1,513 @@
+"""The greedy bot: sensible choices from simple valuations, one decision at a time.
+
+It reads only its own view of the game (its contracts, the public table) and
+values each legal move by what it brings now: guilders, pieces its ships can
+carry, tiles that extend or complete ships, canals long enough for its ships,
+employees that help, and its own contracts. It never looks ahead more than the
+current action. Ties are broken by its own seeded generator.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from shipyard_tui.advice import _lengths, best_load, ship_can_score
+from shipyard_tui.rules import CATALOG, Action, Game, GameState, Move
+from shipyard_tui.rules import moves as mv
+from shipyard_tui.rules.canals import CanalSystem, score_path
+from shipyard_tui.rules.engine import (
+    commodity_goods,
+    cruise_options,
+    has_employee,
+    hireable,
+    income_for,
+    sale_price,
+    slot_price,
+    track_index,
+)
+from shipyard_tui.rules.scoring import score_contract, ship_speed, tile_features
+from shipyard_tui.rules.state import PlacedCanal, Seat, Step, Token
+from shipyard_tui.rules.yard import CELLS, KIND_LETTER, complete_ships, legal_cells, pattern
+
+from .base import register
+
+GUILDER = 0.7
+"""What a guilder is worth to the bot, in points."""
+
+
+def _ship_runs(p: str) -> list[tuple[int, int]]:
+    """Maximal runs of occupied cells (partial or complete ships)."""
+    runs = []
+    i = 0
+    while i < CELLS:
+        if p[i] != ".":
+            j = i
+            while j + 1 < CELLS and p[j + 1] != ".":
+                j += 1
+            runs.append((i, j))
+            i = j + 1
+        else:
+            i += 1
+    return runs
+
+
+class GreedyBot:
+    """A bot that takes the best-looking move each time (see the module docstring)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+        self._plan: dict[str, int] | None = None
+
+    # -- the decision --------------------------------------------------------------
+
+    def choose(self, game: Game) -> Move:
+        legal = game.legal_moves()
+        if len(legal) == 1:
+            return legal[0]
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        handler = self._HANDLERS.get(view.turn.step)
+        if handler is not None:
+            move = handler(self, view, seat, legal)
+            if move in legal:
+                return move
+        return legal[0]
+
+    def _best(self, legal: list[Move], value: Callable[[Move], float]) -> Move:
+        scored = [(value(m) + self._rng.random() * 0.01, i) for i, m in enumerate(legal)]
+        return legal[max(scored)[1]]
+
+    # -- valuations ------------------------------------------------------------------
+
+    def _progress(self, view: GameState) -> float:
+        """How far the game has gone, 0 at the start and 1 at the end."""
+        total = {2: 4, 3: 6, 4: 8}[view.players] * 12
+        done = (view.cubes_removed * 12 + view.wheel) if view.end_trigger is None else total
+        return min(1.0, done / total)
+
+    def _contract_weights(self, seat: Seat) -> dict[str, float]:
+        """Extra value of things the seat's contracts reward."""
+        weights: dict[str, float] = {}
+        for contract in seat.contracts:
+            if contract.startswith("hidden"):
+                continue
+            c = CATALOG.contracts[contract]
+            rule = c.rule
+            bump = 1.5 if len(seat.contracts) <= 2 else 0.7
+            if rule == "safety_table":
+                weights[c.param("feature")] = weights.get(c.param("feature"), 0) + bump
+            elif rule == "safe_ships":
+                for f in ("buoy", "boat", "lantern"):
+                    weights[f] = weights.get(f, 0) + bump * 0.6
+            elif rule in ("beyond_first", "per_piece"):
+                weights[c.param("piece")] = weights.get(c.param("piece"), 0) + bump
+            elif rule in ("pairs_on_ship", "ships_with_all"):
+                for p in c.param("pieces"):
+                    weights[p] = weights.get(p, 0) + bump * 0.8
+            elif rule == "same_pairs_on_ship":
+                weights[c.param("piece")] = weights.get(c.param("piece"), 0) + bump
+            elif rule == "officers":
+                weights["captain"] = weights.get("captain", 0) + bump
+            elif rule in ("coloured_staff", "varied_staff", "staff_pairs", "staff_count"):
+                weights["employee"] = weights.get("employee", 0) + bump * 1.5
+            elif rule == "used_canals":
+                weights["canal"] = weights.get("canal", 0) + bump
+            elif rule in ("fleet_size", "ships_of_length", "long_ships", "tonnage", "ship_sizes"):
+                weights["ship"] = weights.get("ship", 0) + bump
+        return weights
+
+    def _yard_room(self, seat: Seat) -> dict[str, int]:
+        """Mounts and cabins on the tiles in the yard (where pieces can go soon)."""
+        return {f.value: n for f, n in
+                tile_features([t for t in seat.yard if t is not None]).items()}
+
+    def _piece_value(self, view: GameState, seat: Seat, piece: str) -> float:
+        room = self._yard_room(seat)
+        have = seat.pieces.get(piece, 0)
+        weights = self._contract_weights(seat)
+        ships_soon = max(1, len(_ship_runs(pattern(seat.yard))))
+        value = 0.8
+        if piece == "captain":
+            value = 5.0 if have < ships_soon else 1.2
+        elif piece in ("smokestack", "sail"):
+            value = 2.5 if room.get("mast", 0) > seat.pieces.get("smokestack", 0) + \
+                seat.pieces.get("sail", 0) else 0.8
+            if piece == "smokestack" and have == 0:
+                value += 1.0
+        elif piece == "stoker":
+            value = 3.0 if have < max(1, room.get("boiler", 0)) else 0.8
+        elif piece in ("cannon", "crane"):
+            value = 3.5 if room.get(piece, 0) > have else 1.0
+        elif piece in ("businessman", "soldier"):
+            cabins = room.get("cabin", 0)
+            crew = seat.pieces.get("businessman", 0) + seat.pieces.get("soldier", 0)
+            value = 2.0 if cabins > crew else 0.7
+        return value + weights.get(piece, 0.0)
+
+    def _employee_value(self, view: GameState, seat: Seat, employee: str) -> float:
+        emp = CATALOG.employees[employee]
+        late = self._progress(view)
+        weights = self._contract_weights(seat)
+        base = {"engineer": 3.0, "recruiter": 3.0, "helmsman": 4.0, "rigger": 2.0,
+                "builder": 2.0, "accountant": 2.0, "foreman": 1.2, "trader": 2.0}[emp.kind]
+        if emp.kind == "trader":
+            base = 1.0 + (3.0 if emp.level == 2 else 1.0)
+        elif emp.kind in ("engineer", "recruiter") and emp.piece is not None:
+            base += 0.5 * self._piece_value(view, seat, emp.piece.value)
+        if emp.kind != "trader":
+            base *= 1.0 - 0.7 * late
+        return base + weights.get("employee", 0.0) - GUILDER * emp.surcharge
+
+    def _tile_value(self, seat: Seat, tile_id: str) -> float:
+        weights = self._contract_weights(seat)
+        value = 0.0
+        for feature in CATALOG.ship(tile_id).features:
+            f = feature.value
+            value += 0.6 + weights.get(f, 0.0)
+            if f in ("cannon", "crane") and seat.pieces.get(f, 0):
+                value += 1.0
+            if f == "cabin" and (seat.pieces.get("businessman", 0) or
+                                 seat.pieces.get("soldier", 0)):
+                value += 0.6
+        return value
+
+    def _cell_value(self, view: GameState, seat_index: int, letter: str, cell: int,
+                    tile_id: str | None) -> float:
+        """How good it is to put a tile of kind ``letter`` in ``cell``."""
+        seat = view.seats[seat_index]
+        p = pattern(seat.yard)
+        new = p[:cell] + letter + p[cell + 1 :]
+        value = 0.0
+        before = {run for run in complete_ships(p)}
+        for i, j in complete_ships(new):
+            if (i, j) in before or not i <= cell <= j:
+                continue
+            tiles = [t for t in seat.yard[i : j + 1] if t is not None]
+            if tile_id is not None:
+                tiles.append(tile_id)
+            if ship_can_score(view, seat_index, tiles):
+                value += 10.0 + 0.8 * (j - i + 1) + self._contract_weights(seat).get("ship", 0)
+            else:
+                value -= 12.0
+        left = new[cell - 1] if cell > 0 else "|"
+        right = new[cell + 1] if cell < CELLS - 1 else "|"
+        if letter == "M":
+            value += 1.5 * (left in "BM") + 1.5 * (right in "MS")
+        elif letter == "B":
+            value += 1.5 * (right == "M") + (0.5 if cell <= 2 else 0.0)
+        else:
+            value += 1.5 * (left == "M")
+        return value
+
+    def _action_value(self, view: GameState, seat_index: int, action: Action) -> float:
+        seat = view.seats[seat_index]
+        late = self._progress(view)
+        p = pattern(seat.yard)
+        runs = _ship_runs(p)
+        if action is Action.BUILD:
+            best = 0.0
+            for col, column in enumerate(view.market.ships):
+                letter = "BMMS"[col]
+                cells = legal_cells(p, letter)
+                for row, tile in enumerate(column):
+                    if tile is None or slot_price(row) > seat.guilders:
+                        continue
+                    for cell in cells:
+                        v = self._cell_value(view, seat_index, letter, cell, tile)
+                        best = max(best, v + self._tile_value(seat, tile)
+                                   - GUILDER * slot_price(row))
+            return 2.0 + best * 0.8
+        if action is Action.CANAL:
+            system = CanalSystem(seat.canals)
+            lengths = _lengths(system, seat.token, 16) if system.tiles else set()
+            longest = max(lengths) if lengths else 0
+            need = 9 - longest
+            weight = self._contract_weights(seat).get("canal", 0.0)
+            return 1.5 + max(0, need) * 0.9 + weight + (3.0 if not system.tiles and runs else 0)
+        if action in (Action.EQUIPMENT, Action.CREW):
+            ring = CATALOG.equipment_ring if action is Action.EQUIPMENT else CATALOG.crew_ring
+            return max(self._piece_value(view, seat, piece.value) for piece in ring) + 0.5
+        if action is Action.HIRE:
+            best = max((self._employee_value(view, seat, stack[-1])
+                        for space in view.employee_track for stack in space
+                        if stack and hireable(seat, stack[-1])), default=0.0)
+            return best * 0.8
+        if action is Action.PURCHASE:
+            return (2.5 if seat.guilders < 5 else 1.5) * (1.0 - late)
+        if action is Action.EXCHANGE:
+            return 2.5 + 1.5 * len(seat.commodities)
+        if action is Action.SUBSIDY:
+            return 2 * GUILDER + 0.5
+        return 0.0
+
+    # -- the steps -----------------------------------------------------------------------
+
+    def _choose(self, view: GameState, seat: int, legal: list[Move]) -> Move:
+        def value(move: Move) -> float:
+            assert isinstance(move, mv.Choose)
+            ahead, lying = income_for(view, track_index(view, move.action))
+            return GUILDER * (len(ahead) + lying) + self._action_value(view, seat, move.action)
+        return self._best(legal, value)
+
+    def _final(self, view: GameState, seat: int, legal: list[Move]) -> Move:
+        def value(move: Move) -> float:
+            assert isinstance(move, mv.Final)
+            if move.action is Action.BUILD:
+                return self._action_value(view, seat, move.action) * 2
+            return 0.1 if move.action is not Action.SUBSIDY else 0.2
+        return self._best(legal, value)
+
+    def _bonus(self, view: GameState, seat: int, legal: list[Move]) -> Move:
+        keep = next(m for m in legal if isinstance(m, mv.Proceed | mv.Pass))
+        if view.turn.step is Step.BONUS_BEFORE or view.seats[seat].guilders < 9:
+            return keep
+        options = [m for m in legal if isinstance(m, mv.Bonus)]
+        if not options:
+            return keep
+        best = max(options, key=lambda m: self._action_value(view, seat, m.action))
+        assert isinstance(best, mv.Bonus)
+        if self._action_value(view, seat, best.action) >= 9.0:
+            return best
+        return keep
+
+    def _build(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:
+        seat = view.seats[seat_index]
+        p = pattern(seat.yard)
+
+        def value(move: Move) -> float:
+            if isinstance(move, mv.EndBuild):
+                return 1.0
+            if isinstance(move, mv.BuyBlank):
+                letter = KIND_LETTER[move.kind]
+                return max(self._cell_value(view, seat_index, letter, c, None)
+                           for c in legal_cells(p, letter))
+            assert isinstance(move, mv.Buy)
+            tile = view.market.ships[move.column][move.row]
+            assert tile is not None
+            letter = "BMMS"[move.column]
+            best = max(self._cell_value(view, seat_index, letter, c, tile)
+                       for c in legal_cells(p, letter))
+            return best + self._tile_value(seat, tile) - GUILDER * slot_price(move.row)
+        return self._best(legal, value)
+
+    def _place(self, view: GameState, seat: int, legal: list[Move]) -> Move:
+        tile = view.turn.holding
+        assert tile is not None
+        letter = KIND_LETTER[CATALOG.ship(tile).kind]
+
+        def value(move: Move) -> float:
+            assert isinstance(move, mv.Place)
+            return self._cell_value(view, seat, letter, move.cell, tile)
+        return self._best(legal, value)
+
+    def _last_chance(self, view: GameState, seat: int, legal: list[Move]) -> Move:
+        buys = [m for m in legal if not isinstance(m, mv.Pass)]
+        if buys and self._completing_buy(view, seat, legal):
+            return self._build(view, seat, buys)
+        return mv.Pass()
+
+    def _completing_buy(self, view: GameState, seat_index: int, legal: list[Move]) -> bool:
+        seat = view.seats[seat_index]
+        p = pattern(seat.yard)
+        for move in legal:
+            if isinstance(move, mv.Buy):
+                tile = view.market.ships[move.column][move.row]
+                letter = "BMMS"[move.column]
+            elif isinstance(move, mv.BuyBlank):
+                tile, letter = None, KIND_LETTER[move.kind]
+            else:
+                continue
+            for cell in legal_cells(p, letter):
+                if self._cell_value(view, seat_index, letter, cell, tile) > 5:
+                    return True
+        return False
+
+    def _canal_pick(self, view: GameState, seat: int, legal: list[Move]) -> Move:
+        def value(move: Move) -> float:
+            assert isinstance(move, mv.TakeCanal)
+            canal = view.market.canals[move.slot]
+            assert canal is not None
+            tile = CATALOG.canals[canal]
+            icons = sum(2.0 if icon.value == "riband" else 1.2 for _, icon in tile.icons)
+            return icons + 0.6 * len(tile.ports) - GUILDER * slot_price(move.slot)
+        return self._best(legal, value)
+
+    def _canal_place(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:
+        seat = view.seats[seat_index]
+        canal = view.turn.canal
+        assert canal is not None
+
+        def value(move: Move) -> float:
+            assert isinstance(move, mv.PlaceCanal)
+            system = CanalSystem([*seat.canals, PlacedCanal(canal, move.x, move.y,
+                                                            move.rotation)])
+            lengths = _lengths(system, seat.token, 16)
+            joins = sum(1 for _ in system.neighbours((move.x, move.y)))
+            return (max(lengths) if lengths else 0) + 0.3 * len(lengths) + 0.5 * joins
+        return self._best(legal, value)
+
+    def _purchase(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:
+        seat = view.seats[seat_index]
+
+        def value(move: Move) -> float:
+            assert isinstance(move, mv.BuyCommodity)
+            tile = view.market.commodities[move.slot]
+            assert tile is not None
+            worth = sum(sum(sale_price(view, seat, g)) for g in commodity_goods(tile))
+            return worth - GUILDER * 1.5 * slot_price(move.slot)
+        return self._best(legal, value)
+
+    def _ring(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:
+        seat = view.seats[seat_index]
+        action = view.turn.action
+        ring = CATALOG.equipment_ring if action is Action.EQUIPMENT else CATALOG.crew_ring
+        marker = view.equipment_marker if action is Action.EQUIPMENT else view.crew_marker
+        free = 2 if has_employee(seat, "accountant") else 0
+        best, best_value = 0, -1e9
+        for ahead in range(4 - view.turn.ring_steps):
+            cost = sum(0 if view.turn.ring_steps + k < free else 1 for k in range(ahead))
+            if cost > seat.guilders:
+                break
+            piece = ring[(marker + ahead) % 4].value
+            v = self._piece_value(view, seat, piece) - GUILDER * cost
+            if v > best_value:
+                best, best_value = ahead, v
+        step = next((m for m in legal if isinstance(m, mv.Step)), None)
+        if best > 0 and step is not None:
+            return step
+        return mv.Take()
+
+    def _hire(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:
+        seat = view.seats[seat_index]
+        free = 3 if has_employee(seat, "foreman") else 0
+        best_move: Move | None = None
+        best_value = -1e9
+        marker = view.employee_marker
+        for ahead in range(8 - view.turn.ring_steps):
+            cost = sum(0 if view.turn.ring_steps + k < free else 1 for k in range(ahead))
+            if cost > seat.guilders:
+                break
+            for slot, stack in enumerate(view.employee_track[(marker + ahead) % 8]):
+                if not stack or not hireable(seat, stack[-1]):
+                    continue
+                emp = CATALOG.employees[stack[-1]]
+                if emp.surcharge + cost > seat.guilders:
+                    continue
+                v = self._employee_value(view, seat, stack[-1]) - GUILDER * cost
+                if v > best_value:
+                    best_value = v
+                    best_move = mv.Hire(slot) if ahead == 0 else mv.Step()
+        return best_move if best_move is not None else legal[0]
+
+    def _exchange_pick(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:
+        seat = view.seats[seat_index]
+
+        def value(move: Move) -> float:
+            assert isinstance(move, mv.Exchange)
+            return sum(sum(sale_price(view, seat, g)) for g in commodity_goods(move.tile))
+        return self._best(legal, value)
+
+    def _exchange_good(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:
+        seat = view.seats[seat_index]
+        tile = view.turn.exchange_tile
+        assert tile is not None
+        good = commodity_goods(tile)[view.turn.exchange_index]
+        price = sum(sale_price(view, seat, good))
+
+        def value(move: Move) -> float:
+            if isinstance(move, mv.Sell):
+                return GUILDER * price
+            assert isinstance(move, mv.Trade)
+            return self._piece_value(view, seat, move.piece.value)
+        return self._best(legal, value)
+
+    def _load(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:
+        turn = view.turn
+        seat = view.seats[seat_index]
+        supply = dict(seat.pieces)
+        for piece, n in turn.load.items():
+            supply[piece] = supply.get(piece, 0) + n
+        original = seat.pieces
+        seat.pieces = supply
+        try:
+            plan = best_load(view, seat_index, turn.ship)
+        finally:
+            seat.pieces = original
+        wanted = plan.load if plan.scores else {}
+        for move in legal:
+            if isinstance(move, mv.Load) and turn.load.get(move.piece.value, 0) < \
+                    wanted.get(move.piece.value, 0):
+                return move
+        return mv.EndLoad()
+
+    def _rigger(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:
+        seat = view.seats[seat_index]
+        system = CanalSystem(seat.canals)
+        lengths = _lengths(system, seat.token, 30) if system.tiles else set()
+        for move in legal:
+            assert isinstance(move, mv.Rigger)
+            if ship_speed(view.turn.load, seat.employees, move.bonus).total in lengths:
+                return move
+        return legal[-1]
+
+    def _start(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:
+        seat = view.seats[seat_index]
+        system = CanalSystem(seat.canals)
+        turn = view.turn
+        speed = ship_speed(turn.load, seat.employees, turn.rigger).total
+        tiles = [t for t in (seat.yard[c] for c in turn.ship) if t is not None]
+        features = tile_features(tiles)
+
+        def value(move: Move) -> float:
+            assert isinstance(move, mv.StartToken)
+            token = Token(move.x, move.y, move.cell, move.cell)
+            paths = system.cruise_paths(token, speed)
+            return max((score_path(system, p, turn.load, features).total for p in paths),
+                       default=-1)
+        return self._best(legal, value)
+
+    def _cruise(self, view: GameState, seat: int, legal: list[Move]) -> Move:
+        options = cruise_options(view)
+        return options[0][0] if options else legal[0]
+
+    def _discard(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:
+        seat = view.seats[seat_index]
+
+        def value(move: Move) -> float:
+            assert isinstance(move, mv.Discard)
+            now = score_contract(move.contract, seat.fleet, seat.employees, seat.used_canals)
+            return -now.points
+        return self._best(legal, value)
+
+    def _first(self, view: GameState, seat: int, legal: list[Move]) -> Move:
+        return legal[0]
+
+    _HANDLERS: dict[Step, Callable[[GreedyBot, GameState, int, list[Move]], Move]] = {
+        Step.CHOOSE: _choose,
+        Step.BONUS_BEFORE: _bonus,
+        Step.BONUS_AFTER: _bonus,
+        Step.BUILD: _build,
+        Step.PLACE: _place,
+        Step.CANAL_PICK: _canal_pick,
+        Step.CANAL_PLACE: _canal_place,
+        Step.PURCHASE: _purchase,
+        Step.RING: _ring,
+        Step.HIRE: _hire,
+        Step.EXCHANGE_PICK: _exchange_pick,
+        Step.EXCHANGE_GOOD: _exchange_good,
+        Step.SAIL_ORDER: _first,
+        Step.LOAD: _load,
+        Step.RIGGER: _rigger,
+        Step.TOKEN_START: _start,
+        Step.CRUISE: _cruise,
+        Step.DISCARD: _discard,
+        Step.FINAL_CHOOSE: _final,
+        Step.LAST_CHANCE: _last_chance,
+    }
+
+
+register("greedy")(GreedyBot)

@@ -1,0 +1,160 @@
+"""The observable game model between the rules and the interface.
+
+The screen owns a :class:`GameModel` and is the only caller of :meth:`play`,
+:meth:`undo` and the other commands; widgets subscribe and re-render from the view
+the model computes for the seat in front of the screen. The model imports no
+interface library, so saves and tests can use it headless.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from shipyard_tui.rules import Event, Game, GameState, Move, SeatKind
+from shipyard_tui.rules.view import events_for
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What changed: a move played, a move taken back, the viewer, or the highlight."""
+
+    kind: str
+    revision: int
+    events: tuple[Event, ...] = ()
+    move: Move | None = None
+
+
+Listener = Callable[[Change], None]
+
+
+@dataclass(slots=True)
+class _Cache:
+    revision: int = -1
+    view: GameState | None = None
+    legal: list[Move] = field(default_factory=list)
+
+
+class GameModel:
+    """An observable :class:`~shipyard_tui.rules.Game` seen by one seat at a time."""
+
+    def __init__(self, game: Game, viewer: int | None = None) -> None:
+        self.game = game
+        self._listeners: list[Listener] = []
+        self.revision = 0
+        self._cache = _Cache()
+        self.viewer = self._default_viewer() if viewer is None else viewer
+        self.highlight: Move | None = None
+        self.commit_hooks: list[Callable[[GameModel], None]] = []
+
+    # -- observing ------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener`` on every change; return a function that unsubscribes."""
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def _notify(self, change: Change) -> None:
+        for listener in list(self._listeners):
+            listener(change)
+
+    # -- reading ----------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The full state. Widgets use :attr:`view`, which hides other seats' secrets."""
+        return self.game.state
+
+    @property
+    def view(self) -> GameState:
+        """The state as the current viewer may see it (R-11)."""
+        self._refresh_cache()
+        assert self._cache.view is not None
+        return self._cache.view
+
+    def legal_moves(self) -> list[Move]:
+        self._refresh_cache()
+        return self._cache.legal
+
+    def _refresh_cache(self) -> None:
+        if self._cache.revision != self.revision:
+            self._cache = _Cache(self.revision, self.game.view(self.viewer),
+                                 self.game.legal_moves())
+
+    @property
+    def to_move(self) -> int | None:
+        return self.game.to_move
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.game.config.seats) if s.kind is SeatKind.HUMAN]
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.game.config.seats[seat].kind is SeatKind.HUMAN
+
+    @property
+    def human_to_move(self) -> bool:
+        return self.is_human(self.to_move)
+
+    def visible_events(self) -> list[Event]:
+        return events_for(self.game.events, self.viewer)
+
+    def _default_viewer(self) -> int | None:
+        humans = self.humans
+        if not humans:
+            return None
+        to_move = self.game.to_move
+        return to_move if to_move in humans else humans[0]
+
+    # -- commands (the screen only) ---------------------------------------------
+
+    def play(self, move: Move | str) -> list[Event]:
+        """Check and play a move, then tell every listener (and the commit hooks)."""
+        events = self.game.play(move)
+        self.revision += 1
+        self.highlight = None
+        played = self.game.moves[-1]
+        for hook in self.commit_hooks:
+            hook(self)
+        self._notify(Change("move", self.revision, tuple(events), played))
+        return events
+
+    @property
+    def can_undo(self) -> bool:
+        return self.human_to_move and self.game.can_undo
+
+    def undo(self) -> Move:
+        move = self.game.undo()
+        self.revision += 1
+        self.highlight = None
+        for hook in self.commit_hooks:
+            hook(self)
+        self._notify(Change("undo", self.revision, (), move))
+        return move
+
+    def set_viewer(self, seat: int | None) -> None:
+        if seat == self.viewer:
+            return
+        self.viewer = seat
+        self.revision += 1
+        self._notify(Change("viewer", self.revision))
+
+    def set_highlight(self, move: Move | None) -> None:
+        """The move the player is looking at; widgets preview it."""
+        if move == self.highlight:
+            return
+        self.highlight = move
+        self._notify(Change("highlight", self.revision, (), move))
+
+    def replace_game(self, game: Game) -> None:
+        """Swap in another game (after loading); everything re-renders."""
+        self.game = game
+        self.revision += 1
+        self.highlight = None
+        self.viewer = self._default_viewer()
+        self._notify(Change("load", self.revision))

@@ -1,0 +1,423 @@
+"""Words for players: moves, events, tiles and contracts described in plain text.
+
+Nothing here changes the game; the interface, the log and the command line share
+these texts so the same thing is always called the same.
+"""
+
+from __future__ import annotations
+
+from shipyard_tui.rules import CATALOG, Action, Event, GameState, Move
+from shipyard_tui.rules import events as ev
+from shipyard_tui.rules import moves as mv
+from shipyard_tui.rules.canals import CanalSystem
+from shipyard_tui.rules.engine import (
+    MARKER_RING,
+    commodity_goods,
+    cruise_options,
+    current_speed,
+    has_employee,
+    sale_price,
+    slot_price,
+)
+from shipyard_tui.rules.scoring import ship_speed
+
+FEATURE_ABBREV = {
+    "mast": "Mst",
+    "cannon": "Cnn",
+    "crane": "Crn",
+    "cabin": "Cab",
+    "boiler": "Sto",
+    "buoy": "Buo",
+    "boat": "Bot",
+    "lantern": "Lan",
+}
+"""Three-letter names of ship tile features, used wherever space is short."""
+
+FEATURE_NAMES = {
+    "mast": "mast mount",
+    "cannon": "cannon mount",
+    "crane": "crane mount",
+    "cabin": "cabin",
+    "boiler": "stoker cabin",
+    "buoy": "lifebuoy",
+    "boat": "lifeboat",
+    "lantern": "lantern",
+}
+
+ICON_ABBREV = {"mil": "Mi", "com": "Co", "lantern": "La", "boat": "Bo", "buoy": "Bu",
+               "riband": "BR"}
+ICON_NAMES = {"mil": "military official", "com": "commerce official",
+              "lantern": "lantern official", "boat": "lifeboat official",
+              "buoy": "lifebuoy official", "riband": "Blue Riband"}
+
+PIECE_ABBREV = {
+    "smokestack": "Smk",
+    "sail": "Sai",
+    "cannon": "Cnn",
+    "crane": "Crn",
+    "captain": "Cpt",
+    "businessman": "Bus",
+    "soldier": "Sol",
+    "stoker": "Stk",
+}
+
+DIRECTION_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west", "C": "centre"}
+ROTATION_NAMES = {0: "as printed", 1: "turned right", 2: "turned around", 3: "turned left"}
+COLUMN_NAMES = ("bow", "middle", "middle", "stern")
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
+
+
+def guilders(n: int) -> str:
+    return plural(n, "guilder")
+
+
+def tile_features(tile_id: str) -> str:
+    """A ship tile's features as three-letter names, e.g. ``Mst Cab``."""
+    tile = CATALOG.ship(tile_id)
+    if tile.is_blank:
+        return "blank"
+    return " ".join(FEATURE_ABBREV[f.value] for f in tile.features)
+
+
+def tile_title(tile_id: str) -> str:
+    tile = CATALOG.ship(tile_id)
+    names = ", ".join(FEATURE_NAMES[f.value] for f in tile.features) or "no features"
+    return f"{tile.kind.value} ({names})"
+
+
+def goods_text(tile_id: str) -> str:
+    return " ".join(g.value for g in commodity_goods(tile_id))
+
+
+def employee_title(employee: str) -> str:
+    return CATALOG.employees[employee].title
+
+
+def employee_effect(employee: str) -> str:
+    """What an employee does, in a short sentence."""
+    emp = CATALOG.employees[employee]
+    if emp.kind == "engineer":
+        return f"an extra {emp.piece} on every Manufacture Equipment"
+    if emp.kind == "recruiter":
+        return f"an extra {emp.piece} on every Recruit Crew"
+    if emp.kind == "trader":
+        points = 1 if emp.level == 1 else 3
+        need = "" if emp.level == 1 else f"; needs the level-1 {emp.good} trader"
+        return f"+1 guilder per {emp.good} sold; {plural(points, 'point')} at the end{need}"
+    if emp.kind == "builder":
+        return f"up to {emp.extra} {emp.piece}(s) per ship without a cabin or mount"
+    if emp.kind == "helmsman":
+        return "+1 speed for every ship"
+    if emp.kind == "rigger":
+        return "up to +1 speed per pair of sails, as you choose"
+    if emp.kind == "accountant":
+        return "2 paid steps free on the equipment and crew rings"
+    return "3 paid steps free on the employee track"
+
+
+def contract_text(contract_id: str) -> str:
+    """What a contract scores, in a line (COMPONENTS §5)."""
+    c = CATALOG.contracts[contract_id]
+
+    def table(rows: tuple[tuple[int, int], ...]) -> str:
+        return ", ".join(f"{a}→{b}" for a, b in rows)
+
+    rule = c.rule
+    if rule == "safety_table":
+        word = {"buoy": "lifebuoys", "boat": "lifeboats", "lantern": "lanterns"}[c.param("feature")]
+        return f"{word} in your fleet: {table(CATALOG.safety_table)}, +1 each above 6"
+    if rule == "safe_ships":
+        return "5 per ship with a lifebuoy, a lifeboat and a lantern"
+    if rule == "coloured_staff":
+        return "2 per blue, yellow or red employee"
+    if rule == "varied_staff":
+        return f"types of employee (level-2 traders count apart): {table(c.param('table'))}"
+    if rule == "staff_pairs":
+        return "3 per pair of gray/green employees, 4 per pair of blue/red/yellow ones"
+    if rule == "staff_count":
+        return "1 per employee up to 4, then 2 per employee"
+    if rule == "ship_sizes":
+        return f"ships of exactly 3, 5 and 6 tiles, sizes present: {table(c.param('table'))}"
+    if rule == "ships_of_length":
+        return f"ships of exactly {c.param('length')} tiles: {table(c.param('table'))}"
+    if rule == "long_ships":
+        return f"ships of {c.param('length')} or more tiles: {table(c.param('table'))}"
+    if rule == "tonnage":
+        return f"ship tiles in your fleet: {table(c.param('table'))}"
+    if rule == "fleet_size":
+        return f"ships in your fleet: {table(c.param('table'))}"
+    if rule == "beyond_first":
+        return f"{c.param('points')} per {c.param('piece')} in your fleet beyond the first"
+    if rule == "per_piece":
+        return f"{c.param('points')} per {c.param('piece')} in your fleet"
+    if rule == "pairs_on_ship":
+        a, b = c.param("pieces")
+        return f"{c.param('points')} per {a}–{b} pair on the same ship"
+    if rule == "same_pairs_on_ship":
+        return f"{c.param('points')} per pair of {c.param('piece')}s on the same ship"
+    if rule == "used_canals":
+        return f"{c.param('points')} per used canal"
+    if rule == "officers":
+        return f"{c.param('points')} per officer (every captain after a ship's first)"
+    if rule == "ships_with_all":
+        return f"{c.param('points')} per ship carrying {', '.join(c.param('pieces'))}"
+    if rule == "variety":
+        return ("different pieces in your fleet (smokestack, sail, crane, cannon, businessman, "
+                f"soldier, stoker, officer): {table(c.param('table'))}")
+    return c.name
+
+
+def contract_title(contract_id: str) -> str:
+    if contract_id.startswith("hidden"):
+        colour = contract_id.split(":")[-1]
+        return f"a {colour} contract"
+    c = CATALOG.contracts[contract_id]
+    return f"{c.id} {c.name}"
+
+
+def space_name(text: str) -> str:
+    x, y, cell = text.split(",")
+    where = "centre" if cell == "C" else f"{DIRECTION_NAMES[cell]} edge"
+    return f"({x},{y}) {where}"
+
+
+# -- moves ---------------------------------------------------------------------
+
+
+def describe_move(state: GameState, move: Move) -> str:
+    """A move as the seat to play it would say it, with its cost or gain."""
+    seat = state.seats[state.turn.seat]
+    turn = state.turn
+    if isinstance(move, mv.Choose):
+        index = next(i for i, s in enumerate(state.track) if s.action is move.action)
+        income = sum(1 for s in state.track[:index] if s.cubes) + state.track[index].guilders
+        gain = f" (+{guilders(income)})" if income else ""
+        return f"{move.action.label}{gain}"
+    if isinstance(move, mv.Bonus):
+        return f"Bonus action: {move.action.label} (pay 6)"
+    if isinstance(move, mv.Proceed):
+        assert turn.chosen is not None
+        return f"No bonus first: go on to {turn.chosen.label}"
+    if isinstance(move, mv.Pass):
+        if turn.step.value == "bonus_after":
+            return "No bonus action: end the turn's actions"
+        return "Pass"
+    if isinstance(move, mv.Buy):
+        tile = state.market.ships[move.column][move.row]
+        assert tile is not None
+        price = slot_price(move.row)
+        cost = "free" if price == 0 else guilders(price)
+        return f"Buy {COLUMN_NAMES[move.column]} {tile_features(tile)} ({cost})"
+    if isinstance(move, mv.BuyBlank):
+        return f"Take a blank {move.kind.value} (none left; free)"
+    if isinstance(move, mv.Place):
+        return f"Place it in cell {move.cell}"
+    if isinstance(move, mv.EndBuild):
+        return "Finish building"
+    if isinstance(move, mv.TakeCanal):
+        canal = state.market.canals[move.slot]
+        price = slot_price(move.slot)
+        return f"Rent canal {canal} ({'free' if price == 0 else guilders(price)})"
+    if isinstance(move, mv.PlaceCanal):
+        return f"Place it at ({move.x},{move.y}), {ROTATION_NAMES[move.rotation]}"
+    if isinstance(move, mv.BuyCommodity):
+        tile = state.market.commodities[move.slot]
+        assert tile is not None
+        price = slot_price(move.slot)
+        return f"Buy {goods_text(tile)} ({'free' if price == 0 else guilders(price)})"
+    if isinstance(move, mv.Step):
+        return _describe_step(state)
+    if isinstance(move, mv.Take):
+        return _describe_take(state)
+    if isinstance(move, mv.Hire):
+        employee = state.employee_track[state.employee_marker][move.slot][-1]
+        surcharge = CATALOG.employees[employee].surcharge
+        extra = f" (+{guilders(surcharge)})" if surcharge else ""
+        return f"Hire {employee_title(employee)}{extra}"
+    if isinstance(move, mv.Exchange):
+        return f"Give up {goods_text(move.tile)}"
+    if isinstance(move, mv.Sell):
+        tile = turn.exchange_tile
+        assert tile is not None
+        good = commodity_goods(tile)[turn.exchange_index]
+        base, bonus = sale_price(state, seat, good)
+        return f"Sell {good.value} for {guilders(base + bonus)}"
+    if isinstance(move, mv.Trade):
+        tile = turn.exchange_tile
+        assert tile is not None
+        good = commodity_goods(tile)[turn.exchange_index]
+        return f"Trade {good.value} for a {move.piece.value}"
+    if isinstance(move, mv.SailFirst):
+        cells = next(c for c in turn.ships if c[0] == move.cell)
+        return f"Sail the ship in cells {cells[0]}–{cells[-1]} first"
+    if isinstance(move, mv.Load):
+        return f"Load a {move.piece.value}"
+    if isinstance(move, mv.EndLoad):
+        return f"Done loading (speed {current_speed(state)})"
+    if isinstance(move, mv.Rigger):
+        speed = ship_speed(turn.load, seat.employees, move.bonus).total
+        return f"Rigger +{move.bonus} (speed {speed})"
+    if isinstance(move, mv.StartToken):
+        return f"Start the token at {space_name(f'{move.x},{move.y},{move.cell}')}"
+    if isinstance(move, mv.Cruise):
+        return describe_cruise(state, move)
+    if isinstance(move, mv.Discard):
+        return f"Discard {contract_title(move.contract)}"
+    if isinstance(move, mv.Final):
+        return f"Final action: {move.action.label}"
+    return str(move)
+
+
+def describe_cruise(state: GameState, move: mv.Cruise) -> str:
+    for option, parts in cruise_options(state):
+        if option == move:
+            scored = ", ".join(f"{k} {v}" for k, v in parts.items() if v)
+            total = sum(parts.values())
+            end = space_name(move.path[-1])
+            return f"{plural(total, 'point')} ending at {end}" + (f" ({scored})" if scored else "")
+    return str(move)
+
+
+def _describe_step(state: GameState) -> str:
+    turn = state.turn
+    seat = state.seats[turn.seat]
+    action = turn.action
+    assert action is not None
+    name, size = MARKER_RING[action]
+    here = getattr(state, f"{name}_marker")
+    nxt = (here + 1) % size
+    if action is Action.HIRE:
+        free = 3 if has_employee(seat, "foreman") else 0
+        cost = 0 if turn.ring_steps < free else 1
+        where = f"space {nxt}"
+    else:
+        free = 2 if has_employee(seat, "accountant") else 0
+        cost = 0 if turn.ring_steps < free else 1
+        ring = CATALOG.equipment_ring if action is Action.EQUIPMENT else CATALOG.crew_ring
+        where = ring[nxt].value
+    price = "free" if cost == 0 else guilders(cost)
+    return f"Move the marker on to {where} ({price})"
+
+
+def _describe_take(state: GameState) -> str:
+    turn = state.turn
+    seat = state.seats[turn.seat]
+    action = turn.action
+    assert action is not None
+    ring = CATALOG.equipment_ring if action is Action.EQUIPMENT else CATALOG.crew_ring
+    marker = state.equipment_marker if action is Action.EQUIPMENT else state.crew_marker
+    helper = "engineer" if action is Action.EQUIPMENT else "recruiter"
+    extras = [CATALOG.employees[e].piece for e in seat.employees
+              if CATALOG.employees[e].kind == helper]
+    more = "".join(f" + {p}" for p in extras if p is not None)
+    return f"Take {ring[marker].value}{more}"
+
+
+# -- events ----------------------------------------------------------------------
+
+
+def describe_event(names: list[str], event: Event) -> str | None:
+    """One log line for an event, or ``None`` for events the log leaves out."""
+    def who(seat: int) -> str:
+        return names[seat]
+
+    e = event
+    if isinstance(e, ev.TurnStarted):
+        label = {"first": "first turn", "regular": "turn", "final": "final action",
+                 "last_chance": "last chance"}[e.kind]
+        return f"— {who(e.seat)}: {label} (turn {e.turn})"
+    if isinstance(e, ev.TileAdvanced):
+        return f"{who(e.seat)} moves {Action(e.action).label} to the lead"
+    if isinstance(e, ev.CubePlaced):
+        return f"{who(e.seat)} chooses {Action(e.action).label}"
+    if isinstance(e, ev.IncomePaid):
+        if not e.amount:
+            return None
+        return f"{who(e.seat)} takes {guilders(e.amount)} income"
+    if isinstance(e, ev.BonusPaid):
+        return f"{who(e.seat)} pays 6 for a bonus action: {Action(e.action).label}"
+    if isinstance(e, ev.ActionForfeited):
+        return f"{who(e.seat)} cannot perform {Action(e.action).label}: {e.reason}"
+    if isinstance(e, ev.ShipTileBought):
+        cost = "free" if e.price == 0 else guilders(e.price)
+        return f"{who(e.seat)} buys a {e.kind} {tile_features(e.tile)} ({cost})"
+    if isinstance(e, ev.ShipTilePlaced):
+        return f"{who(e.seat)} places it in cell {e.cell}"
+    if isinstance(e, ev.EndTriggered):
+        why = ("the last reserve cube is gone" if e.reason == "countdown"
+               else "a ship stack ran out")
+        return f"The end is near: {why}. Turns go on until everyone has had as many."
+    if isinstance(e, ev.CanalRented):
+        return f"{who(e.seat)} rents canal {e.canal} ({guilders(e.price)})"
+    if isinstance(e, ev.CanalPlaced):
+        return f"{who(e.seat)} places canal {e.canal} at ({e.x},{e.y})"
+    if isinstance(e, ev.CommodityBought):
+        return f"{who(e.seat)} buys {' '.join(e.goods)} ({guilders(e.price)})"
+    if isinstance(e, ev.MarkerMoved):
+        if e.paid:
+            return f"{who(e.seat)} pays {guilders(e.paid)} to move the {e.ring} marker"
+        return None
+    if isinstance(e, ev.PiecesTaken):
+        got = ", ".join(f"{n} {p}" for p, n in e.pieces.items())
+        return f"{who(e.seat)} takes {got}"
+    if isinstance(e, ev.EmployeeHired):
+        return f"{who(e.seat)} hires {employee_title(e.employee)}"
+    if isinstance(e, ev.CommodityGivenUp):
+        return f"{who(e.seat)} exchanges {' '.join(e.goods)}"
+    if isinstance(e, ev.GoodSold):
+        return f"{who(e.seat)} sells {e.good} for {guilders(e.price + e.trader_bonus)}"
+    if isinstance(e, ev.GoodTraded):
+        return f"{who(e.seat)} trades {e.good} for a {e.piece}"
+    if isinstance(e, ev.SubsidyReceived):
+        return f"{who(e.seat)} receives a subsidy of {guilders(e.amount)}"
+    if isinstance(e, ev.ShipCompleted):
+        return f"{who(e.seat)} completes a ship of {plural(len(e.cells), 'tile')}"
+    if isinstance(e, ev.ShipDismantled):
+        return f"{who(e.seat)}'s ship is dismantled: {e.reason}"
+    if isinstance(e, ev.ShipSailed):
+        return (f"{who(e.seat)}'s ship sails at speed {e.speed} for "
+                f"{plural(e.total, 'point')} (score {e.score})")
+    if isinstance(e, ev.CanalsRemoved):
+        parts = []
+        if e.used:
+            parts.append(f"{plural(len(e.used), 'used canal')}")
+        if e.discarded:
+            parts.append(f"{plural(len(e.discarded), 'canal')} out of reach discarded")
+        return f"{who(e.seat)}: " + ", ".join(parts)
+    if isinstance(e, ev.DeckRebuilt):
+        return f"The {e.deck} deck is reshuffled ({e.count} tiles)"
+    if isinstance(e, ev.RotationCompleted):
+        extra = f"; a guilder goes on {Action(e.guilder_on).label}" if e.guilder_on else ""
+        return f"The wheel completes a turn: {plural(e.reserve, 'reserve cube')} left{extra}"
+    if isinstance(e, ev.DiscardRequired):
+        return f"Contracts: keep {e.keep} of each colour"
+    if isinstance(e, ev.ContractDiscarded):
+        what = contract_title(e.contract) if e.contract else f"a {e.colour} contract"
+        return f"{who(e.seat)} discards {what}"
+    if isinstance(e, ev.StageStarted):
+        return {"final": "Final actions: one free action each",
+                "last_chance": "Last chance: one tile to complete a ship"}.get(e.stage)
+    if isinstance(e, ev.ContractScored):
+        return f"{who(e.seat)} reveals {e.contract} {e.name}: {e.detail} → {e.points}"
+    if isinstance(e, ev.TradersScored):
+        if not e.points:
+            return None
+        return f"{who(e.seat)}'s traders score {e.points}"
+    if isinstance(e, ev.GameEnded):
+        winners = " and ".join(names[i] for i in e.winners)
+        return f"Game over. {'Winners' if len(e.winners) > 1 else 'Winner'}: {winners}"
+    if isinstance(e, ev.SoloTileFlipped):
+        if e.used:
+            return f"{who(e.seat)} flips {Action(e.action).label}"
+        return f"{who(e.seat)} flips {Action(e.action).label}, but {e.reason}; flips again"
+    if isinstance(e, ev.AutomaActed):
+        return f"{who(e.seat)} {e.effect} (n = {e.n} from {e.n_source})"
+    return None
+
+
+def canal_summary(state: GameState, seat: int) -> str:
+    system = CanalSystem(state.seats[seat].canals)
+    return plural(len(system), "canal")

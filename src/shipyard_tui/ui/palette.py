@@ -1,0 +1,32 @@
+"""Colours and glyphs, chosen to stay legible with the terminal's 16 colours."""
+
+from __future__ import annotations
+
+SEAT_STYLES = ("bold bright_red", "bold bright_cyan", "bold bright_green", "bold bright_magenta")
+SEAT_MARKS = ("■", "▲", "●", "◆")
+"""Each seat has a colour and a shape, so seats stay apart without colour too."""
+
+FEATURE_STYLES = {
+    "mast": "cyan",
+    "cannon": "cyan",
+    "crane": "cyan",
+    "cabin": "green",
+    "boiler": "green",
+    "buoy": "yellow",
+    "boat": "yellow",
+    "lantern": "yellow",
+}
+ICON_STYLES = {"mil": "bold red", "com": "bold green", "lantern": "bold yellow",
+               "boat": "bold yellow", "buoy": "bold yellow", "riband": "bold blue reverse"}
+HIGHLIGHT = "reverse"
+LEGAL = "bold underline"
+DIM = "dim"
+PRICE_STYLE = "yellow"
+
+
+def seat_style(seat: int) -> str:
+    return SEAT_STYLES[seat % len(SEAT_STYLES)]
+
+
+def seat_mark(seat: int) -> str:
+    return SEAT_MARKS[seat % len(SEAT_MARKS)]

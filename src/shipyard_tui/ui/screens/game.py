@@ -1,0 +1,431 @@
+"""The game screen: the whole table, and the one place where moves are played.
+
+Widgets subscribe to the model and only read it; this screen turns the player's
+keys into moves, runs the bots with a short visible pause, hands the terminal from
+one person to the next (R-11.2) and shows the result at the end.
+
+Keys:
+
+| key | does |
+|---|---|
+| ``↑`` ``↓`` / letters | move the selection among the choices |
+| ``Enter`` | confirm the selected choice |
+| ``u`` / ``Esc`` | take back the last move of this turn |
+| ``r`` | turn the canal being placed |
+| ``1``–``6`` | show Market, Rondels, Yards, Canals, Seats or Log (small terminals) |
+| ``[`` ``]`` | show the previous / next seat's canals |
+| ``space`` | let a bot move now instead of after its pause |
+| ``?`` / ``F1`` | help |
+| ``q`` | quit to the title screen |
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer
+
+from shipyard_tui.advice import LoadPlan, best_load, completes_unscorable_ship, cruise_lengths
+from shipyard_tui.bots import Bot, bot_for_level
+from shipyard_tui.model import Change, GameModel
+from shipyard_tui.rules import CATALOG, IllegalMoveError, Move, SeatKind
+from shipyard_tui.rules import moves as mv
+from shipyard_tui.rules.engine import cruise_options, current_speed
+from shipyard_tui.rules.scoring import ship_speed
+from shipyard_tui.rules.state import Step
+from shipyard_tui.rules.yard import CELLS, KIND_LETTER, pattern, placement_problem
+
+from ...text import describe_move, plural
+from ..widgets.action_track import ActionTrack
+from ..widgets.canal_column import CanalColumn
+from ..widgets.canal_map import CanalMap
+from ..widgets.choice_panel import Choice, ChoicePanel
+from ..widgets.commodity_column import CommodityColumn
+from ..widgets.employee_track import EmployeeTrack
+from ..widgets.exchange_ring import ExchangeRing
+from ..widgets.game_log import GameLog
+from ..widgets.piece_rings import PieceRings
+from ..widgets.seat_panel import SeatPanel
+from ..widgets.ship_display import ShipDisplay
+from ..widgets.shipyard_grid import ShipyardGrid
+from ..widgets.status_line import StatusLine
+from ..widgets.view_bar import VIEWS, ViewBar
+
+STEP_VIEWS = {
+    Step.BUILD: "market",
+    Step.LAST_CHANCE: "market",
+    Step.PLACE: "yards",
+    Step.CANAL_PICK: "market",
+    Step.CANAL_PLACE: "canals",
+    Step.PURCHASE: "market",
+    Step.RING: "rondels",
+    Step.HIRE: "rondels",
+    Step.EXCHANGE_PICK: "rondels",
+    Step.EXCHANGE_GOOD: "rondels",
+    Step.SAIL_ORDER: "yards",
+    Step.LOAD: "yards",
+    Step.RIGGER: "yards",
+    Step.TOKEN_START: "canals",
+    Step.CRUISE: "canals",
+    Step.DISCARD: "seats",
+}
+"""The panel a small terminal shows for each decision."""
+
+WIDE = (150, 45)
+"""From this size on every panel is shown at once."""
+
+
+class GameScreen(Screen[None]):
+    """The table: action track, wheels, market, yards, canals, seats, log and choices."""
+
+    BINDINGS = [
+        Binding("u", "undo", "Undo"),
+        Binding("escape", "undo", "Back", show=False),
+        Binding("r", "rotate", "Turn canal", show=False),
+        Binding("space", "skip", "Skip pause", show=False),
+        Binding("1", "view('market')", "Market", show=False),
+        Binding("2", "view('rondels')", "Rondels", show=False),
+        Binding("3", "view('yards')", "Yards", show=False),
+        Binding("4", "view('canals')", "Canals", show=False),
+        Binding("5", "view('seats')", "Seats", show=False),
+        Binding("6", "view('log')", "Log", show=False),
+        Binding("left_square_bracket", "cycle_seat(-1)", "Prev seat", show=False),
+        Binding("right_square_bracket", "cycle_seat(1)", "Next seat", show=False),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("q", "leave", "Quit"),
+    ]
+
+    def __init__(self, model: GameModel, *, bot_delay: float = 0.6) -> None:
+        super().__init__()
+        self.model = model
+        self.bot_delay = bot_delay
+        self.view_name = "market"
+        self._bots: dict[int, Bot] = {}
+        self._bot_timer: Timer | None = None
+        self._unsubscribe: Any = None
+        self._result_shown = False
+        self._handing_over = False
+        for seat, config in enumerate(model.game.config.seats):
+            if config.kind is SeatKind.BOT:
+                self._bots[seat] = bot_for_level(config.level or "random",
+                                                 model.game.config.seed * 7 + seat)
+
+    # -- layout ------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        model = self.model
+        yield StatusLine(model, id="status")
+        yield ActionTrack(model, id="track")
+        with Container(id="body"):
+            with Container(id="board"):
+                with Container(id="col-a", classes="column"):
+                    with Horizontal(id="market", classes="panel"):
+                        yield ShipDisplay(model, id="ship-display")
+                        yield CanalColumn(model, id="canal-column")
+                        yield CommodityColumn(model, id="commodity-column")
+                    with VerticalScroll(id="yards", classes="panel"):
+                        for seat in self._seat_order():
+                            yield ShipyardGrid(model, seat, id=f"yard-{seat}")
+                    with VerticalScroll(id="seats", classes="panel"):
+                        for seat in self._seat_order():
+                            yield SeatPanel(model, seat, id=f"seat-{seat}")
+                with Container(id="col-b", classes="column"):
+                    with Container(id="rondels", classes="panel"):
+                        with Vertical(id="rings"):
+                            yield PieceRings(model, id="piece-rings")
+                            yield ExchangeRing(model, id="exchange-ring")
+                        yield EmployeeTrack(model, id="employee-track")
+                    with VerticalScroll(id="canals", classes="panel"):
+                        yield CanalMap(model, id="canal-map")
+                    with Container(id="log", classes="panel"):
+                        yield GameLog(model, id="game-log")
+            yield ChoicePanel(id="choices")
+        yield ViewBar(id="viewbar")
+        yield Footer()
+
+    def _seat_order(self) -> list[int]:
+        """Seats starting from the one in front of the screen."""
+        n = len(self.model.game.state.seats)
+        first = self.model.viewer if self.model.viewer is not None else 0
+        return [(first + k) % n for k in range(n)]
+
+    def on_mount(self) -> None:
+        self._unsubscribe = self.model.subscribe(self._on_change)
+        self.query_one(CanalMap).seat = self.model.viewer or 0
+        self._set_view(self.view_name)
+        self._apply_size(self.size.width, self.size.height)
+        self._refresh()
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+
+    def on_resize(self, event: Any) -> None:
+        self._apply_size(event.size.width, event.size.height)
+
+    def _apply_size(self, width: int, height: int) -> None:
+        self.set_class(width >= WIDE[0] and height >= WIDE[1], "-wide")
+
+    def _set_view(self, name: str) -> None:
+        self.view_name = name
+        for key, _title in VIEWS:
+            self.set_class(key == name, f"view-{key}")
+        self.query_one(ViewBar).current = name
+
+    # -- reacting to the model ---------------------------------------------------------
+
+    def _on_change(self, change: Change) -> None:
+        if change.kind == "highlight":
+            return
+        self._refresh()
+
+    def _refresh(self) -> None:
+        model = self.model
+        game = model.game
+        state = game.state
+        status = self.query_one(StatusLine)
+        canal_map = self.query_one(CanalMap)
+        if game.is_over:
+            self.query_one(ChoicePanel).set_choices("The game is over.", [])
+            status.note = ""
+            self._show_result()
+            return
+        seat = state.turn.seat
+        if state.turn.step in STEP_VIEWS and model.is_human(seat):
+            self._set_view(STEP_VIEWS[state.turn.step])
+            canal_map.seat = seat
+        if model.is_human(seat):
+            if seat != model.viewer and len(model.humans) > 1:
+                self._hand_over(seat)
+                return
+            status.note = ""
+            prompt = f"{state.seats[seat].name}: {game.prompt}"
+            self.query_one(ChoicePanel).set_choices(prompt, self._choices(),
+                                                    keep=model.highlight)
+            self.query_one(ChoicePanel).options.focus()
+        else:
+            name = state.seats[seat].name
+            status.note = f"{name} is thinking… (space: move now)"
+            self.query_one(ChoicePanel).set_choices(f"{name} (bot) is playing.", [])
+            self._schedule_bot()
+
+    # -- choices -------------------------------------------------------------------
+
+    def _choices(self) -> list[Choice]:
+        state = self.model.game.state
+        step = state.turn.step
+        legal = self.model.legal_moves()
+        if step is Step.PLACE:
+            return self._place_choices(legal)
+        if step is Step.CRUISE:
+            return [Choice(label, move) for move, label in self._cruise_labels()]
+        if step is Step.LOAD:
+            return self._load_choices(legal)
+        if step is Step.RIGGER:
+            return self._rigger_choices(legal)
+        return [Choice(describe_move(state, move), move) for move in legal]
+
+    def _place_choices(self, legal: list[Move]) -> list[Choice]:
+        state = self.model.game.state
+        seat = state.seats[state.turn.seat]
+        holding = state.turn.holding
+        assert holding is not None
+        letter = KIND_LETTER[CATALOG.ship(holding).kind]
+        p = pattern(seat.yard)
+        allowed = {m.cell for m in legal if isinstance(m, mv.Place)}
+        choices = []
+        for cell in range(CELLS):
+            if seat.yard[cell] is not None:
+                continue
+            if cell in allowed:
+                label = describe_move(state, mv.Place(cell))
+                if completes_unscorable_ship(state, state.turn.seat, holding, cell):
+                    label += " — completes a ship that CANNOT score (R-7.2)"
+                choices.append(Choice(label, mv.Place(cell)))
+            else:
+                reason = placement_problem(p, letter, cell) or "not allowed now"
+                choices.append(Choice(f"Cell {cell}", None, reason))
+        return choices
+
+    def _cruise_labels(self) -> list[tuple[Move, str]]:
+        state = self.model.game.state
+        out: list[tuple[Move, str]] = []
+        for move, parts in cruise_options(state):
+            total = sum(parts.values())
+            scored = ", ".join(f"{k} {v}" for k, v in parts.items() if v)
+            end = move.path[-1]
+            out.append((move, f"{plural(total, 'point')} → ends at {end}"
+                        + (f" ({scored})" if scored else "")))
+        return out
+
+    def _load_choices(self, legal: list[Move]) -> list[Choice]:
+        state = self.model.game.state
+        choices = []
+        if not state.turn.load:
+            plan = best_load(state, state.turn.seat, state.turn.ship)
+            if plan.scores and plan.pieces:
+                choices.append(Choice(f"Suggested: {plan.describe()}", _PlanMove(plan)))
+        for move in legal:
+            label = describe_move(state, move)
+            if isinstance(move, mv.EndLoad):
+                warning = self._sailing_warning(current_speed(state))
+                if warning:
+                    label += f" — {warning}"
+            choices.append(Choice(label, move))
+        return choices
+
+    def _rigger_choices(self, legal: list[Move]) -> list[Choice]:
+        state = self.model.game.state
+        seat = state.seats[state.turn.seat]
+        choices = []
+        for move in legal:
+            assert isinstance(move, mv.Rigger)
+            label = describe_move(state, move)
+            speed = ship_speed(state.turn.load, seat.employees, move.bonus).total
+            warning = self._sailing_warning(speed)
+            choices.append(Choice(label + (f" — {warning}" if warning else ""), move))
+        return choices
+
+    def _sailing_warning(self, speed: int) -> str:
+        state = self.model.game.state
+        seat = state.seats[state.turn.seat]
+        if not state.turn.load.get("captain"):
+            return "no captain: the ship will be dismantled (R-7.2)"
+        if speed not in cruise_lengths(seat):
+            return f"no cruise of {speed} spaces: the ship will be dismantled (R-7.2)"
+        return ""
+
+    # -- playing moves -------------------------------------------------------------------
+
+    @on(ChoicePanel.Highlighted)
+    def _highlighted(self, event: ChoicePanel.Highlighted) -> None:
+        move = event.move
+        self.model.set_highlight(move if isinstance(move, Move) else None)
+
+    @on(ChoicePanel.Chosen)
+    def _chosen(self, event: ChoicePanel.Chosen) -> None:
+        if not self.model.human_to_move:
+            return
+        move = event.move
+        if isinstance(move, _PlanMove):
+            self._play_plan(move.plan)
+        else:
+            self._play(move)
+
+    def _play(self, move: Move) -> None:
+        try:
+            self.model.play(move)
+        except IllegalMoveError as exc:
+            self.notify(str(exc), title="Not allowed", severity="warning")
+
+    def _play_plan(self, plan: LoadPlan) -> None:
+        for piece, count in plan.pieces:
+            for _ in range(count):
+                self._play(mv.Load(CATALOG_PIECE[piece]))
+        self._play(mv.EndLoad())
+
+    def _schedule_bot(self) -> None:
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+        self._bot_timer = self.set_timer(self.bot_delay, self._play_bot)
+
+    def _play_bot(self) -> None:
+        self._bot_timer = None
+        game = self.model.game
+        seat = game.to_move
+        if seat is None or seat not in self._bots or game.is_over:
+            return
+        self.model.play(self._bots[seat].choose(game))
+
+    def _hand_over(self, seat: int) -> None:
+        from .hand_over import HandOverScreen
+
+        if self._handing_over:
+            return
+        self._handing_over = True
+        self.query_one(ChoicePanel).set_choices("Waiting for the next player…", [])
+        name = self.model.game.state.seats[seat].name
+
+        def taken(_: bool | None) -> None:
+            self._handing_over = False
+            self.model.set_viewer(seat)
+
+        self.app.push_screen(HandOverScreen(name), taken)
+
+    def _show_result(self) -> None:
+        from .results import ResultScreen
+
+        if self._result_shown:
+            return
+        self._result_shown = True
+        self.app.push_screen(ResultScreen(self.model))
+
+    # -- actions -------------------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        if self.model.can_undo:
+            move = self.model.undo()
+            self.notify(f"Took back: {move}", timeout=2)
+        else:
+            self.notify("Nothing to take back in this turn.", timeout=2)
+
+    def action_rotate(self) -> None:
+        """Show the same spot with the canal turned a quarter further."""
+        highlight = self.model.highlight
+        if not isinstance(highlight, mv.PlaceCanal):
+            return
+        panel = self.query_one(ChoicePanel)
+        same_spot = [c.move for c in panel.choices if isinstance(c.move, mv.PlaceCanal)
+                     and (c.move.x, c.move.y) == (highlight.x, highlight.y)]
+        if len(same_spot) > 1:
+            index = same_spot.index(highlight)
+            panel.highlight_move(same_spot[(index + 1) % len(same_spot)])
+
+    def action_skip(self) -> None:
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._play_bot()
+
+    def action_view(self, name: str) -> None:
+        self._set_view(name)
+
+    def action_cycle_seat(self, step: int) -> None:
+        canal_map = self.query_one(CanalMap)
+        canal_map.seat = (canal_map.seat + step) % len(self.model.game.state.seats)
+        self._set_view("canals")
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()
+
+    @on(ViewBar.Picked)
+    def _picked(self, event: ViewBar.Picked) -> None:
+        self._set_view(event.view)
+
+
+class _PlanMove:
+    """A choice that plays a whole suggested load (several moves)."""
+
+    def __init__(self, plan: LoadPlan) -> None:
+        self.plan = plan
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _PlanMove) and other.plan == self.plan
+
+    def __hash__(self) -> int:
+        return hash(self.plan)
+
+
+CATALOG_PIECE = {p.value: p for p in CATALOG.equipment_ring + CATALOG.crew_ring}

@@ -1,0 +1,1 @@
+"""Widgets of the game screen, one per file; each subscribes to the game model."""

@@ -1,0 +1,69 @@
+"""The action track: tiles from the lead, cubes, guilders, and the income of each tile."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+
+from shipyard_tui.rules import Action, GameState
+from shipyard_tui.rules.engine import is_first_turn
+from shipyard_tui.rules.state import Step
+
+from ..palette import seat_mark, seat_style
+from .base import ModelWidget
+
+SHORT_NAMES = {
+    Action.BUILD: "Build",
+    Action.CANAL: "Canal",
+    Action.PURCHASE: "Purchase",
+    Action.EQUIPMENT: "Equipment",
+    Action.CREW: "Crew",
+    Action.HIRE: "Hire",
+    Action.EXCHANGE: "Exchange",
+    Action.SUBSIDY: "Subsidy",
+}
+
+
+class ActionTrack(ModelWidget):
+    """Three lines: each tile's name, what lies on it, and what choosing it pays now."""
+
+    DEFAULT_CSS = """
+    ActionTrack {
+        height: 3;
+    }
+    """
+
+    watches_highlight = True
+
+    def render_view(self, view: GameState) -> Table:
+        table = Table.grid(expand=True, padding=(0, 1))
+        for _ in view.track:
+            table.add_column(ratio=1, no_wrap=True)
+        choosing = view.turn.step is Step.CHOOSE
+        first = is_first_turn(view, view.turn.seat) if choosing else False
+        highlight = getattr(self.model.highlight, "action", None)
+        names, pieces, incomes = [], [], []
+        occupied_ahead = 0
+        for index, slot in enumerate(view.track):
+            lead = index == 0
+            style = "bold reverse" if slot.action is highlight else "bold"
+            names.append(Text(("▸" if lead else " ") + SHORT_NAMES[slot.action], style=style))
+            cubes = Text()
+            for seat in slot.cubes:
+                cubes.append(seat_mark(seat), style=seat_style(seat))
+            if slot.guilders:
+                cubes.append(f" {slot.guilders}g", style="yellow")
+            pieces.append(cubes or Text(" ", style="dim"))
+            if slot.cubes:
+                incomes.append(Text(" taken", style="dim"))
+            elif lead and not (choosing and first):
+                incomes.append(Text(" lead", style="dim"))
+            else:
+                pay = occupied_ahead + slot.guilders
+                incomes.append(Text(f" +{pay}", style="green" if pay else "dim"))
+            if slot.cubes:
+                occupied_ahead += 1
+        table.add_row(*names)
+        table.add_row(*pieces)
+        table.add_row(*incomes)
+        return table

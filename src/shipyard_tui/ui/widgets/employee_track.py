@@ -1,0 +1,79 @@
+"""The employee track: 8 spaces of 3 slots, stacks, surcharges and the marker."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+
+from shipyard_tui.rules import CATALOG, Action, GameState
+from shipyard_tui.rules import moves as mv
+from shipyard_tui.rules.engine import has_employee, hireable
+
+from ...text import PIECE_ABBREV
+from ..palette import HIGHLIGHT
+from .base import ModelWidget
+
+KIND_STYLES = {"gray": "white", "green": "green", "red": "red", "blue": "blue",
+               "yellow": "yellow"}
+
+
+def employee_short(employee: str) -> str:
+    """An employee in at most ten columns, e.g. ``Eng Smk``, ``Trd coal2``, ``Helmsman``."""
+    emp = CATALOG.employees[employee]
+    if emp.kind in ("engineer", "recruiter", "builder") and emp.piece is not None:
+        short = {"engineer": "Eng", "recruiter": "Rec", "builder": "Bld"}[emp.kind]
+        return f"{short} {PIECE_ABBREV[emp.piece.value]}"
+    if emp.kind == "trader":
+        return f"Trd {emp.good}{emp.level}"
+    return {"accountant": "Accountnt"}.get(emp.kind, emp.kind.capitalize())
+
+
+class EmployeeTrack(ModelWidget):
+    """One line per space; the marker's space is marked, costs shown for the seat to move."""
+
+    watches_highlight = True
+
+    def render_view(self, view: GameState) -> Table:
+        seat = view.seats[view.turn.seat]
+        moved = view.turn.action is Action.HIRE
+        free = 3 if has_employee(seat, "foreman") else 0
+        marker = view.employee_marker
+        highlight = self.model.highlight
+        table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False,
+                      show_header=False, title="Employees (cost to reach)",
+                      title_justify="left", title_style="bold")
+        table.add_column("", no_wrap=True)
+        table.add_column("cost", justify="right", no_wrap=True)
+        for _ in range(3):
+            table.add_column("", no_wrap=True)
+        for space, slots in enumerate(view.employee_track):
+            steps = (space - marker) % 8
+            if not moved:
+                steps = (steps - 1) % 8
+            cost = max(0, steps - free) if not (moved and steps == 0) else 0
+            mark = Text("▶" if space == marker else " ", style="bold")
+            cost_text = Text(f"{cost}g" if cost else "free", style="yellow" if cost else "green")
+            cells = []
+            for slot, stack in enumerate(slots):
+                if not stack:
+                    cells.append(Text("—", style="dim"))
+                    continue
+                top = stack[-1]
+                emp = CATALOG.employees[top]
+                text = Text(employee_short(top), style=KIND_STYLES[emp.colour.value])
+                if emp.surcharge:
+                    text.append(f"+{emp.surcharge}", style="yellow")
+                if len(stack) > 1:
+                    text.append(f"×{len(stack)}", style="dim")
+                if not hireable(seat, top):
+                    text.stylize("dim strike")
+                if (isinstance(highlight, mv.Hire) and space == marker
+                        and highlight.slot == slot):
+                    text.stylize(HIGHLIGHT)
+                cells.append(text)
+            while len(cells) < 3:
+                cells.append(Text(""))
+            if space == marker:
+                mark.stylize(HIGHLIGHT)
+            table.add_row(mark, cost_text, *cells)
+        return table

@@ -1,0 +1,57 @@
+"""The game log: one line per thing that happened, newest at the bottom."""
+
+from __future__ import annotations
+
+from textual.widgets import RichLog
+
+from shipyard_tui.model import Change, GameModel
+
+from ...text import describe_event
+
+
+class GameLog(RichLog):
+    """Appends a line for each visible event; rebuilt after an undo or a load."""
+
+    DEFAULT_CSS = """
+    GameLog {
+        height: 1fr;
+        scrollbar-size-vertical: 1;
+    }
+    """
+
+    def __init__(self, model: GameModel, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(wrap=True, markup=False, highlight=False, max_lines=2000, **kwargs)
+        self.model = model
+        self._shown = 0
+        self._unsubscribe = None
+
+    def on_mount(self) -> None:
+        self._unsubscribe = self.model.subscribe(self._on_change)
+        self._rebuild()
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+
+    def _names(self) -> list[str]:
+        return [s.name for s in self.model.game.state.seats]
+
+    def _rebuild(self) -> None:
+        self.clear()
+        self._shown = 0
+        self._append_new()
+
+    def _append_new(self) -> None:
+        events = self.model.visible_events()
+        names = self._names()
+        for event in events[self._shown:]:
+            line = describe_event(names, event)
+            if line:
+                self.write(line)
+        self._shown = len(events)
+
+    def _on_change(self, change: Change) -> None:
+        if change.kind in ("undo", "load", "viewer"):
+            self._rebuild()
+        elif change.kind == "move":
+            self._append_new()

@@ -1,0 +1,65 @@
+"""The ship display: five rows of bows, middles and sterns with their prices and features."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from shipyard_tui.rules import CATALOG, GameState
+from shipyard_tui.rules import moves as mv
+from shipyard_tui.rules.engine import slot_price
+
+from ...text import FEATURE_ABBREV
+from ..palette import FEATURE_STYLES, HIGHLIGHT, LEGAL
+from .base import ModelWidget
+
+HEADINGS = ("Bow", "Middle", "Middle", "Stern")
+
+
+def tile_text(tile_id: str | None) -> Text:
+    """A ship tile's features in three-letter words, coloured by kind of feature."""
+    if tile_id is None:
+        return Text("  ·", style="dim")
+    text = Text()
+    for feature in CATALOG.ship(tile_id).features:
+        if text:
+            text.append(" ")
+        text.append(FEATURE_ABBREV[feature.value], style=FEATURE_STYLES[feature.value])
+    return text
+
+
+class ShipDisplay(ModelWidget):
+    """The 5 × 4 ship display, most expensive row on top, as on the board."""
+
+    watches_highlight = True
+
+    def render_view(self, view: GameState) -> Group:
+        buyable = {(m.column, m.row) for m in self.model.legal_moves() if isinstance(m, mv.Buy)}
+        highlight = self.model.highlight
+        table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
+        table.add_column("g", justify="right", style="yellow", no_wrap=True)
+        for heading in HEADINGS:
+            table.add_column(heading, no_wrap=True)
+        for row in reversed(range(len(CATALOG.slot_prices))):
+            cells = []
+            for col in range(4):
+                text = tile_text(view.market.ships[col][row])
+                looked_at = isinstance(highlight, mv.Buy) and highlight.column == col
+                if looked_at and highlight.row == row:  # type: ignore[union-attr]
+                    text.stylize(HIGHLIGHT)
+                elif (col, row) in buyable:
+                    text.stylize(LEGAL)
+                cells.append(text)
+            table.add_row(f"{slot_price(row)}g", *cells)
+        market = view.market
+        decks = {1: 0, 2: 0}
+        for tile in market.middle_stack:
+            deck = tile.split(":")[-1]
+            decks[int(deck) if deck.isdigit() else CATALOG.ship(tile).deck] += 1
+        stacks = Text(
+            f"stacks: bow {len(market.bow_stack)} · mid {decks[1]}+{decks[2]} "
+            f"· stern {len(market.stern_stack)}",
+            style="dim", no_wrap=True, overflow="ellipsis",
+        )
+        return Group(table, stacks)

@@ -1,0 +1,129 @@
+"""One seat's shipyard: ten cells with their tiles, placing and loading shown live."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from shipyard_tui.rules import CATALOG, GameState
+from shipyard_tui.rules import moves as mv
+from shipyard_tui.rules.scoring import builder_extras, ship_speed, tile_features
+from shipyard_tui.rules.state import Step
+from shipyard_tui.rules.yard import CELLS, KIND_LETTER, legal_cells, pattern, placement_problem
+
+from ...text import FEATURE_ABBREV, PIECE_ABBREV
+from ..palette import FEATURE_STYLES, HIGHLIGHT, seat_mark, seat_style
+from .base import ModelWidget
+
+KIND_NAMES = {"bow": "Bow", "middle": "Mid", "stern": "Str"}
+
+
+def cell_lines(tile_id: str | None) -> tuple[Text, Text]:
+    """Two short lines of features for a yard cell."""
+    if tile_id is None:
+        return Text(""), Text("")
+    feats = [f.value for f in CATALOG.ship(tile_id).features]
+    first, second = Text(), Text()
+    for i, feature in enumerate(feats):
+        target = first if i < 2 else second
+        if target:
+            target.append(" ")
+        target.append(FEATURE_ABBREV[feature], style=FEATURE_STYLES[feature])
+    if not feats:
+        first.append("blank", style="dim")
+    return first, second
+
+
+class ShipyardGrid(ModelWidget):
+    """A seat's ten yard cells; legal cells glow while placing, the ship being loaded shows
+    its load, room and speed."""
+
+    watches_highlight = True
+
+    def __init__(self, model, seat: int, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(model, **kwargs)
+        self.seat = seat
+
+    def render_view(self, view: GameState) -> Group:
+        seat = view.seats[self.seat]
+        turn = view.turn
+        mine = turn.seat == self.seat
+        placing = mine and turn.step is Step.PLACE and turn.holding is not None
+        p = pattern(seat.yard)
+        legal: tuple[int, ...] = ()
+        letter = ""
+        if placing:
+            assert turn.holding is not None
+            letter = KIND_LETTER[CATALOG.ship(turn.holding).kind]
+            legal = legal_cells(p, letter)
+        loading = mine and turn.ship and turn.step in (Step.LOAD, Step.RIGGER, Step.TOKEN_START,
+                                                       Step.CRUISE)
+        highlight = self.model.highlight
+        table = Table.grid(padding=(0, 1))
+        for _ in range(CELLS):
+            table.add_column(width=7, no_wrap=True)
+        heads, firsts, seconds = [], [], []
+        for cell in range(CELLS):
+            tile = seat.yard[cell]
+            head = Text(f"{cell}", style="dim")
+            if tile is not None:
+                head.append(" " + KIND_NAMES[CATALOG.ship(tile).kind.value], style="bold")
+            elif placing and cell in legal:
+                head.append(" ok", style="green")
+            elif placing:
+                head.append(" ✗", style="red")
+            first, second = cell_lines(tile)
+            if isinstance(highlight, mv.Place) and placing and highlight.cell == cell:
+                head.stylize(HIGHLIGHT)
+                first, second = cell_lines(turn.holding)
+                first.stylize(HIGHLIGHT)
+            if loading and cell in turn.ship:
+                head.stylize("underline")
+            heads.append(head)
+            firsts.append(first)
+            seconds.append(second)
+        table.add_row(*heads)
+        table.add_row(*firsts)
+        table.add_row(*seconds)
+        title = Text(f"{seat_mark(self.seat)} {seat.name}", style=seat_style(self.seat))
+        title.append(" · shipyard", style="dim")
+        parts: list[Text | Table] = [title, table]
+        if placing and isinstance(highlight, mv.Place):
+            parts.append(Text(f"cell {highlight.cell}: fine", style="green"))
+        elif placing:
+            reasons = []
+            for cell in range(CELLS):
+                if seat.yard[cell] is None and cell not in legal:
+                    problem = placement_problem(p, letter, cell)
+                    reasons.append(f"{cell}: {problem}")
+            if reasons:
+                parts.append(Text("✗ " + "; ".join(reasons), style="red", overflow="fold"))
+        if loading:
+            parts.append(self._load_line(view))
+        return Group(*parts)
+
+    def _load_line(self, view: GameState) -> Text:
+        seat = view.seats[self.seat]
+        turn = view.turn
+        tiles = [seat.yard[c] for c in turn.ship if seat.yard[c] is not None]
+        features = tile_features([t for t in tiles if t is not None])
+        extras = builder_extras(seat.employees)
+        speed = ship_speed(turn.load, seat.employees, turn.rigger).total
+        text = Text("on board: ", style="bold")
+        text.append(", ".join(f"{PIECE_ABBREV[p]} {n}" for p, n in sorted(turn.load.items()))
+                    or "nothing")
+        text.append(f" · speed {speed}", style="bold")
+        room = []
+        for feature in ("mast", "cannon", "crane", "cabin", "boiler"):
+            have = features.get(feature, 0)  # type: ignore[call-overload]
+            if have:
+                room.append(f"{FEATURE_ABBREV[feature]} {have}")
+        if room:
+            text.append(" · room " + ", ".join(room), style="dim")
+        if extras:
+            text.append(" · builders " + ", ".join(f"+{n} {p}" for p, n in extras.items()),
+                        style="dim")
+        if not turn.load.get("captain"):
+            text.append(" · no captain: it will not score!", style="bold red")
+        return text
