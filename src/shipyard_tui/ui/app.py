@@ -20,17 +20,20 @@ class ShipyardApp(App[None]):
     CSS_PATH = "shipyard.tcss"
     TITLE = "Shipyard"
 
-    def __init__(self, *, config: GameConfig | None = None, bot_delay: float = 0.6,
-                 theme: str = "ansi-dark") -> None:
+    def __init__(self, *, config: GameConfig | None = None, game: Game | None = None,
+                 bot_delay: float = 0.6, theme: str = "ansi-dark") -> None:
         super().__init__()
         self._start_config = config
+        self._start_game = game
         self.bot_delay = bot_delay
         self.theme = theme
         self.model: GameModel | None = None
 
     def on_mount(self) -> None:
         self.push_screen(TitleScreen())
-        if self._start_config is not None:
+        if self._start_game is not None:
+            self.open_game(self._start_game)
+        elif self._start_config is not None:
             self.start_game(self._start_config)
 
     def start_game(self, config: GameConfig) -> None:

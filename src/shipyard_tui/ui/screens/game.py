@@ -335,7 +335,11 @@ class GameScreen(Screen[None]):
     def _schedule_bot(self) -> None:
         if self._bot_timer is not None:
             self._bot_timer.stop()
-        self._bot_timer = self.set_timer(self.bot_delay, self._play_bot)
+            self._bot_timer = None
+        if self.bot_delay <= 0:
+            self.call_after_refresh(self._play_bot)
+        else:
+            self._bot_timer = self.set_timer(self.bot_delay, self._play_bot)
 
     def _play_bot(self) -> None:
         self._bot_timer = None

@@ -93,8 +93,8 @@ class CanalMap(ModelWidget):
               ghost: bool, canal: str, row: int, col: int) -> Text:
         if cell is None or (cell != "C" and cell not in f.ports):
             if row == 0 and col == 0:
-                return Text(canal.ljust(2)[:2], style="dim italic")
-            return Text("  ", style="dim" if not ghost else "dim reverse")
+                return Text(canal.ljust(2)[:2], style="dim italic" + (" reverse" if ghost else ""))
+            return Text("░░", style="dim" + (" reverse" if ghost else ""))
         icon = f.icon(cell)
         space = (x, y, cell)
         if token is not None and (token.x, token.y, token.cell) == space:

@@ -15,6 +15,7 @@ class GameLog(RichLog):
     DEFAULT_CSS = """
     GameLog {
         height: 1fr;
+        overflow-x: hidden;
         scrollbar-size-vertical: 1;
     }
     """

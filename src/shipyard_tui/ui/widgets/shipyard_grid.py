@@ -16,23 +16,23 @@ from ...text import FEATURE_ABBREV, PIECE_ABBREV
 from ..palette import FEATURE_STYLES, HIGHLIGHT, seat_mark, seat_style
 from .base import ModelWidget
 
-KIND_NAMES = {"bow": "Bow", "middle": "Mid", "stern": "Str"}
+KIND_NAMES = {"bow": "Bo", "middle": "Mi", "stern": "St"}
 
 
-def cell_lines(tile_id: str | None) -> tuple[Text, Text]:
-    """Two short lines of features for a yard cell."""
+FEATURE_LINES = 3
+
+
+def cell_lines(tile_id: str | None) -> list[Text]:
+    """A yard cell's features, one per line (at most three)."""
+    lines = [Text("") for _ in range(FEATURE_LINES)]
     if tile_id is None:
-        return Text(""), Text("")
+        return lines
     feats = [f.value for f in CATALOG.ship(tile_id).features]
-    first, second = Text(), Text()
-    for i, feature in enumerate(feats):
-        target = first if i < 2 else second
-        if target:
-            target.append(" ")
-        target.append(FEATURE_ABBREV[feature], style=FEATURE_STYLES[feature])
     if not feats:
-        first.append("blank", style="dim")
-    return first, second
+        lines[0] = Text("blnk", style="dim")
+    for i, feature in enumerate(feats[:FEATURE_LINES]):
+        lines[i] = Text(FEATURE_ABBREV[feature], style=FEATURE_STYLES[feature])
+    return lines
 
 
 class ShipyardGrid(ModelWidget):
@@ -62,30 +62,33 @@ class ShipyardGrid(ModelWidget):
         highlight = self.model.highlight
         table = Table.grid(padding=(0, 1))
         for _ in range(CELLS):
-            table.add_column(width=7, no_wrap=True)
-        heads, firsts, seconds = [], [], []
+            table.add_column(width=4, no_wrap=True)
+        heads: list[Text] = []
+        rows: list[list[Text]] = [[] for _ in range(FEATURE_LINES)]
         for cell in range(CELLS):
             tile = seat.yard[cell]
             head = Text(f"{cell}", style="dim")
             if tile is not None:
-                head.append(" " + KIND_NAMES[CATALOG.ship(tile).kind.value], style="bold")
+                head.append(KIND_NAMES[CATALOG.ship(tile).kind.value], style="bold")
             elif placing and cell in legal:
                 head.append(" ok", style="green")
             elif placing:
                 head.append(" ✗", style="red")
-            first, second = cell_lines(tile)
+            lines = cell_lines(tile)
             if isinstance(highlight, mv.Place) and placing and highlight.cell == cell:
                 head.stylize(HIGHLIGHT)
-                first, second = cell_lines(turn.holding)
-                first.stylize(HIGHLIGHT)
+                lines = cell_lines(turn.holding)
+                for line in lines:
+                    line.stylize(HIGHLIGHT)
             if loading and cell in turn.ship:
                 head.stylize("underline")
             heads.append(head)
-            firsts.append(first)
-            seconds.append(second)
+            for i, line in enumerate(lines):
+                rows[i].append(line)
         table.add_row(*heads)
-        table.add_row(*firsts)
-        table.add_row(*seconds)
+        for row in rows:
+            if any(row):
+                table.add_row(*row)
         title = Text(f"{seat_mark(self.seat)} {seat.name}", style=seat_style(self.seat))
         title.append(" · shipyard", style="dim")
         parts: list[Text | Table] = [title, table]

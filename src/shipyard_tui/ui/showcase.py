@@ -1,0 +1,78 @@
+"""Fixed scenes of the interface, shared by the snapshot tests and the screenshot script.
+
+Each scene is a deterministic game (fixed seed, fixed moves) so that its picture
+only changes when the interface does.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from textual.pilot import Pilot
+
+from shipyard_tui.bots import bot_for_level
+from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.rules.state import Step
+
+from .app import ShipyardApp
+
+
+def midgame(seed: int = 4, players: int = 3, turns: int = 9) -> Game:
+    """A game some turns in: every seat played by the greedy bot, then handed to seat 0."""
+    names = ("Bram", "Cato", "Dirk")[: players - 1]
+    seats = (SeatConfig("Ann"),) + tuple(SeatConfig(n, SeatKind.BOT, "greedy") for n in names)
+    game = Game(GameConfig(seats, seed=seed))
+    bots = [bot_for_level("greedy", seed + i) for i in range(players)]
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        if seat == 0 and game.state.turn.step is Step.CHOOSE and \
+                game.state.seats[0].turns >= turns:
+            break
+        game.push(bots[seat].choose(game))
+    return game
+
+
+def finished(seed: int = 4, players: int = 2) -> Game:
+    seats = tuple(SeatConfig(name, SeatKind.BOT, "greedy")
+                  for name in ("Ann", "Bram", "Cato", "Dirk")[:players])
+    game = Game(GameConfig(seats, seed=seed))
+    bots = [bot_for_level("greedy", seed + i) for i in range(players)]
+    rng = random.Random(seed)
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        game.push(bots[seat].choose(game) if rng.random() > 0.02 else game.legal_moves()[0])
+    return game
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A named picture: how to build the app and what to press before taking it."""
+
+    name: str
+    size: tuple[int, int]
+    make: Callable[[], ShipyardApp]
+    keys: tuple[str, ...] = ()
+
+
+def game_app(game: Game) -> ShipyardApp:
+    return ShipyardApp(game=game, bot_delay=0.0)
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Wait until the app is idle (bots have nothing pending)."""
+    for _ in range(5):
+        await pilot.pause()
+
+
+SCENES = [
+    Scene("title-80x24", (80, 24), ShipyardApp),
+    Scene("game-80x24", (80, 24), lambda: game_app(midgame())),
+    Scene("game-80x24-rondels", (80, 24), lambda: game_app(midgame()), ("2",)),
+    Scene("game-80x24-yards", (80, 24), lambda: game_app(midgame()), ("3",)),
+    Scene("game-160x50", (160, 50), lambda: game_app(midgame(players=4))),
+    Scene("help-80x24", (80, 24), lambda: game_app(midgame()), ("question_mark",)),
+]

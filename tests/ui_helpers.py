@@ -1,0 +1,69 @@
+"""Helpers for driving the interface with key presses in tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+
+from shipyard_tui.rules import Move
+from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS, Choice, ChoicePanel
+
+
+def panel(app: ShipyardApp) -> ChoicePanel:
+    return app.screen.query_one(ChoicePanel)
+
+
+def choices(app: ShipyardApp) -> list[Choice]:
+    return panel(app).choices
+
+
+def key_for(app: ShipyardApp, wanted: Callable[[Choice], bool]) -> str:
+    """The letter that selects the first choice matching ``wanted``."""
+    letter = 0
+    for choice in choices(app):
+        if choice.move is None:
+            continue
+        if wanted(choice):
+            return OPTION_KEYS[letter]
+        letter += 1
+    labels = [c.label for c in choices(app)]
+    raise AssertionError(f"no such choice among {labels}")
+
+
+def key_for_move(app: ShipyardApp, move: Move | str) -> str:
+    return key_for(app, lambda c: str(c.move) == str(move))
+
+
+def key_for_label(app: ShipyardApp, text: str) -> str:
+    return key_for(app, lambda c: text in c.label)
+
+
+async def settle(pilot: Pilot[None], rounds: int = 4) -> None:
+    for _ in range(rounds):
+        await pilot.pause()
+
+
+async def pick(pilot: Pilot[None], app: ShipyardApp, key: str) -> None:
+    """Select a choice by its letter and confirm it with Enter."""
+    await pilot.press(key, "enter")
+    await settle(pilot)
+
+
+def plain(renderable: object, width: int = 120) -> str:
+    """The text a rich renderable shows, without styles."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=width, record=True, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+def statics_text(screen: object) -> str:
+    """Everything the Static widgets of a screen show, as plain text."""
+    from textual.widgets import Static
+
+    return "\n".join(plain(w.content) for w in screen.query(Static))  # type: ignore[attr-defined]
