@@ -8,16 +8,14 @@ app opens it.
 from __future__ import annotations
 
 from rules_helpers import tile_with
-from ui_helpers import choices, key_for, key_for_label, key_for_move, pick, settle
-
-from shipyard_tui.rules import Action, Feature, Game, GameConfig, SeatConfig, SeatKind
-from shipyard_tui.rules import engine
+from shipyard_tui.rules import Action, Feature, Game, GameConfig, SeatConfig, SeatKind, engine
 from shipyard_tui.rules import events as ev
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.catalog import TileKind
 from shipyard_tui.rules.state import PlacedCanal, Step
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.hand_over import HandOverScreen
+from ui_helpers import choices, key_for, key_for_label, key_for_move, pick, settle
 
 
 def ann_first(**options: bool) -> Game:

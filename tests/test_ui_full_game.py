@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import random
 
-from ui_helpers import choices, settle, statics_text
-
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.results import ResultScreen
 from shipyard_tui.ui.widgets.base import RENDER_ERRORS
 from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS
+from ui_helpers import choices, settle, statics_text
 
 
 async def test_whole_two_seat_game_by_keys_matches_the_engine():

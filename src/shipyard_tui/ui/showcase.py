@@ -22,7 +22,7 @@ from .app import ShipyardApp
 def midgame(seed: int = 4, players: int = 3, turns: int = 9) -> Game:
     """A game some turns in: every seat played by the greedy bot, then handed to seat 0."""
     names = ("Bram", "Cato", "Dirk")[: players - 1]
-    seats = (SeatConfig("Ann"),) + tuple(SeatConfig(n, SeatKind.BOT, "greedy") for n in names)
+    seats = (SeatConfig("Ann"), *(SeatConfig(n, SeatKind.BOT, "greedy") for n in names))
     game = Game(GameConfig(seats, seed=seed))
     bots = [bot_for_level("greedy", seed + i) for i in range(players)]
     while not game.is_over:
