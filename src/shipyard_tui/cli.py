@@ -86,7 +86,7 @@ def _play_config(args: argparse.Namespace) -> GameConfig:
     seats = [parse_seat(spec) for spec in args.seat]
     if not seats:
         count = args.players or 2
-        seats = [SeatConfig("You", SeatKind.HUMAN)] + [
+        seats = [SeatConfig("Player", SeatKind.HUMAN)] + [
             SeatConfig(f"Bot {i}", SeatKind.BOT, DEFAULT_BOT_LEVEL) for i in range(1, count)]
     elif args.players is not None and args.players != len(seats):
         raise ValueError(f"--players {args.players} but {len(seats)} --seat options given")

@@ -45,6 +45,8 @@ class GameModel:
         self._cache = _Cache()
         self.viewer = self._default_viewer() if viewer is None else viewer
         self.highlight: Move | None = None
+        self.key_hints: dict[str, str] = {}
+        """Letters the screen gives to the moves on offer, by move notation."""
         self.commit_hooks: list[Callable[[GameModel], None]] = []
 
     # -- observing ------------------------------------------------------------
@@ -150,6 +152,16 @@ class GameModel:
             return
         self.highlight = move
         self._notify(Change("highlight", self.revision, (), move))
+
+    def set_key_hints(self, hints: dict[str, str]) -> None:
+        """The letters that pick each move now, so widgets can print them on the board."""
+        if hints == self.key_hints:
+            return
+        self.key_hints = hints
+        self._notify(Change("highlight", self.revision, (), self.highlight))
+
+    def key_for(self, move: Move) -> str:
+        return self.key_hints.get(str(move), "")
 
     def replace_game(self, game: Game) -> None:
         """Swap in another game (after loading); everything re-renders."""

@@ -61,6 +61,8 @@ PIECE_ABBREV = {
     "stoker": "Stk",
 }
 
+GOOD_ABBREV = {"coal": "Coa", "cloth": "Clo", "steel": "Stl"}
+
 DIRECTION_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west", "C": "centre"}
 ROTATION_NAMES = {0: "as printed", 1: "turned right", 2: "turned around", 3: "turned left"}
 COLUMN_NAMES = ("bow", "middle", "middle", "stern")

@@ -36,9 +36,10 @@ from shipyard_tui.bots import Bot, bot_for_level
 from shipyard_tui.model import Change, GameModel
 from shipyard_tui.rules import CATALOG, IllegalMoveError, Move, SeatKind
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.engine import cruise_options, current_speed
-from shipyard_tui.rules.scoring import ship_speed
-from shipyard_tui.rules.state import Step
+from shipyard_tui.rules.canals import CanalSystem, score_path
+from shipyard_tui.rules.engine import commodity_goods, cruise_options, current_speed
+from shipyard_tui.rules.scoring import ship_speed, tile_features
+from shipyard_tui.rules.state import Step, Token
 from shipyard_tui.rules.yard import CELLS, KIND_LETTER, pattern, placement_problem
 
 from ...text import describe_move, plural
@@ -207,17 +208,28 @@ class GameScreen(Screen[None]):
                 self._hand_over(seat)
                 return
             status.note = ""
-            prompt = f"{state.seats[seat].name}: {game.prompt}"
-            self.query_one(ChoicePanel).set_choices(prompt, self._choices(),
-                                                    keep=model.highlight)
-            self.query_one(ChoicePanel).options.focus()
+            prompt = f"{state.seats[seat].name}: {self._prompt()}"
+            panel = self.query_one(ChoicePanel)
+            panel.set_choices(prompt, self._choices(), keep=model.highlight)
+            model.set_key_hints(panel.letters())
+            panel.options.focus()
         else:
             name = state.seats[seat].name
-            status.note = f"{name} is thinking… (space: move now)"
+            status.note = "thinking… (space: move now)"
             self.query_one(ChoicePanel).set_choices(f"{name} (bot) is playing.", [])
+            model.set_key_hints({})
             self._schedule_bot()
 
     # -- choices -------------------------------------------------------------------
+
+    def _prompt(self) -> str:
+        """The decision in words, naming the good at the exchange."""
+        state = self.model.game.state
+        turn = state.turn
+        if turn.step is Step.EXCHANGE_GOOD and turn.exchange_tile is not None:
+            good = commodity_goods(turn.exchange_tile)[turn.exchange_index]
+            return f"sell or trade the {good.value} ({turn.exchange_index + 1} of 3)"
+        return self.model.game.prompt
 
     def _choices(self) -> list[Choice]:
         state = self.model.game.state
@@ -231,7 +243,32 @@ class GameScreen(Screen[None]):
             return self._load_choices(legal)
         if step is Step.RIGGER:
             return self._rigger_choices(legal)
-        return [Choice(describe_move(state, move), move) for move in legal]
+        if step is Step.TOKEN_START:
+            return self._start_choices(legal)
+        choices = [Choice(describe_move(state, move), move) for move in legal]
+        if step is Step.BUILD:
+            finish = [c for c in choices if isinstance(c.move, mv.EndBuild)]
+            choices = finish + [c for c in choices if c not in finish]
+        return choices
+
+    def _start_choices(self, legal: list[Move]) -> list[Choice]:
+        """Each start space with the best cruise it allows, best first."""
+        state = self.model.game.state
+        seat = state.seats[state.turn.seat]
+        system = CanalSystem(seat.canals)
+        speed = current_speed(state)
+        features = tile_features([t for t in (seat.yard[c] for c in state.turn.ship)
+                                  if t is not None])
+        scored = []
+        for move in legal:
+            assert isinstance(move, mv.StartToken)
+            token = Token(move.x, move.y, move.cell, move.cell)
+            best = max((score_path(system, p, state.turn.load, features).total
+                        for p in system.cruise_paths(token, speed)), default=0)
+            scored.append((best, Choice(f"{describe_move(state, move)}: best cruise "
+                                        f"{plural(best, 'point')}", move)))
+        scored.sort(key=lambda pair: -pair[0])
+        return [choice for _, choice in scored]
 
     def _place_choices(self, legal: list[Move]) -> list[Choice]:
         state = self.model.game.state
@@ -377,9 +414,10 @@ class GameScreen(Screen[None]):
     def action_undo(self) -> None:
         if self.model.can_undo:
             move = self.model.undo()
-            self.notify(f"Took back: {move}", timeout=2)
+            self.notify(f"Took back: {describe_move(self.model.game.state, move)}", timeout=2)
         else:
-            self.notify("Nothing to take back in this turn.", timeout=2)
+            self.notify("Nothing to take back: the turn began, or a tile was drawn.",
+                        timeout=3)
 
     def action_rotate(self) -> None:
         """Show the same spot with the canal turned a quarter further."""
@@ -412,7 +450,18 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HelpScreen())
 
     def action_leave(self) -> None:
-        self.app.pop_screen()
+        from .confirm import ConfirmScreen
+
+        if self.model.game.is_over:
+            self.app.pop_screen()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.app.pop_screen()
+
+        self.app.push_screen(ConfirmScreen("Leave this game for the title screen?",
+                                           "Leave", "Stay"), answered)
 
     @on(ViewBar.Picked)
     def _picked(self, event: ViewBar.Picked) -> None:

@@ -46,9 +46,10 @@ canal column, `┼ ┴ └ ─ …` draw the tile's water as printed.
 **Pieces.** `Smk` smokestack · `Sai` sail · `Cnn` cannon · `Crn` crane · `Cpt`
 captain · `Bus` businessman · `Sol` soldier · `Stk` stoker.
 
-**Rondels.** The marker is in reverse video; each sector shows what reaching it costs
-you now. The exchange shows the marker's prices in reverse and the next exchange's
-prices underlined.
+**Rondels.** The marker is in reverse video; the digit after each sector (and the
+cost column of the employee track) is what reaching it costs you now, in guilders. A
+`²` marks a stack of two identical employees. The exchange shows the marker's prices
+in reverse and the next exchange's prices underlined.
 
 Completing a ship: you load pieces one at a time (a suggested load is offered first),
 then choose where the cruise goes; every path is listed with its points, best first.

@@ -58,7 +58,7 @@ class ResultScreen(ModalScreen[None]):
         align: center middle;
     }
     ResultScreen > Vertical {
-        width: auto;
+        width: 76;
         max-width: 100%;
         height: auto;
         max-height: 100%;

@@ -15,7 +15,7 @@ from shipyard_tui.bots import BOT_LEVELS
 from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
 from shipyard_tui.seats import DEFAULT_BOT_LEVEL, check_seats, clean_name, solo_config
 
-DEFAULT_NAMES = ("You", "Ada", "Bram", "Cato")
+DEFAULT_NAMES = ("Player", "Ada", "Bram", "Cato")
 KINDS = [("Person", "human")] + [(f"Bot: {level}", f"bot:{level}")
                                  for level in sorted(BOT_LEVELS, reverse=True)]
 

@@ -6,6 +6,7 @@ from rich.table import Table
 from rich.text import Text
 
 from shipyard_tui.rules import Action, GameState
+from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.engine import is_first_turn
 from shipyard_tui.rules.state import Step
 
@@ -47,7 +48,12 @@ class ActionTrack(ModelWidget):
         for index, slot in enumerate(view.track):
             lead = index == 0
             style = "bold reverse" if slot.action is highlight else "bold"
-            names.append(Text(("▸" if lead else " ") + SHORT_NAMES[slot.action], style=style))
+            letter = self.model.key_for(mv.Choose(slot.action)) or \
+                self.model.key_for(mv.Final(slot.action))
+            name = Text(letter or ("▸" if lead else " "),
+                        style="bold magenta" if letter else "bold")
+            name.append(SHORT_NAMES[slot.action], style=style)
+            names.append(name)
             cubes = Text()
             for seat in slot.cubes:
                 cubes.append(seat_mark(seat), style=seat_style(seat))

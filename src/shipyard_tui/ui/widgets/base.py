@@ -54,6 +54,14 @@ class ModelWidget(Widget):
         """Re-render; widgets with their own state override this."""
         self.refresh(layout=True)
 
+    def with_key(self, move: object, text: Text) -> Text:
+        """``text`` preceded by the letter that picks ``move`` now (or two spaces)."""
+        letter = self.model.key_for(move) if move is not None else ""  # type: ignore[arg-type]
+        out = Text(letter, style="bold magenta") if letter else Text(" ")
+        out.append(" ")
+        out.append_text(text)
+        return out
+
     @property
     def view(self) -> GameState:
         return self.model.view

@@ -42,7 +42,7 @@ class CanalColumn(ModelWidget):
         rentable = {m.slot for m in self.model.legal_moves() if isinstance(m, mv.TakeCanal)}
         highlight = self.model.highlight
         table = Table(box=None, padding=0, show_edge=False, pad_edge=False)
-        table.add_column(f"Canal ({len(view.market.canal_deck)})", no_wrap=True)
+        table.add_column(f"  Canal ({len(view.market.canal_deck)})", no_wrap=True)
         for slot in reversed(range(len(view.market.canals))):
             canal = view.market.canals[slot]
             text = canal_text(canal) if canal else Text("·", style="dim")
@@ -50,5 +50,5 @@ class CanalColumn(ModelWidget):
                 text.stylize(HIGHLIGHT)
             elif slot in rentable:
                 text.stylize(LEGAL)
-            table.add_row(text)
+            table.add_row(self.with_key(mv.TakeCanal(slot), text))
         return table

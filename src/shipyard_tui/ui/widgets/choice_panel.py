@@ -113,6 +113,18 @@ class ChoicePanel(Vertical):
         if choices:
             option_list.highlighted = target
 
+    def letters(self) -> dict[str, str]:
+        """The letter of each offered move, by move notation."""
+        out = {}
+        letter = 0
+        for choice in self._choices:
+            if choice.move is None:
+                continue
+            if letter < len(OPTION_KEYS) and isinstance(choice.move, Move):
+                out[str(choice.move)] = OPTION_KEYS[letter]
+            letter += 1
+        return out
+
     def highlight_move(self, move: Move) -> bool:
         for i, choice in enumerate(self._choices):
             if choice.move == move:

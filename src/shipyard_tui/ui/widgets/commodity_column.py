@@ -8,12 +8,11 @@ from rich.text import Text
 from shipyard_tui.rules import GameState
 from shipyard_tui.rules import moves as mv
 
-from ...text import goods_text
+from ...text import GOOD_ABBREV, goods_text
 from ..palette import HIGHLIGHT, LEGAL
 from .base import ModelWidget
 
 GOOD_STYLES = {"coal": "bold", "cloth": "magenta", "steel": "cyan"}
-GOOD_ABBREV = {"coal": "Coa", "cloth": "Clo", "steel": "Stl"}
 
 
 def goods_markup(tile: str) -> Text:
@@ -36,7 +35,7 @@ class CommodityColumn(ModelWidget):
         buyable = {m.slot for m in self.model.legal_moves() if isinstance(m, mv.BuyCommodity)}
         highlight = self.model.highlight
         table = Table(box=None, padding=0, show_edge=False, pad_edge=False)
-        table.add_column(f"Goods ({len(view.market.commodity_deck)})", no_wrap=True)
+        table.add_column(f"  Goods ({len(view.market.commodity_deck)})", no_wrap=True)
         for slot in reversed(range(len(view.market.commodities))):
             tile = view.market.commodities[slot]
             text = goods_markup(tile) if tile else Text("·", style="dim")
@@ -44,5 +43,5 @@ class CommodityColumn(ModelWidget):
                 text.stylize(HIGHLIGHT)
             elif slot in buyable:
                 text.stylize(LEGAL)
-            table.add_row(text)
+            table.add_row(self.with_key(mv.BuyCommodity(slot), text))
         return table

@@ -9,7 +9,7 @@ from shipyard_tui.rules import CATALOG, Action, GameState
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.engine import has_employee, hireable
 
-from ...text import PIECE_ABBREV
+from ...text import GOOD_ABBREV, PIECE_ABBREV
 from ..palette import HIGHLIGHT
 from .base import ModelWidget
 
@@ -18,13 +18,16 @@ KIND_STYLES = {"gray": "white", "green": "green", "red": "red", "blue": "blue",
 
 
 def employee_short(employee: str) -> str:
-    """An employee in at most ten columns, e.g. ``Eng Smk``, ``Trd coal2``, ``Helmsman``."""
+    """An employee in at most nine columns, e.g. ``Eng Smk``, ``Trd Coa2``, ``Helmsman``.
+
+    A ``²`` after it (on the track) marks a stack of two identical tiles."""
     emp = CATALOG.employees[employee]
     if emp.kind in ("engineer", "recruiter", "builder") and emp.piece is not None:
         short = {"engineer": "Eng", "recruiter": "Rec", "builder": "Bld"}[emp.kind]
         return f"{short} {PIECE_ABBREV[emp.piece.value]}"
     if emp.kind == "trader":
-        return f"Trd {emp.good}{emp.level}"
+        assert emp.good is not None
+        return f"Trd {GOOD_ABBREV[emp.good.value]}{emp.level}"
     return {"accountant": "Accountnt"}.get(emp.kind, emp.kind.capitalize())
 
 
@@ -64,12 +67,14 @@ class EmployeeTrack(ModelWidget):
                 if emp.surcharge:
                     text.append(f"+{emp.surcharge}", style="yellow")
                 if len(stack) > 1:
-                    text.append(f"×{len(stack)}", style="dim")
+                    text.append("²", style="dim")
                 if not hireable(seat, top):
                     text.stylize("dim strike")
                 if (isinstance(highlight, mv.Hire) and space == marker
                         and highlight.slot == slot):
                     text.stylize(HIGHLIGHT)
+                if space == marker and self.model.key_for(mv.Hire(slot)):
+                    text = self.with_key(mv.Hire(slot), text)
                 cells.append(text)
             while len(cells) < 3:
                 cells.append(Text(""))

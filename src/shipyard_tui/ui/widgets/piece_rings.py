@@ -29,14 +29,17 @@ def sector_costs(marker: int, free_steps: int, *, moved: bool = False) -> list[i
 
 
 class PieceRings(ModelWidget):
-    """Two lines: the equipment ring and the crew ring, marker in reverse video."""
+    """Two lines: the equipment ring and the crew ring, marker in reverse video; the
+    digit after each piece is what reaching it costs the seat to move, in guilders."""
 
     watches_highlight = True
 
     def render_view(self, view: GameState) -> Table:
         seat = view.seats[view.turn.seat]
         free = 2 if has_employee(seat, "accountant") else 0
-        table = Table.grid(padding=(0, 1))
+        table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False,
+                      show_header=False, title="Rings (cost to reach)", title_justify="left",
+                      title_style="bold")
         table.add_column(style="bold", no_wrap=True)
         for _ in range(4):
             table.add_column(no_wrap=True)
@@ -49,11 +52,7 @@ class PieceRings(ModelWidget):
             cells = []
             for sector, piece in enumerate(ring):
                 text = Text(PIECE_ABBREV[piece.value])
-                if moved and costs[sector] == 0 and sector != marker:
-                    text.append(" ·", style="dim")
-                else:
-                    text.append(f" {costs[sector]}g" if costs[sector] else " 0g",
-                                style="yellow" if costs[sector] else "green")
+                text.append(str(costs[sector]), style="yellow" if costs[sector] else "green")
                 if sector == marker:
                     text.stylize(HIGHLIGHT)
                 cells.append(text)

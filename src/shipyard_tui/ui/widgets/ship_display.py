@@ -6,7 +6,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from shipyard_tui.rules import CATALOG, GameState
+from shipyard_tui.rules import CATALOG, GameState, TileKind
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.engine import slot_price
 
@@ -14,7 +14,7 @@ from ...text import FEATURE_ABBREV
 from ..palette import FEATURE_STYLES, HIGHLIGHT, LEGAL
 from .base import ModelWidget
 
-HEADINGS = ("Bow", "Middle", "Middle", "Stern")
+HEADINGS = ("  Bow", "  Middle", "  Middle", "  Stern")
 
 
 def tile_text(tile_id: str | None) -> Text:
@@ -37,8 +37,8 @@ class ShipDisplay(ModelWidget):
     def render_view(self, view: GameState) -> Group:
         buyable = {(m.column, m.row) for m in self.model.legal_moves() if isinstance(m, mv.Buy)}
         highlight = self.model.highlight
-        table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
-        table.add_column("g", justify="right", style="yellow", no_wrap=True)
+        table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False)
+        table.add_column("g ", justify="right", style="yellow", no_wrap=True)
         for heading in HEADINGS:
             table.add_column(heading, no_wrap=True)
         for row in reversed(range(len(CATALOG.slot_prices))):
@@ -50,7 +50,7 @@ class ShipDisplay(ModelWidget):
                     text.stylize(HIGHLIGHT)
                 elif (col, row) in buyable:
                     text.stylize(LEGAL)
-                cells.append(text)
+                cells.append(self.with_key(mv.Buy(col, row), text))
             table.add_row(f"{slot_price(row)}g", *cells)
         market = view.market
         decks = {1: 0, 2: 0}
@@ -62,4 +62,6 @@ class ShipDisplay(ModelWidget):
             f"· stern {len(market.stern_stack)}",
             style="dim", no_wrap=True, overflow="ellipsis",
         )
-        return Group(table, stacks)
+        blanks = [self.with_key(mv.BuyBlank(kind), Text(f"blank {kind.value} (free)"))
+                  for kind in TileKind if self.model.key_for(mv.BuyBlank(kind))]
+        return Group(table, stacks, *blanks)

@@ -37,6 +37,10 @@ class StatusLine(ModelWidget):
         text.append(f"reserve {view.reserve}")
         if view.end_trigger:
             text.append(" · last round", style="bold yellow")
+        elif view.reserve == 0 and view.turn.rotation_done:
+            text.append(" · the wheel ends the game after this turn", style="bold yellow")
+        elif view.reserve == 0:
+            text.append(" · final rotation", style="bold yellow")
         seat = view.turn.seat
         text.append(" · ")
         text.append(f"{seat_mark(seat)} {view.seats[seat].name}", style=seat_style(seat))
