@@ -25,7 +25,7 @@ from invariants import check_final, check_invariants, random_config, random_game
 KINDS = (2, 3, 4, "solo")
 
 
-def play_one(index: int) -> tuple[int, str, str | None, int, int, str | None]:
+def play_one(index: int) -> tuple[int, str, str | None, int, str | None]:
     kind = KINDS[index % len(KINDS)]
     seed = 100_000 + index
     try:
@@ -35,10 +35,9 @@ def play_one(index: int) -> tuple[int, str, str | None, int, int, str | None]:
             config = random_config(int(kind), seed)
         game = random_game(config, seed, check=check_invariants)
         check_final(game)
-        return index, str(kind), game.state.end_trigger, len(game.moves), \
-            max(s.score for s in game.state.seats), None
+        return index, str(kind), game.state.end_trigger, len(game.moves), None
     except Exception:
-        return index, str(kind), None, 0, 0, traceback.format_exc()
+        return index, str(kind), None, 0, traceback.format_exc()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -51,8 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     ends: Counter[tuple[str, str | None]] = Counter()
     moves: dict[str, list[int]] = {}
     with multiprocessing.Pool(args.workers) as pool:
-        for index, kind, end, n, best, error in pool.imap_unordered(play_one, range(args.games),
-                                                                   chunksize=20):
+        results = pool.imap_unordered(play_one, range(args.games), chunksize=20)
+        for index, kind, end, n, error in results:
             if error is not None:
                 failures.append((index, kind, error))
                 continue
@@ -65,8 +64,9 @@ def main(argv: list[str] | None = None) -> int:
         counts = ", ".join(f"{end}: {n}" for (k, end), n in sorted(ends.items(), key=str)
                            if k == kind)
         if kind in moves:
-            print(f"  {kind:>4}: {len(moves[kind])} games, median {statistics.median(moves[kind]):.0f}"
-                  f" moves; ends by {counts}")
+            median = statistics.median(moves[kind])
+            print(f"  {kind:>4}: {len(moves[kind])} games, median {median:.0f} moves; "
+                  f"ends by {counts}")
     for index, kind, error in failures[:5]:
         print(f"--- game {index} ({kind}, seed {100_000 + index}) failed:\n{error}")
     return 1 if failures else 0
