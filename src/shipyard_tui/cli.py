@@ -6,7 +6,8 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from shipyard_tui import __version__
 
@@ -49,6 +50,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--advanced", action="store_true", help="deal 3 + 3 contracts")
     _interface_options(play)
 
+    cont = commands.add_parser("continue", help="resume the last unfinished game")
+    _interface_options(cont)
+    load = commands.add_parser("load", help="open a saved game by name or path")
+    load.add_argument("save", metavar="NAME|PATH", help="a save's name or a save file")
+    _interface_options(load)
+    commands.add_parser("paths", help="print where saves, finished games and settings live")
+
     sim = commands.add_parser("simulate", help="play whole games between bots and print results")
     sim.add_argument("--players", type=int, default=4, choices=(2, 3, 4),
                      help="seats per game (default 4)")
@@ -68,8 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _interface_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
-                        help="pause before each bot move (default 0.6; space skips it)")
+    parser.add_argument("--bot-delay", type=float, metavar="SECONDS",
+                        help="pause before each bot move (default from the settings, 0.6; "
+                             "space skips it)")
 
 
 def _random_seed() -> int:
@@ -98,14 +107,63 @@ def _play_config(args: argparse.Namespace) -> GameConfig:
                       advanced=args.advanced)
 
 
-def _run_app(config: GameConfig | None, args: argparse.Namespace | None) -> int:
+def _run_app(args: argparse.Namespace | None, **start: Any) -> int:
     from shipyard_tui.ui.app import ShipyardApp
 
-    delay = getattr(args, "bot_delay", 0.6) if args is not None else 0.6
-    if delay < 0:
+    delay = getattr(args, "bot_delay", None) if args is not None else None
+    if delay is not None and delay < 0:
         print("shipyard: --bot-delay cannot be negative", file=sys.stderr)
         return 2
-    ShipyardApp(config=config, bot_delay=delay).run()
+    ShipyardApp(bot_delay=delay, **start).run()
+    return 0
+
+
+def _open_save(path: Path, args: argparse.Namespace) -> int:
+    """Check a save on the command line first, so a bad file is explained right here."""
+    from shipyard_tui.saves import SaveError, load
+
+    try:
+        loaded = load(path)
+    except SaveError as exc:
+        print(f"shipyard: {exc.message}", file=sys.stderr)
+        if exc.backup is None:
+            return 1
+        print(f"shipyard: its backup (one move earlier) is good: {exc.backup}", file=sys.stderr)
+        if sys.stdin.isatty() and input("Load the backup instead? [y/N] ").strip().lower() \
+                in ("y", "yes"):
+            return _open_save(exc.backup, args)
+        print(f"shipyard: to load it: shipyard load {exc.backup}", file=sys.stderr)
+        return 1
+    return _run_app(args, game=loaded.game, game_id=loaded.info.game_id)
+
+
+def _continue(args: argparse.Namespace) -> int:
+    from shipyard_tui.saves import SaveStore
+
+    latest = SaveStore().latest_autosave()
+    if latest is None:
+        print("shipyard: there is no unfinished game to continue "
+              "(start one with: shipyard play)", file=sys.stderr)
+        return 1
+    return _open_save(latest, args)
+
+
+def _load(args: argparse.Namespace) -> int:
+    from shipyard_tui.saves import SaveError, SaveStore
+
+    try:
+        path = SaveStore().resolve(args.save)
+    except SaveError as exc:
+        print(f"shipyard: {exc.message}", file=sys.stderr)
+        return 2
+    return _open_save(path, args)
+
+
+def _paths() -> int:
+    from shipyard_tui import paths
+
+    for label, path in paths.describe().items():
+        print(f"{label:<15} {path}")
     return 0
 
 
@@ -162,8 +220,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ValueError as exc:
             print(f"shipyard: {exc}", file=sys.stderr)
             return 2
-        return _run_app(config, args)
-    return _run_app(None, None)
+        return _run_app(args, config=config)
+    if args.command == "continue":
+        return _continue(args)
+    if args.command == "load":
+        return _load(args)
+    if args.command == "paths":
+        return _paths()
+    return _run_app(None)
 
 
 if __name__ == "__main__":

@@ -38,8 +38,10 @@ class _Cache:
 class GameModel:
     """An observable :class:`~shipyard_tui.rules.Game` seen by one seat at a time."""
 
-    def __init__(self, game: Game, viewer: int | None = None) -> None:
+    def __init__(self, game: Game, viewer: int | None = None, game_id: str = "") -> None:
         self.game = game
+        self.game_id = game_id
+        """The id under which the game is autosaved."""
         self._listeners: list[Listener] = []
         self.revision = 0
         self._cache = _Cache()

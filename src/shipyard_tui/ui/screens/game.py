@@ -16,7 +16,8 @@ Keys:
 | ``[`` ``]`` | show the previous / next seat's canals |
 | ``space`` | let a bot move now instead of after its pause |
 | ``?`` / ``F1`` | help |
-| ``q`` | quit to the title screen |
+| ``Ctrl+S`` | save the game under a name |
+| ``q`` | quit to the title screen (the game is kept) |
 """
 
 from __future__ import annotations
@@ -99,6 +100,7 @@ class GameScreen(Screen[None]):
         Binding("left_square_bracket", "cycle_seat(-1)", "Prev seat", show=False),
         Binding("right_square_bracket", "cycle_seat(1)", "Next seat", show=False),
         Binding("question_mark,f1", "help", "Help"),
+        Binding("ctrl+s", "save_as", "Save as"),
         Binding("q", "leave", "Quit"),
     ]
 
@@ -444,6 +446,15 @@ class GameScreen(Screen[None]):
         canal_map.seat = (canal_map.seat + step) % len(self.model.game.state.seats)
         self._set_view("canals")
 
+    def action_save_as(self) -> None:
+        from .save_as import SaveAsScreen
+
+        def saved(name: str | None) -> None:
+            if name:
+                self.notify(f"Saved as {name}.", title="Saved", timeout=3)
+
+        self.app.push_screen(SaveAsScreen(), saved)
+
     def action_help(self) -> None:
         from .help import HelpScreen
 
@@ -460,7 +471,8 @@ class GameScreen(Screen[None]):
             if leave:
                 self.app.pop_screen()
 
-        self.app.push_screen(ConfirmScreen("Leave this game for the title screen?",
+        self.app.push_screen(ConfirmScreen("Leave this game for the title screen? It is "
+                                           "saved: Continue on the title screen resumes it.",
                                            "Leave", "Stay"), answered)
 
     @on(ViewBar.Picked)

@@ -24,8 +24,10 @@ class TitleScreen(Screen[None]):
     """The menu shown when the program starts."""
 
     BINDINGS = [
+        Binding("c", "menu('continue')", "Continue"),
         Binding("n", "menu('new')", "New game"),
         Binding("s", "menu('solo')", "Solo"),
+        Binding("l", "menu('load')", "Load"),
         Binding("question_mark,f1", "menu('help')", "Help"),
         Binding("q", "menu('quit')", "Quit"),
     ]
@@ -38,8 +40,11 @@ class TitleScreen(Screen[None]):
 
     def _options(self) -> list[Option]:
         return [
+            Option("Continue the last game", id="continue"),
             Option("New game (2–4 seats, people and bots)", id="new"),
             Option("Solo game against the two automa", id="solo"),
+            Option("Load a saved game", id="load"),
+            Option("Finished games", id="finished"),
             Option("Help: keys and the board", id="help"),
             Option("Quit", id="quit"),
         ]
@@ -54,9 +59,17 @@ class TitleScreen(Screen[None]):
 
     def action_menu(self, choice: str) -> None:
         from .help import HelpScreen
+        from .load import LoadScreen
         from .setup import SetupScreen
 
-        if choice == "new":
+        app = self.app
+        if choice == "continue":
+            app.continue_game()  # type: ignore[attr-defined]
+        elif choice == "load":
+            app.push_screen(LoadScreen(app.store))  # type: ignore[attr-defined]
+        elif choice == "finished":
+            app.push_screen(LoadScreen(app.store, finished=True))  # type: ignore[attr-defined]
+        elif choice == "new":
             self.app.push_screen(SetupScreen())
         elif choice == "solo":
             self.app.push_screen(SetupScreen(solo=True))

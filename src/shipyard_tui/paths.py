@@ -1,0 +1,52 @@
+"""Where the program keeps its files: one small module on platformdirs.
+
+``SHIPYARD_DATA_DIR`` and ``SHIPYARD_CONFIG_DIR`` redirect the two roots (the tests
+use them). Saves and finished games live under the data directory, settings under
+the config directory.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "shipyard-tui"
+DATA_ENV = "SHIPYARD_DATA_DIR"
+CONFIG_ENV = "SHIPYARD_CONFIG_DIR"
+
+
+def data_dir() -> Path:
+    """The root for saves and finished games."""
+    override = os.environ.get(DATA_ENV)
+    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
+
+
+def config_dir() -> Path:
+    """The root for settings."""
+    override = os.environ.get(CONFIG_ENV)
+    return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME))
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def finished_dir() -> Path:
+    return data_dir() / "finished"
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def describe() -> dict[str, Path]:
+    """Every location, for ``shipyard paths``."""
+    return {
+        "data": data_dir(),
+        "saves": saves_dir(),
+        "finished games": finished_dir(),
+        "config": config_dir(),
+        "settings": settings_path(),
+    }

@@ -1,0 +1,48 @@
+"""Player settings kept in the config directory (``settings.json``)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from shipyard_tui import paths
+
+
+@dataclass(slots=True)
+class Settings:
+    bot_delay: float = 0.6
+    """Seconds a bot waits before it moves (space skips the wait)."""
+    theme: str = "ansi-dark"
+    """A Textual theme; the ansi themes use the terminal's own 16 colours."""
+    name: str = "Player"
+    """The name offered for the person at the keyboard."""
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The saved settings; a missing or damaged file gives the defaults."""
+    path = path or paths.settings_path()
+    try:
+        raw: Any = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return Settings()
+    settings = Settings()
+    if not isinstance(raw, dict):
+        return settings
+    for f in fields(Settings):
+        value = raw.get(f.name)
+        default = getattr(settings, f.name)
+        if isinstance(value, type(default)) or (isinstance(default, float)
+                                                and isinstance(value, int)
+                                                and not isinstance(value, bool)):
+            setattr(settings, f.name, type(default)(value))
+    settings.bot_delay = min(max(settings.bot_delay, 0.0), 10.0)
+    return settings
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    from shipyard_tui.saves import write_atomic
+
+    path = path or paths.settings_path()
+    write_atomic(path, json.dumps(asdict(settings), indent=2).encode("utf-8"))

@@ -1,0 +1,85 @@
+"""The load screen: every save with its seats, turn, scores and date."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from shipyard_tui.saves import SaveInfo, SaveStore
+
+
+def save_line(info: SaveInfo | None, path: Path, problem: str) -> Text:
+    """One line of the listing."""
+    if info is None:
+        return Text(f"{path.name}: {problem}", style="red")
+    text = Text()
+    label = "autosave" if info.is_autosave else info.name
+    text.append(f"{label:<16.16} ", style="bold")
+    players = ", ".join(f"{name} {score}" for name, score, kind
+                        in zip(info.seats, info.scores, info.kinds, strict=False)
+                        if kind != "automa")
+    kind = "solo · " if info.solo else ""
+    state = "finished" if info.over else f"turn {info.turn}"
+    text.append(f"{kind}{players} · {state} · ")
+    text.append(info.when, style="dim")
+    return text
+
+
+class LoadScreen(Screen[None]):
+    """Choose a save (newest first) with the arrows and Enter; damaged files say why."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    DEFAULT_CSS = """
+    LoadScreen {
+        align: center middle;
+    }
+    LoadScreen > Vertical {
+        width: 100;
+        max-width: 100%;
+        height: 90%;
+        border: round $primary;
+        padding: 0 1;
+    }
+    LoadScreen OptionList {
+        height: 1fr;
+    }
+    """
+
+    def __init__(self, store: SaveStore, *, finished: bool = False) -> None:
+        super().__init__()
+        self.store = store
+        self.finished = finished
+        self._paths: list[Path] = []
+
+    def compose(self) -> ComposeResult:
+        title = "Finished games" if self.finished else "Saved games"
+        with Vertical():
+            yield Static(f"[b]{title}[/b] (newest first; Enter opens, Esc goes back)")
+            yield OptionList(id="saves")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        listing = self.store.list_finished() if self.finished else self.store.list_saves()
+        options = self.query_one(OptionList)
+        self._paths = [path for _, path, _ in listing]
+        if not listing:
+            options.add_option(Option("no saves yet", disabled=True))
+        for info, path, problem in listing:
+            options.add_option(Option(save_line(info, path, problem)))
+        if listing:
+            options.highlighted = 0
+        options.focus()
+
+    @on(OptionList.OptionSelected)
+    def _open(self, event: OptionList.OptionSelected) -> None:
+        if 0 <= event.option_index < len(self._paths):
+            self.app.load_game(self._paths[event.option_index])  # type: ignore[attr-defined]

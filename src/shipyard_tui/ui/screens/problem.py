@@ -1,0 +1,59 @@
+"""A save that could not be loaded: what is wrong with it, and its backup if good."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from shipyard_tui.saves import SaveError
+
+
+class ProblemScreen(ModalScreen[bool]):
+    """Explains a :class:`SaveError`; answers True when the player takes the backup."""
+
+    BINDINGS = [Binding("escape", "dismiss(False)", "Close")]
+
+    DEFAULT_CSS = """
+    ProblemScreen {
+        align: center middle;
+    }
+    ProblemScreen > Vertical {
+        width: 70;
+        max-width: 100%;
+        height: auto;
+        border: round $error;
+        padding: 0 1;
+        background: $surface;
+    }
+    ProblemScreen Horizontal {
+        height: 3;
+        margin-top: 1;
+    }
+    ProblemScreen Button {
+        width: 1fr;
+    }
+    """
+
+    def __init__(self, error: SaveError) -> None:
+        super().__init__()
+        self.error = error
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("[b]This save cannot be loaded[/b]")
+            yield Static(self.error.message, id="problem-message", markup=False)
+            if self.error.backup is not None:
+                yield Static("Its backup, one move earlier, is good.")
+            with Horizontal():
+                if self.error.backup is not None:
+                    yield Button("Load the backup", variant="primary", id="backup")
+                yield Button("Close", id="close")
+
+    def on_mount(self) -> None:
+        self.query(Button).first().focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "backup")

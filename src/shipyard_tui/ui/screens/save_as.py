@@ -1,0 +1,53 @@
+"""Saving the game under a name of the player's choice."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from shipyard_tui.saves import SaveError
+
+
+class SaveAsScreen(ModalScreen[str | None]):
+    """Asks for a name; a bad name is explained and nothing is written."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    DEFAULT_CSS = """
+    SaveAsScreen {
+        align: center middle;
+    }
+    SaveAsScreen > Vertical {
+        width: 60;
+        max-width: 100%;
+        height: auto;
+        border: round $primary;
+        padding: 0 1;
+        background: $surface;
+    }
+    SaveAsScreen #save-error {
+        color: $error;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Save the game as (Enter saves, Esc cancels):")
+            yield Input(placeholder="a name, e.g. Sunday game", id="save-name", max_length=80)
+            yield Static("", id="save-error", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        try:
+            path = self.app.save_as(event.value)  # type: ignore[attr-defined]
+        except SaveError as exc:
+            self.query_one("#save-error", Static).update(f"✗ {exc.message}")
+            return
+        self.dismiss(path.name)

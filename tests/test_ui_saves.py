@@ -1,0 +1,151 @@
+"""Saves through the interface and the command line: autosave, Save as, Load, bad files."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from test_saves import good_bytes, random_game
+from ui_helpers import settle
+
+from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
+from shipyard_tui.saves import SaveStore, backup_of, load
+from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.screens.game import GameScreen
+from shipyard_tui.ui.screens.load import LoadScreen
+from shipyard_tui.ui.screens.problem import ProblemScreen
+from shipyard_tui.ui.screens.save_as import SaveAsScreen
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch) -> SaveStore:
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("SHIPYARD_CONFIG_DIR", str(tmp_path / "config"))
+    return SaveStore()
+
+
+def config() -> GameConfig:
+    return GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=0)
+
+
+async def test_every_move_is_autosaved(store):
+    app = ShipyardApp(config=config(), bot_delay=0.0, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("a", "enter")
+        await settle(pilot)
+        model = app.model
+        assert model is not None
+        path = store.autosave_path(model.game_id)
+        assert len(load(path).game.moves) == len(model.game.moves) >= 1
+
+
+async def test_save_as_refuses_a_bad_name_and_writes_a_good_one(store, tmp_path):
+    app = ShipyardApp(config=config(), bot_delay=0.0, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, SaveAsScreen)
+        for key in "../evil":
+            await pilot.press(key)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, SaveAsScreen)
+        assert not (tmp_path / "data" / "evil.json").exists()
+        assert not list(tmp_path.rglob("evil.json"))
+        await pilot.press(*(["backspace"] * 7))
+        for key in "Lunch":
+            await pilot.press(key)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert load(store.saves / "Lunch.json").info.name == "Lunch"
+
+
+async def test_load_screen_lists_saves_and_opens_one(store):
+    game = random_game(players=2, seed=3, moves=30)
+    store.save_as(game, "g1", "Evening")
+    app = ShipyardApp(bot_delay=600.0, store=store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LoadScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.model is not None
+        assert [str(m) for m in app.model.game.moves] == [str(m) for m in game.moves]
+
+
+async def test_a_damaged_autosave_is_explained_and_its_backup_offered(store):
+    game = random_game(players=2, seed=4, moves=20)
+    store.autosave(game, "g2")
+    game.push(game.legal_moves()[0])
+    path = store.autosave(game, "g2")
+    path.write_bytes(path.read_bytes()[:50])
+    app = ShipyardApp(continue_last=True, bot_delay=600.0, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ProblemScreen)
+        assert "cut short" in app.screen.error.message
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.model is not None and len(app.model.game.moves) == 20
+
+
+def cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "shipyard_tui.cli", *args], env=env,
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.parametrize("case,content,expected", [
+    ("truncated", lambda: good_bytes()[:300], "cut short"),
+    ("corrupted", lambda: good_bytes().replace(b'"turn"', b'"tu\x00n"', 1), "damaged"),
+    ("changed", lambda: good_bytes().replace(b'"saved_at":"2', b'"saved_at":"1', 1),
+     "checksum"),
+    ("not a save", lambda: b"hello", "not a Shipyard save"),
+    ("huge", None, "too large"),
+])
+def test_command_line_explains_bad_files(tmp_path, case, content, expected):
+    env = dict(os.environ, SHIPYARD_DATA_DIR=str(tmp_path / "d"),
+               SHIPYARD_CONFIG_DIR=str(tmp_path / "c"))
+    path = tmp_path / "bad.json"
+    if content is None:
+        with path.open("wb") as handle:
+            handle.truncate(20 * 1024 * 1024)
+    else:
+        path.write_bytes(content())
+    result = cli("load", str(path), env=env)
+    assert result.returncode == 1
+    assert expected in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_command_line_offers_the_backup(tmp_path, monkeypatch):
+    env = dict(os.environ, SHIPYARD_DATA_DIR=str(tmp_path / "d"),
+               SHIPYARD_CONFIG_DIR=str(tmp_path / "c"))
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", env["SHIPYARD_DATA_DIR"])
+    store = SaveStore()
+    game = random_game(players=2, seed=5, moves=10)
+    store.autosave(game, "g3")
+    game.push(game.legal_moves()[0])
+    path = store.autosave(game, "g3")
+    path.write_bytes(b"{")
+    result = cli("continue", env=env)
+    assert result.returncode == 1
+    assert str(backup_of(path)) in result.stderr
+    assert "shipyard load" in result.stderr
+
+
+def test_command_line_refuses_a_bad_save_name(tmp_path):
+    env = dict(os.environ, SHIPYARD_DATA_DIR=str(tmp_path / "d"),
+               SHIPYARD_CONFIG_DIR=str(tmp_path / "c"))
+    result = cli("load", "no\x07bell", env=env)
+    assert result.returncode in (1, 2)
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip()
