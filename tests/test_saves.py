@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from invariants import random_config
 
+from invariants import random_config
 from shipyard_tui import paths, saves
 from shipyard_tui.rules import Game
 from shipyard_tui.saves import SaveError, SaveStore, clean_save_name, decode, encode, load

@@ -7,8 +7,6 @@ import subprocess
 import sys
 
 import pytest
-from test_saves import good_bytes, random_game
-from ui_helpers import settle
 
 from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
 from shipyard_tui.saves import SaveStore, backup_of, load
@@ -17,6 +15,8 @@ from shipyard_tui.ui.screens.game import GameScreen
 from shipyard_tui.ui.screens.load import LoadScreen
 from shipyard_tui.ui.screens.problem import ProblemScreen
 from shipyard_tui.ui.screens.save_as import SaveAsScreen
+from test_saves import good_bytes, random_game
+from ui_helpers import settle
 
 
 @pytest.fixture
