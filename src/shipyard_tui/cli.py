@@ -50,6 +50,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--advanced", action="store_true", help="deal 3 + 3 contracts")
     _interface_options(play)
 
+    solo = commands.add_parser("solo", help="start a solo game against the two automa")
+    solo.add_argument("--seed", type=_seed, help="seed of the game (default: random)")
+    solo.add_argument("--first-game", action="store_true", help="use the first-game setup")
+    solo.add_argument("--name", help="your name (default from the settings)")
+    _interface_options(solo)
+
     cont = commands.add_parser("continue", help="resume the last unfinished game")
     _interface_options(cont)
     load = commands.add_parser("load", help="open a saved game by name or path")
@@ -217,6 +223,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "play":
         try:
             config = _play_config(args)
+        except ValueError as exc:
+            print(f"shipyard: {exc}", file=sys.stderr)
+            return 2
+        return _run_app(args, config=config)
+    if args.command == "solo":
+        from shipyard_tui.seats import solo_config
+        from shipyard_tui.settings import load_settings
+
+        name = args.name if args.name is not None else load_settings().name
+        seed = args.seed if args.seed is not None else _random_seed()
+        try:
+            config = solo_config(name, seed, args.first_game)
+            config.validate()
         except ValueError as exc:
             print(f"shipyard: {exc}", file=sys.stderr)
             return 2

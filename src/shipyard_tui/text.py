@@ -6,6 +6,8 @@ these texts so the same thing is always called the same.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from shipyard_tui.rules import CATALOG, Action, Event, GameState, Move
 from shipyard_tui.rules import events as ev
 from shipyard_tui.rules import moves as mv
@@ -417,7 +419,58 @@ def describe_event(names: list[str], event: Event) -> str | None:
         return f"{who(e.seat)} flips {Action(e.action).label}, but {e.reason}; flips again"
     if isinstance(e, ev.AutomaActed):
         return f"{who(e.seat)} {e.effect} (n = {e.n} from {e.n_source})"
+    if isinstance(e, ev.DisplayRemoved):
+        what = ", ".join(tile_features(t) if e.area == "ships" else
+                         (goods_text(t) if e.area == "commodities" else t) for t in e.tiles)
+        return f"{who(e.seat)} removes from the {e.area}: {what} (they leave the game)"
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class AutomaStep:
+    """One automa turn told as a few lines, for showing it step by step."""
+
+    seat: int
+    action: str | None
+    lines: tuple[str, ...]
+
+
+def automa_steps(names: list[str], events: list[Event] | tuple[Event, ...],
+                 automa: set[int]) -> list[AutomaStep]:
+    """The automa turns among ``events``, one step per turn (R-12.2, R-12.3)."""
+    steps: list[AutomaStep] = []
+    seat: int | None = None
+    action: str | None = None
+    lines: list[str] = []
+    for event in events:
+        if isinstance(event, ev.TurnStarted):
+            if seat is not None:
+                steps.append(AutomaStep(seat, action, tuple(lines)))
+            seat = event.seat if event.seat in automa else None
+            action, lines = None, []
+            continue
+        if seat is None:
+            continue
+        if isinstance(event, ev.CubePlaced):
+            action = event.action
+        line = describe_event(names, event)
+        if line and not isinstance(event, ev.TurnEnded):
+            lines.append(line)
+    if seat is not None:
+        steps.append(AutomaStep(seat, action, tuple(lines)))
+    return steps
+
+
+SOLO_RATINGS = ((95, "Born to be a ship builder!"), (80, "Experienced engineer."),
+                (60, "Newbie sailor: a good start, there is more in it."))
+
+
+def solo_rating(score: int) -> str:
+    """The solo result's rating (R-12.5)."""
+    for threshold, words in SOLO_RATINGS:
+        if score >= threshold:
+            return words
+    return "Keep practising: 60 points make a newbie sailor."
 
 
 def canal_summary(state: GameState, seat: int) -> str:

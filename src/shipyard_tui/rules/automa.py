@@ -86,8 +86,9 @@ def _act(state: GameState, s: int, action: Action, out: Events) -> None:
     market = state.market
     if action in (Action.EQUIPMENT, Action.CREW, Action.HIRE):
         _move_marker(state, action, n_marker, 0, 0, out)
+        ring = {Action.EQUIPMENT: "equipment", Action.CREW: "crew", Action.HIRE: "employee"}
         out.append(ev.AutomaActed(s, action.value, n_marker, source,
-                                  f"moved the {action.value} marker {n_marker} step(s)"))
+                                  f"moved the {ring[action]} marker {n_marker} step(s)"))
     elif action is Action.EXCHANGE:
         _move_marker(state, action, 1, 0, 0, out)
         out.append(ev.AutomaActed(s, action.value, n, source, "moved the exchange marker 1 step"))

@@ -35,7 +35,7 @@ from textual.widgets import Footer
 from shipyard_tui.advice import LoadPlan, best_load, completes_unscorable_ship, cruise_lengths
 from shipyard_tui.bots import Bot, bot_for_level
 from shipyard_tui.model import Change, GameModel
-from shipyard_tui.rules import CATALOG, IllegalMoveError, Move, SeatKind
+from shipyard_tui.rules import CATALOG, Action, IllegalMoveError, Move, SeatKind
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.canals import CanalSystem, score_path
 from shipyard_tui.rules.engine import commodity_goods, cruise_options, current_speed
@@ -43,7 +43,7 @@ from shipyard_tui.rules.scoring import ship_speed, tile_features
 from shipyard_tui.rules.state import Step, Token
 from shipyard_tui.rules.yard import CELLS, KIND_LETTER, pattern, placement_problem
 
-from ...text import describe_move, plural
+from ...text import AutomaStep, automa_steps, describe_move, plural
 from ..widgets.action_track import ActionTrack
 from ..widgets.canal_column import CanalColumn
 from ..widgets.canal_map import CanalMap
@@ -108,6 +108,10 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.model = model
         self.bot_delay = bot_delay
+        self.automa_delay = 1.2 if bot_delay > 0 else 0.0
+        """Seconds each automa turn stays on screen (space skips)."""
+        self._replay: list[AutomaStep] | None = None
+        self._replay_timer: Timer | None = None
         self.view_name = "market"
         self._bots: dict[int, Bot] = {}
         self._bot_timer: Timer | None = None
@@ -170,6 +174,7 @@ class GameScreen(Screen[None]):
             self._unsubscribe()
         if self._bot_timer is not None:
             self._bot_timer.stop()
+        self._stop_replay()
 
     def on_resize(self, event: Any) -> None:
         self._apply_size(event.size.width, event.size.height)
@@ -188,7 +193,49 @@ class GameScreen(Screen[None]):
     def _on_change(self, change: Change) -> None:
         if change.kind == "highlight":
             return
+        if change.kind == "move" and self.automa_delay > 0:
+            state = self.model.game.state
+            automa = {i for i, seat in enumerate(state.seats) if seat.is_automa}
+            steps = automa_steps([s.name for s in state.seats], change.events, automa)
+            if steps:
+                self._stop_replay()
+                self._replay = steps
+                self._next_automa_step()
+                return
         self._refresh()
+
+    # -- the automa, step by step ------------------------------------------------------
+
+    def _next_automa_step(self) -> None:
+        """Show the next automa turn for a moment; the board marks its tile."""
+        self._replay_timer = None
+        if not self._replay:
+            self._finish_replay()
+            return
+        step = self._replay.pop(0)
+        name = self.model.game.state.seats[step.seat].name
+        text = "\n".join(step.lines) or "nothing happens"
+        self.query_one(ChoicePanel).set_choices(
+            f"{name} (automa) — space or Esc: skip\n{text}", [])
+        self.query_one(StatusLine).note = f"{name}'s turn (space: skip)"
+        if step.action is not None:
+            self.model.set_highlight(mv.Choose(Action(step.action)))
+        self._replay_timer = self.set_timer(self.automa_delay, self._next_automa_step)
+
+    def _stop_replay(self) -> None:
+        if self._replay_timer is not None:
+            self._replay_timer.stop()
+            self._replay_timer = None
+
+    def _finish_replay(self) -> None:
+        self._stop_replay()
+        self._replay = None
+        self.model.set_highlight(None)
+        self._refresh()
+
+    @property
+    def replaying(self) -> bool:
+        return self._replay is not None
 
     def _refresh(self) -> None:
         model = self.model
@@ -351,7 +398,7 @@ class GameScreen(Screen[None]):
 
     @on(ChoicePanel.Chosen)
     def _chosen(self, event: ChoicePanel.Chosen) -> None:
-        if not self.model.human_to_move:
+        if not self.model.human_to_move or self.replaying:
             return
         move = event.move
         if isinstance(move, _PlanMove):
@@ -414,6 +461,9 @@ class GameScreen(Screen[None]):
     # -- actions -------------------------------------------------------------------------
 
     def action_undo(self) -> None:
+        if self.replaying:
+            self._finish_replay()
+            return
         if self.model.can_undo:
             move = self.model.undo()
             self.notify(f"Took back: {describe_move(self.model.game.state, move)}", timeout=2)
@@ -434,6 +484,9 @@ class GameScreen(Screen[None]):
             panel.highlight_move(same_spot[(index + 1) % len(same_spot)])
 
     def action_skip(self) -> None:
+        if self.replaying:
+            self._finish_replay()
+            return
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._play_bot()

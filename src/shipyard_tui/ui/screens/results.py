@@ -13,6 +13,7 @@ from textual.widgets import Static
 from shipyard_tui.model import GameModel
 from shipyard_tui.rules import CATALOG
 
+from ...text import solo_rating
 from ..palette import seat_mark, seat_style
 
 
@@ -34,6 +35,15 @@ def result_table(model: GameModel) -> Table:
             name.append(" ★ winner", style="bold yellow")
         table.add_row(name, str(ships), str(end), str(seat.score), str(seat.guilders))
     return table
+
+
+def rating_line(model: GameModel) -> Text:
+    """The solo rating (R-12.5), or nothing in the standard game."""
+    state = model.game.state
+    if not state.config.solo:
+        return Text("")
+    score = state.seats[0].score
+    return Text(f"{score} points: {solo_rating(score)}", style="bold")
 
 
 def contract_lines(model: GameModel) -> Text:
@@ -75,5 +85,6 @@ class ResultScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(result_table(self.model))
+            yield Static(rating_line(self.model))
             yield Static(contract_lines(self.model))
             yield Static("Enter or Esc: back to the board", classes="hint")

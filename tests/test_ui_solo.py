@@ -1,0 +1,78 @@
+"""The solo game through the interface: a whole game by keys, the automa shown step by
+step (and skipped with a key), and the rating of R-12.5."""
+
+from __future__ import annotations
+
+import random
+
+from ui_helpers import choices, settle, statics_text
+
+from shipyard_tui.rules import Game
+from shipyard_tui.seats import solo_config
+from shipyard_tui.text import solo_rating
+from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.screens.game import GameScreen
+from shipyard_tui.ui.screens.results import ResultScreen
+from shipyard_tui.ui.widgets.base import RENDER_ERRORS
+from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS
+
+
+async def test_whole_solo_game_by_keys(tmp_path, monkeypatch):
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    config = solo_config("Ann", seed=8)
+    app = ShipyardApp(config=config, bot_delay=0.0)
+    rng = random.Random(3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        model = app.model
+        assert model is not None
+        presses = 0
+        while not model.game.is_over:
+            assert presses < 3000
+            legal = [c for c in choices(app) if c.move is not None]
+            assert legal, f"nothing to choose at {model.game.state.turn.step}"
+            index = rng.randrange(min(len(legal), len(OPTION_KEYS)))
+            await pilot.press(OPTION_KEYS[index], "enter")
+            presses += 1
+            await settle(pilot, 2)
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+        shown = statics_text(app.screen)
+        score = model.game.state.seats[0].score
+        assert solo_rating(score) in shown
+        moves = list(model.game.moves)
+    replayed = Game.replay(config, moves)
+    assert replayed.outcome() == model.game.outcome()
+    wheel_turns = sum(1 for e in replayed.events if e.type == "WheelTurned")
+    assert wheel_turns == 72
+    assert RENDER_ERRORS == []
+
+
+async def test_automa_turns_are_shown_step_by_step_and_a_key_skips_them(tmp_path, monkeypatch):
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = ShipyardApp(config=solo_config("Ann", seed=5), bot_delay=0.5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        model = app.model
+        assert model is not None
+        while model.game.state.seats[0].turns == 0:
+            await pilot.press("enter")
+            await settle(pilot)
+        assert screen.replaying
+        prompt = str(screen.query_one("#prompt").content)
+        assert "Automa A" in prompt and "flips" in prompt
+        assert choices(app) == []
+        await pilot.press("space")
+        await settle(pilot)
+        assert not screen.replaying
+        assert choices(app)
+
+
+def test_solo_ratings_follow_r12_5():
+    assert solo_rating(59).startswith("Keep practising")
+    assert solo_rating(60).startswith("Newbie sailor")
+    assert solo_rating(80).startswith("Experienced engineer")
+    assert solo_rating(94).startswith("Experienced engineer")
+    assert solo_rating(95).startswith("Born to be a ship builder")
