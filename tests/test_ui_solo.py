@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import random
 
-from ui_helpers import choices, settle, statics_text
-
 from shipyard_tui.rules import Game
 from shipyard_tui.seats import solo_config
 from shipyard_tui.text import solo_rating
@@ -15,6 +13,7 @@ from shipyard_tui.ui.screens.game import GameScreen
 from shipyard_tui.ui.screens.results import ResultScreen
 from shipyard_tui.ui.widgets.base import RENDER_ERRORS
 from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS
+from ui_helpers import choices, settle, statics_text
 
 
 async def test_whole_solo_game_by_keys(tmp_path, monkeypatch):
