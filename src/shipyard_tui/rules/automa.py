@@ -91,7 +91,8 @@ def _act(state: GameState, s: int, action: Action, out: Events) -> None:
                                   f"moved the {ring[action]} marker {n_marker} step(s)"))
     elif action is Action.EXCHANGE:
         _move_marker(state, action, 1, 0, 0, out)
-        out.append(ev.AutomaActed(s, action.value, n, source, "moved the exchange marker 1 step"))
+        out.append(ev.AutomaActed(s, action.value, 1, "the Exchange rule (always 1)",
+                                  "moved the exchange marker 1 step"))
     elif action in (Action.PURCHASE, Action.CANAL):
         area = "canals" if action is Action.CANAL else "commodities"
         column = market.canals if action is Action.CANAL else market.commodities
