@@ -7,7 +7,7 @@ import random
 
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.ui.app import ShipyardApp
-from shipyard_tui.ui.screens.results import ResultScreen
+from shipyard_tui.ui.screens.review import ReviewScreen
 from shipyard_tui.ui.widgets.base import RENDER_ERRORS
 from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS
 from ui_helpers import choices, settle, statics_text
@@ -34,12 +34,15 @@ async def test_whole_two_seat_game_by_keys_matches_the_engine():
             presses += 1
             await settle(pilot, 2)
         await settle(pilot)
-        assert isinstance(app.screen, ResultScreen)
+        assert isinstance(app.screen, ReviewScreen)
+        await pilot.press("space", "space", "space")
+        await settle(pilot)
         shown = statics_text(app.screen)
         outcome = model.game.outcome()
         assert outcome is not None
         for name, score in zip(("Ann", "Bob"), outcome.scores, strict=True):
             assert name in shown and str(score) in shown
+        assert "reveals" in shown and "Traders" in shown
         played = list(model.game.moves)
     replayed = Game.replay(config, played)
     assert replayed.outcome() == outcome

@@ -10,7 +10,7 @@ from shipyard_tui.seats import solo_config
 from shipyard_tui.text import solo_rating
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.game import GameScreen
-from shipyard_tui.ui.screens.results import ResultScreen
+from shipyard_tui.ui.screens.review import ReviewScreen
 from shipyard_tui.ui.widgets.base import RENDER_ERRORS
 from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS
 from ui_helpers import choices, settle, statics_text
@@ -35,7 +35,7 @@ async def test_whole_solo_game_by_keys(tmp_path, monkeypatch):
             presses += 1
             await settle(pilot, 2)
         await settle(pilot)
-        assert isinstance(app.screen, ResultScreen)
+        assert isinstance(app.screen, ReviewScreen)
         shown = statics_text(app.screen)
         score = model.game.state.seats[0].score
         assert solo_rating(score) in shown

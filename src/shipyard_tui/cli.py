@@ -62,6 +62,13 @@ def build_parser() -> argparse.ArgumentParser:
     load.add_argument("save", metavar="NAME|PATH", help="a save's name or a save file")
     _interface_options(load)
     commands.add_parser("paths", help="print where saves, finished games and settings live")
+    scores = commands.add_parser("scores", help="print where every point of a game came from")
+    scores.add_argument("save", metavar="NAME|PATH",
+                        help="a save's name, an archived game's id or a save file")
+    scores.add_argument("--json", action="store_true", help="print the review as JSON")
+    scores.add_argument("--width", type=_positive, help="width of the output (default: the "
+                                                        "terminal's)")
+    commands.add_parser("history", help="list finished games")
 
     sim = commands.add_parser("simulate", help="play whole games between bots and print results")
     sim.add_argument("--players", type=int, default=4, choices=(2, 3, 4),
@@ -165,6 +172,50 @@ def _load(args: argparse.Namespace) -> int:
     return _open_save(path, args)
 
 
+def _scores(args: argparse.Namespace) -> int:
+    """Print the review of a saved game: finished (final scores) or not (scores so far)."""
+    from rich.console import Console
+
+    from shipyard_tui.review import build_review, review_json, review_renderable
+    from shipyard_tui.saves import SaveError, SaveStore, load
+
+    try:
+        loaded = load(SaveStore().resolve(args.save))
+    except SaveError as exc:
+        print(f"shipyard: {exc.message}", file=sys.stderr)
+        if exc.backup is not None:
+            print(f"shipyard: its backup is good: {exc.backup}", file=sys.stderr)
+        return 1
+    review = build_review(loaded.game)
+    if args.json:
+        print(json.dumps(review_json(review), indent=2))
+        return 0
+    console = Console(width=args.width, highlight=False)
+    console.print(review_renderable(review))
+    return 0
+
+
+def _history() -> int:
+    from shipyard_tui.saves import SaveStore
+
+    listing = SaveStore().list_finished()
+    if not listing:
+        print("No finished games yet.")
+        return 0
+    for info, path, problem in listing:
+        if info is None:
+            print(f"{path.name}: {problem}")
+            continue
+        players = [(name, score) for name, score, kind
+                   in zip(info.seats, info.scores, info.kinds, strict=False) if kind != "automa"]
+        best = max(score for _, score in players)
+        line = ", ".join(f"{name} {score}{' *' if score == best else ''}"
+                         for name, score in players)
+        kind = "solo" if info.solo else f"{len(players)} seats"
+        print(f"{info.when}  {kind:<8} {line}   ({info.game_id})")
+    return 0
+
+
 def _paths() -> int:
     from shipyard_tui import paths
 
@@ -246,6 +297,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _load(args)
     if args.command == "paths":
         return _paths()
+    if args.command == "scores":
+        return _scores(args)
+    if args.command == "history":
+        return _history()
     return _run_app(None)
 
 

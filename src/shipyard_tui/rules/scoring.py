@@ -211,8 +211,10 @@ def score_contract(contract_id: str, fleet: Sequence[SailedShip], employees: Seq
         plain = sum(1 for e in employees if _employee(e).colour in (Colour.GRAY, Colour.GREEN))
         coloured = len(employees) - plain
         points = (plain // 2) * c.param("plain_pair") + (coloured // 2) * c.param("coloured_pair")
-        return ContractScore(c.id, plain // 2 + coloured // 2, points,
-                             f"{plain // 2} gray/green pair(s), {coloured // 2} coloured pair(s)")
+        pairs = plain // 2 + coloured // 2
+        return ContractScore(c.id, pairs, points,
+                             f"{_plural(pairs, 'pair')} of employees ({plain // 2} gray/green, "
+                             f"{coloured // 2} blue/red/yellow)")
     if rule == "staff_count":
         count = len(employees)
         points = min(count, 4) + 2 * max(0, count - 4)
@@ -223,7 +225,7 @@ def score_contract(contract_id: str, fleet: Sequence[SailedShip], employees: Seq
         count = len(present)
         shown = ", ".join(str(n) for n in present) or "none"
         return ContractScore(c.id, count, table_points(table, count),
-                             f"ship sizes present among 3, 5, 6 tiles: {shown}")
+                             f"{count} of the sizes 3, 5 and 6 tiles present ({shown})")
     if rule == "ships_of_length":
         length = c.param("length")
         count = sum(1 for s in fleet if s.length == length)

@@ -48,6 +48,16 @@ def finished(seed: int = 4, players: int = 2) -> Game:
     return game
 
 
+def finished_solo(seed: int = 6) -> Game:
+    from shipyard_tui.seats import solo_config
+
+    game = Game(solo_config("Ann", seed))
+    bot = bot_for_level("greedy", seed)
+    while not game.is_over:
+        game.push(bot.choose(game))
+    return game
+
+
 @dataclass(frozen=True)
 class Scene:
     """A named picture: how to build the app and what to press before taking it."""
@@ -75,4 +85,11 @@ SCENES = [
     Scene("game-80x24-yards", (80, 24), lambda: game_app(midgame()), ("3",)),
     Scene("game-160x50", (160, 50), lambda: game_app(midgame(players=4))),
     Scene("help-80x24", (80, 24), lambda: game_app(midgame()), ("question_mark",)),
+    Scene("end-2-80x24-reveal", (80, 24), lambda: game_app(finished()), ("space",)),
+    Scene("end-2-80x24-scores", (80, 24), lambda: game_app(finished()), ("2",)),
+    Scene("end-2-80x24-ships", (80, 24), lambda: game_app(finished()), ("3",)),
+    Scene("end-4-160x50-scores", (160, 50), lambda: game_app(finished(players=4)),
+          ("space", "space", "space", "space", "2")),
+    Scene("end-solo-80x24-scores", (80, 24), lambda: game_app(finished_solo()), ("2",)),
+    Scene("end-solo-80x24-time", (80, 24), lambda: game_app(finished_solo()), ("4",)),
 ]

@@ -451,12 +451,12 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HandOverScreen(name), taken)
 
     def _show_result(self) -> None:
-        from .results import ResultScreen
+        from .review import ReviewScreen
 
         if self._result_shown:
             return
         self._result_shown = True
-        self.app.push_screen(ResultScreen(self.model))
+        self.app.push_screen(ReviewScreen(self.model))
 
     # -- actions -------------------------------------------------------------------------
 

@@ -1,0 +1,135 @@
+"""The end of the game: the reveal, then where every point came from.
+
+Keys: ``space``/``Enter`` reveals the next seat's contracts (then the traders);
+``1``–``4`` (or the tab bar) switch between Reveal, Scores, Ships and Over time;
+``q``/``Esc`` goes back to the title screen (the game is archived).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static, TabbedContent, TabPane
+
+from shipyard_tui.model import GameModel
+from shipyard_tui.review import Review, breakdown_table, build_review, score_chart, ships_table
+from shipyard_tui.rules import CATALOG
+
+from ..palette import seat_mark, seat_style
+
+
+def reveal_step_text(review: Review, shown: int) -> Text:
+    """The reveal so far: ``shown`` seats' contracts, then (last step) the traders."""
+    text = Text()
+    steps = review.reveal
+    for step in steps[:shown]:
+        text.append(f"{seat_mark(step.seat)} {step.name} reveals:\n", style=seat_style(step.seat))
+        for line in step.contracts:
+            text.append(f"   {line.contract} {line.sentence()}\n")
+    if shown > len(steps):
+        text.append("Traders\n", style="bold")
+        for step in steps:
+            if step.traders:
+                names = ", ".join(CATALOG.employees[t].title for t in step.traders)
+                text.append(f"   {step.name}: {names} → {step.trader_points}\n")
+            else:
+                text.append(f"   {step.name}: no traders → 0\n", style="dim")
+    if shown <= len(steps):
+        nxt = steps[shown - 1 + 1].name if shown < len(steps) else "the traders"
+        text.append(f"\nspace: reveal {nxt}", style="bold magenta")
+    else:
+        text.append("\nAll revealed. 2: the scores · 3: every ship · 4: score over time",
+                    style="dim")
+    return text
+
+
+def winner_line(review: Review) -> Text:
+    text = Text()
+    if not review.over:
+        return Text("The game is not over yet.")
+    if review.solo:
+        seat = review.players[0]
+        text.append(f"{review.seats[seat]}: {review.totals[seat]} points. ", style="bold")
+        text.append(review.rating, style="bold yellow")
+        return text
+    names = " and ".join(review.seats[i] for i in review.winners)
+    text.append("Shared victory: " if len(review.winners) > 1 else "Winner: ", style="bold")
+    text.append(names, style="bold yellow")
+    scores = ", ".join(f"{review.seats[i]} {review.totals[i]}" for i in review.players)
+    text.append(f"   ({scores})")
+    return text
+
+
+class ReviewScreen(Screen[None]):
+    """Where every point came from, for a finished game."""
+
+    BINDINGS = [
+        Binding("space,enter", "reveal", "Reveal next", show=True),
+        Binding("1", "tab('reveal')", "Reveal", show=False),
+        Binding("2", "tab('scores')", "Scores", show=False),
+        Binding("3", "tab('ships')", "Ships", show=False),
+        Binding("4", "tab('time')", "Over time", show=False),
+        Binding("q,escape", "leave", "Title screen"),
+    ]
+
+    DEFAULT_CSS = """
+    ReviewScreen #winner {
+        height: auto;
+        padding: 0 1;
+        background: $panel;
+    }
+    ReviewScreen TabbedContent {
+        height: 1fr;
+    }
+    ReviewScreen VerticalScroll {
+        height: 1fr;
+        padding: 0 1;
+        scrollbar-size-vertical: 1;
+    }
+    """
+
+    def __init__(self, model: GameModel, *, reveal_all: bool = False) -> None:
+        super().__init__()
+        self.model = model
+        self.review = build_review(model.game)
+        self.shown = len(self.review.reveal) + 1 if reveal_all else 0
+
+    def compose(self) -> ComposeResult:
+        review = self.review
+        yield Static(winner_line(review), id="winner")
+        with TabbedContent(initial="reveal"):
+            with TabPane("1 Reveal", id="reveal"), VerticalScroll():
+                yield Static(reveal_step_text(review, self.shown), id="reveal-text")
+            with TabPane("2 Scores", id="scores"), VerticalScroll():
+                yield Static(breakdown_table(review), id="breakdown")
+            with TabPane("3 Ships", id="ships"), VerticalScroll():
+                for seat in review.players:
+                    yield Static(ships_table(review, seat), classes="ships")
+            with TabPane("4 Over time", id="time"), VerticalScroll():
+                yield Static(score_chart(review), id="chart")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.shown == 0 and self.review.reveal:
+            self.action_reveal()
+
+    def action_reveal(self) -> None:
+        """Reveal the next seat's contracts; after the last seat, the traders."""
+        if self.shown > len(self.review.reveal):
+            self.query_one(TabbedContent).active = "scores"
+            return
+        self.shown += 1
+        self.query_one("#reveal-text", Static).update(reveal_step_text(self.review, self.shown))
+        self.query_one(TabbedContent).active = "reveal"
+
+    def action_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab
+
+    def action_leave(self) -> None:
+        from .title import TitleScreen
+
+        while not isinstance(self.app.screen, TitleScreen) and len(self.app.screen_stack) > 1:
+            self.app.pop_screen()

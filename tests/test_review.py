@@ -1,0 +1,164 @@
+"""The end-of-game review: the breakdown adds up, the reveal explains each contract, and
+``shipyard scores`` / ``shipyard history`` print it for saved games."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+from invariants import random_config, random_game
+
+from shipyard_tui.review import build_review, review_json
+from shipyard_tui.rules import CATALOG
+from shipyard_tui.saves import SaveStore
+from shipyard_tui.simulate import play_out, simulation_config
+
+
+def games():
+    for players in (2, 3, 4):
+        for seed in range(15):
+            yield random_game(random_config(players, 300 + seed), seed)
+    for seed in range(6):
+        yield play_out(simulation_config(2 + seed % 3, 40 + seed, level="greedy"), seed)
+        yield play_out(simulation_config(3, 60 + seed, solo=True, level="greedy"), seed)
+
+
+def test_breakdown_rows_add_up_to_the_engine_scores():
+    checked = 0
+    for game in games():
+        review = build_review(game)
+        for seat in review.players:
+            total = sum(row.values[seat] or 0 for row in review.rows)
+            assert total == game.state.seats[seat].score == review.totals[seat]
+            checked += 1
+        assert review.winners == tuple(game.state.winners)
+    assert checked > 50
+
+
+def test_every_contract_of_every_seat_has_a_row():
+    for game in games():
+        review = build_review(game)
+        keys = {row.key for row in review.rows}
+        for seat in review.players:
+            for contract in game.state.seats[seat].contracts:
+                assert contract in keys
+
+
+def test_the_reveal_explains_each_contract_with_what_it_counted():
+    for game in games():
+        review = build_review(game)
+        assert [step.seat for step in review.reveal] == [
+            (game.state.start_seat + k) % game.state.players for k in range(game.state.players)
+            if not game.state.seats[(game.state.start_seat + k) % game.state.players].is_automa]
+        for step in review.reveal:
+            seat = game.state.seats[step.seat]
+            assert {line.contract for line in step.contracts} == set(seat.contracts)
+            for line in step.contracts:
+                assert line.points == seat.end_points[line.contract]
+                assert str(line.counted) in line.detail
+                assert line.sentence().endswith(f"→ {line.points}")
+            assert step.trader_points == seat.end_points["traders"]
+
+
+def test_ship_lines_add_up_and_dismantled_ships_say_why():
+    for game in games():
+        review = build_review(game)
+        for seat, ships in review.ships.items():
+            sailed = [s for s in ships if s.sailed]
+            assert sum(s.total for s in sailed) == sum(sh.total for sh in
+                                                       game.state.seats[seat].fleet)
+            wrecks = [s for s in ships if not s.sailed]
+            assert len(wrecks) == len(game.state.seats[seat].dismantled)
+            assert all(w.reason for w in wrecks)
+            assert [s.number for s in ships] == list(range(1, len(ships) + 1))
+
+
+def test_an_unfinished_game_shows_the_scores_so_far():
+    config = random_config(3, 77)
+    game = random_game(config, 77)
+    from shipyard_tui.rules import Game
+
+    partial = Game.replay(config, game.moves[: len(game.moves) // 2])
+    review = build_review(partial)
+    assert not review.over and review.reveal == [] and review.winners == ()
+    for seat in review.players:
+        assert sum(row.values[seat] or 0 for row in review.rows) == partial.state.seats[seat].score
+
+
+def test_the_score_history_ends_at_the_final_score():
+    for game in games():
+        review = build_review(game)
+        for seat in review.players:
+            points = review.history[seat]
+            assert points[-1][1] == game.state.seats[seat].score
+            scores = [s for _, s in points]
+            assert scores == sorted(scores)
+
+
+# -- the command line ----------------------------------------------------------------
+
+
+@pytest.fixture
+def archived(tmp_path):
+    env = dict(os.environ, SHIPYARD_DATA_DIR=str(tmp_path / "d"),
+               SHIPYARD_CONFIG_DIR=str(tmp_path / "c"))
+    store = SaveStore(tmp_path / "d" / "saves", tmp_path / "d" / "finished")
+    game = play_out(simulation_config(3, 2026, level="greedy"), 2026)
+    path = store.archive(game, "known-game")
+    return env, game, path
+
+
+def run(env, *args):
+    return subprocess.run([sys.executable, "-m", "shipyard_tui.cli", *args], env=env,
+                          capture_output=True, text=True, timeout=60, check=True).stdout
+
+
+def test_scores_prints_the_review_of_a_known_finished_game(archived):
+    env, game, _path = archived
+    out = run(env, "scores", "known-game", "--width", "100")
+    state = game.state
+    total_line = next(line for line in out.splitlines() if line.startswith("Total"))
+    assert [int(n) for n in re.findall(r"\d+", total_line)] == [s.score for s in state.seats]
+    for seat in state.seats:
+        assert f"{seat.name} reveals:" in out
+        for contract in seat.contracts:
+            name = CATALOG.contracts[contract].name
+            points = seat.end_points[contract]
+            assert re.search(rf"{contract} {re.escape(name)}: .* → {points}\b", out)
+        assert f"{seat.name}'s ships" in out
+    winner = state.seats[state.winners[0]].name
+    header = next(line for line in out.splitlines() if "★" in line)
+    assert winner in header
+    assert "Score over time" in out
+
+
+def test_scores_json_matches_the_engine(archived):
+    env, game, path = archived
+    data = json.loads(run(env, "scores", str(path), "--json"))
+    state = game.state
+    assert data["over"] is True
+    assert data["totals"] == [s.score for s in state.seats]
+    assert data["winners"] == [state.seats[i].name for i in state.winners]
+    assert data == review_json(build_review(game))
+
+
+def test_history_lists_finished_games(archived):
+    env, game, _ = archived
+    out = run(env, "history")
+    assert "known-game" in out
+    for seat in game.state.seats:
+        assert f"{seat.name} {seat.score}" in out
+
+
+def test_scores_of_a_bad_file_is_a_clean_message(tmp_path):
+    env = dict(os.environ, SHIPYARD_DATA_DIR=str(tmp_path / "d"))
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    result = subprocess.run([sys.executable, "-m", "shipyard_tui.cli", "scores", str(bad)],
+                            env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr and "cut short" in result.stderr
