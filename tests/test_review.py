@@ -10,8 +10,8 @@ import subprocess
 import sys
 
 import pytest
-from invariants import random_config, random_game
 
+from invariants import random_config, random_game
 from shipyard_tui.review import build_review, review_json
 from shipyard_tui.rules import CATALOG
 from shipyard_tui.saves import SaveStore
