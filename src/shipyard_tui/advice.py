@@ -51,10 +51,12 @@ def cruise_lengths(seat: Seat) -> set[int]:
     system = CanalSystem(seat.canals)
     if not system.tiles:
         return set()
-    return _lengths(system, seat.token)
+    return reachable_lengths(system, seat.token)
 
 
-def _lengths(system: CanalSystem, token: Token | None, limit: int = 30) -> set[int]:
+def reachable_lengths(system: CanalSystem, token: Token | None, limit: int = 30) -> set[int]:
+    """Every cruise length up to ``limit`` a canal system allows from the token (or from
+    any start space when the token is not placed yet)."""
     starts = [token] if token is not None else [
         Token(x, y, cell, cell) for x, y, cell in system.start_spaces()]
     lengths: set[int] = set()

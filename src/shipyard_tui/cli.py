@@ -127,8 +127,14 @@ def _run_app(args: argparse.Namespace | None, **start: Any) -> int:
     if delay is not None and delay < 0:
         print("shipyard: --bot-delay cannot be negative", file=sys.stderr)
         return 2
-    ShipyardApp(bot_delay=delay, **start).run()
-    return 0
+    app = ShipyardApp(bot_delay=delay, **start)
+    app.run()
+    if app.crash_log is not None:
+        print(f"\nshipyard stopped because of a bug, sorry. Your game is saved: "
+              f"'shipyard continue' resumes it.\nThe details are in {app.crash_log}",
+              file=sys.stderr)
+        return 1
+    return app.return_code or 0
 
 
 def _open_save(path: Path, args: argparse.Namespace) -> int:

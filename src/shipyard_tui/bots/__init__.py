@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .base import BOT_LEVELS, Bot, bot_for_level
 from .greedy import GreedyBot
+from .planner import PlannerBot
 from .random_bot import RandomBot
 
-__all__ = ["BOT_LEVELS", "Bot", "GreedyBot", "RandomBot", "bot_for_level"]
+__all__ = ["BOT_LEVELS", "Bot", "GreedyBot", "PlannerBot", "RandomBot", "bot_for_level"]

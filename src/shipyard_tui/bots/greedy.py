@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from shipyard_tui.advice import _lengths, best_load, ship_can_score
+from shipyard_tui.advice import best_load, reachable_lengths
 from shipyard_tui.rules import CATALOG, Action, Game, GameState, Move
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.canals import CanalSystem, score_path
@@ -34,6 +34,8 @@ from .base import register
 
 GUILDER = 0.7
 """What a guilder is worth to the bot, in points."""
+
+_KIND_NAMES = {"B": "bow", "M": "middle", "S": "stern"}
 
 
 def _ship_runs(p: str) -> list[tuple[int, int]]:
@@ -126,26 +128,28 @@ class GreedyBot:
                 tile_features([t for t in seat.yard if t is not None]).items()}
 
     def _piece_value(self, view: GameState, seat: Seat, piece: str) -> float:
+        """What one more piece of this kind is worth now: speed pieces until a ship can
+        go fast, pieces that fill mounts and cabins waiting in the yard, and captains
+        for the ships being built."""
         room = self._yard_room(seat)
-        have = seat.pieces.get(piece, 0)
+        have = seat.pieces.get
         weights = self._contract_weights(seat)
         ships_soon = max(1, len(_ship_runs(pattern(seat.yard))))
-        value = 0.8
+        masts_free = room.get("mast", 0) - have("smokestack", 0) - have("sail", 0)
         if piece == "captain":
-            value = 5.0 if have < ships_soon else 1.2
-        elif piece in ("smokestack", "sail"):
-            value = 2.5 if room.get("mast", 0) > seat.pieces.get("smokestack", 0) + \
-                seat.pieces.get("sail", 0) else 0.8
-            if piece == "smokestack" and have == 0:
-                value += 1.0
+            value = 5.0 if have("captain", 0) < ships_soon else 1.0
+        elif piece == "smokestack":
+            value = 4.0 if have("smokestack", 0) == 0 else (2.0 if masts_free > 0 else 0.8)
         elif piece == "stoker":
-            value = 3.0 if have < max(1, room.get("boiler", 0)) else 0.8
+            value = 4.0 if have("stoker", 0) == 0 else \
+                (2.0 if room.get("boiler", 0) > have("stoker", 0) else 0.8)
+        elif piece == "sail":
+            value = 2.2 if masts_free > 0 else 1.0
         elif piece in ("cannon", "crane"):
-            value = 3.5 if room.get(piece, 0) > have else 1.0
-        elif piece in ("businessman", "soldier"):
-            cabins = room.get("cabin", 0)
-            crew = seat.pieces.get("businessman", 0) + seat.pieces.get("soldier", 0)
-            value = 2.0 if cabins > crew else 0.7
+            value = 3.5 if room.get(piece, 0) > have(piece, 0) else 1.2
+        else:
+            crew = have("businessman", 0) + have("soldier", 0)
+            value = 2.0 if room.get("cabin", 0) > crew else 0.6
         return value + weights.get(piece, 0.0)
 
     def _employee_value(self, view: GameState, seat: Seat, employee: str) -> float:
@@ -186,11 +190,10 @@ class GreedyBot:
         for i, j in complete_ships(new):
             if (i, j) in before or not i <= cell <= j:
                 continue
-            tiles = [t for t in seat.yard[i : j + 1] if t is not None]
-            if tile_id is not None:
-                tiles.append(tile_id)
-            if ship_can_score(view, seat_index, tiles):
-                value += 10.0 + 0.8 * (j - i + 1) + self._contract_weights(seat).get("ship", 0)
+            points = self._completed_ship_points(view, seat_index, tile_id, letter, cell,
+                                                 (i, j))
+            if points > 0:
+                value += points + self._contract_weights(seat).get("ship", 0)
             else:
                 value -= 12.0
         left = new[cell - 1] if cell > 0 else "|"
@@ -202,6 +205,19 @@ class GreedyBot:
         else:
             value += 1.5 * (left == "M")
         return value
+
+    def _completed_ship_points(self, view: GameState, seat_index: int, tile_id: str | None,
+                               letter: str, cell: int, span: tuple[int, int]) -> float:
+        """What the ship completed by this placement would score now (0: it cannot)."""
+        seat = view.seats[seat_index]
+        placed = tile_id or f"blank-{_KIND_NAMES[letter]}-0"
+        original = seat.yard[cell]
+        seat.yard[cell] = placed
+        try:
+            plan = best_load(view, seat_index, list(range(span[0], span[1] + 1)))
+        finally:
+            seat.yard[cell] = original
+        return float(plan.points) if plan.scores else 0.0
 
     def _action_value(self, view: GameState, seat_index: int, action: Action) -> float:
         seat = view.seats[seat_index]
@@ -223,7 +239,7 @@ class GreedyBot:
             return 2.0 + best * 0.8
         if action is Action.CANAL:
             system = CanalSystem(seat.canals)
-            lengths = _lengths(system, seat.token, 16) if system.tiles else set()
+            lengths = reachable_lengths(system, seat.token, 16) if system.tiles else set()
             longest = max(lengths) if lengths else 0
             need = 9 - longest
             weight = self._contract_weights(seat).get("canal", 0.0)
@@ -345,7 +361,7 @@ class GreedyBot:
             assert isinstance(move, mv.PlaceCanal)
             system = CanalSystem([*seat.canals, PlacedCanal(canal, move.x, move.y,
                                                             move.rotation)])
-            lengths = _lengths(system, seat.token, 16)
+            lengths = reachable_lengths(system, seat.token, 16)
             joins = sum(1 for _ in system.neighbours((move.x, move.y)))
             return (max(lengths) if lengths else 0) + 0.3 * len(lengths) + 0.5 * joins
         return self._best(legal, value)
@@ -431,6 +447,10 @@ class GreedyBot:
         supply = dict(seat.pieces)
         for piece, n in turn.load.items():
             supply[piece] = supply.get(piece, 0) + n
+        waiting = len(turn.ships)
+        if waiting:
+            spare = supply.get("captain", 0) - waiting
+            supply["captain"] = max(min(spare, supply.get("captain", 0)), 1)
         original = seat.pieces
         seat.pieces = supply
         try:
@@ -447,7 +467,7 @@ class GreedyBot:
     def _rigger(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:
         seat = view.seats[seat_index]
         system = CanalSystem(seat.canals)
-        lengths = _lengths(system, seat.token, 30) if system.tiles else set()
+        lengths = reachable_lengths(system, seat.token, 30) if system.tiles else set()
         for move in legal:
             assert isinstance(move, mv.Rigger)
             if ship_speed(view.turn.load, seat.employees, move.bonus).total in lengths:

@@ -164,6 +164,17 @@ class Game:
         return Outcome(tuple(s.score for s in seats), tuple(s.guilders for s in seats),
                        tuple(self.state.winners))
 
+    @classmethod
+    def from_state(cls, state: GameState) -> Game:
+        """A game that starts at ``state`` (no moves, no events: it cannot be undone or
+        replayed). Bots use it to look ahead from a determinized view."""
+        game = cls.__new__(cls)
+        game.config = state.config
+        game.state = state
+        game.moves = []
+        game.events = []
+        return game
+
     # -- serialisation and replay ---------------------------------------------
 
     @classmethod

@@ -51,3 +51,84 @@ def seat_view(state: GameState, viewer: int | None) -> GameState:
 def events_for(events: list[Event], viewer: int | None) -> list[Event]:
     """The event stream as seat ``viewer`` may see it."""
     return [redact(e, viewer) for e in events]
+
+
+def determinize(view: GameState, seed: int) -> GameState:
+    """A full state consistent with what a seat sees: every hidden deck and every hidden
+    contract filled with a random arrangement of the unseen components.
+
+    Bots use it to look ahead without peeking: the real order of the decks never
+    enters the copy. The result can be played on like any state.
+    """
+    from .rng import Rng
+
+    state = view.copy()
+    rng = Rng(seed)
+    state.rng = rng.state
+    market = state.market
+    seen_ships: set[str] = set()
+    for column in market.ships:
+        seen_ships.update(t for t in column if t is not None)
+    seen_ships.update(market.removed_ships)
+    for seat in state.seats:
+        seen_ships.update(t for t in seat.yard if t is not None)
+        for ship in seat.fleet:
+            seen_ships.update(ship.tiles)
+        for wreck in seat.dismantled:
+            seen_ships.update(wreck.tiles)
+    if state.turn.holding is not None:
+        seen_ships.add(state.turn.holding)
+    unseen = [t for t in CATALOG.ship_tiles if t not in seen_ships]
+    bows = [t for t in unseen if t in CATALOG.bows]
+    sterns = [t for t in unseen if t in CATALOG.sterns]
+    deck1 = [t for t in unseen if t in CATALOG.middles_1]
+    deck2 = [t for t in unseen if t in CATALOG.middles_2]
+    for pile in (bows, sterns, deck1, deck2):
+        rng.shuffle(pile)
+    market.bow_stack = bows[: len(market.bow_stack)]
+    market.stern_stack = sterns[: len(market.stern_stack)]
+    wanted1 = sum(1 for t in market.middle_stack if t.endswith(":1"))
+    wanted2 = len(market.middle_stack) - wanted1
+    market.middle_stack = deck2[:wanted2] + deck1[:wanted1]
+
+    seen_canals = {c for c in market.canals if c is not None}
+    seen_canals.update(market.canal_spent)
+    seen_canals.update(market.removed_tiles)
+    for seat in state.seats:
+        seen_canals.update(c.canal for c in seat.canals)
+    if state.turn.canal is not None:
+        seen_canals.add(state.turn.canal)
+    canals = [c for c in CATALOG.canals if c not in seen_canals]
+    rng.shuffle(canals)
+    market.canal_deck = canals[: len(market.canal_deck)]
+
+    seen_goods = {c for c in market.commodities if c is not None}
+    seen_goods.update(market.commodity_spent)
+    seen_goods.update(market.removed_tiles)
+    for seat in state.seats:
+        seen_goods.update(seat.commodities)
+    if state.turn.exchange_tile is not None:
+        seen_goods.add(state.turn.exchange_tile)
+    goods = [c for c in CATALOG.commodities if c not in seen_goods]
+    rng.shuffle(goods)
+    market.commodity_deck = goods[: len(market.commodity_deck)]
+
+    known = {c for seat in state.seats for c in seat.contracts + seat.discarded
+             if not is_hidden(c)}
+    free = {colour: [c for c in CATALOG.contracts if c not in known
+                     and CATALOG.contracts[c].colour.value == colour]
+            for colour in ("red", "blue")}
+    for pile in free.values():
+        rng.shuffle(pile)
+    for seat in state.seats:
+        seat.contracts = [free[c.split(":")[1]].pop() if is_hidden(c) else c
+                          for c in seat.contracts]
+        seat.discarded = [free[c.split(":")[1]].pop() if is_hidden(c) else c
+                          for c in seat.discarded]
+
+    if state.solo is not None:
+        face_down = [t for t in CATALOG.solo_tiles if t not in state.solo.face_up]
+        rng.shuffle(face_down)
+        state.solo.stack = face_down[: len(state.solo.stack)]
+    state.rng = rng.state
+    return state

@@ -52,6 +52,7 @@ class ShipyardApp(App[None]):
         self.theme = theme or self.settings.theme
         self.model: GameModel | None = None
         self._save_warned = False
+        self.crash_log = None
 
     def on_mount(self) -> None:
         self.push_screen(TitleScreen())
@@ -64,6 +65,27 @@ class ShipyardApp(App[None]):
             self.load_game(self._load_path)
         elif self._continue_last:
             self.continue_game()
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A bug in the program: keep its details in a crash log, then stop as Textual does.
+
+        The game itself is safe: every move was autosaved before the next could begin.
+        """
+        import traceback
+        from datetime import datetime
+
+        from shipyard_tui import paths
+
+        try:
+            folder = paths.data_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+            log = folder / f"crash-{stamp}.log"
+            log.write_text("".join(traceback.format_exception(error)), encoding="utf-8")
+            self.crash_log: Path | None = log
+        except OSError:
+            self.crash_log = None
+        super()._handle_exception(error)
 
     def _install_signal_handlers(self) -> None:
         """A hang-up or a polite kill leaves through the normal exit, game saved."""

@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer
+from textual.widgets import Footer, Static
 
 from shipyard_tui.advice import LoadPlan, best_load, completes_unscorable_ship, cruise_lengths
 from shipyard_tui.bots import Bot, bot_for_level
@@ -81,6 +81,9 @@ STEP_VIEWS = {
 
 WIDE = (150, 45)
 """From this size on every panel is shown at once."""
+
+SMALLEST = (80, 24)
+"""Below this size the screen asks for a larger terminal instead of drawing the table."""
 
 
 class GameScreen(Screen[None]):
@@ -154,6 +157,7 @@ class GameScreen(Screen[None]):
                         yield GameLog(model, id="game-log")
             yield ChoicePanel(id="choices")
         yield ViewBar(id="viewbar")
+        yield Static("", id="too-small")
         yield Footer()
 
     def _seat_order(self) -> list[int]:
@@ -181,6 +185,13 @@ class GameScreen(Screen[None]):
 
     def _apply_size(self, width: int, height: int) -> None:
         self.set_class(width >= WIDE[0] and height >= WIDE[1], "-wide")
+        tiny = width < SMALLEST[0] or height < SMALLEST[1]
+        self.set_class(tiny, "-tiny")
+        if tiny:
+            self.query_one("#too-small", Static).update(
+                f"The terminal is {width}×{height}; the table needs at least "
+                f"{SMALLEST[0]}×{SMALLEST[1]}.\nMake the window larger: the game waits "
+                "(and is saved).")
 
     def _set_view(self, name: str) -> None:
         self.view_name = name
@@ -531,6 +542,26 @@ class GameScreen(Screen[None]):
     @on(ViewBar.Picked)
     def _picked(self, event: ViewBar.Picked) -> None:
         self._set_view(event.view)
+
+    def on_key(self, event: events.Key) -> None:
+        """A printable key that does nothing here says what the keys are instead."""
+        if event.character is None or not event.character.isprintable():
+            return
+        if event.key in BOUND_KEYS or self.replaying:
+            return
+        panel = self.query_one(ChoicePanel)
+        letters = [c for c in panel.letters().values()]
+        if letters:
+            span = letters[0] if len(letters) == 1 else f"{letters[0]}–{letters[-1]}"
+            hint = f"letters {span} pick a choice, Enter confirms"
+        else:
+            hint = "nothing to choose right now"
+        self.notify(f"'{event.character}' does nothing here: {hint}; ? shows every key.",
+                    timeout=3)
+
+
+BOUND_KEYS = {key for binding in GameScreen.BINDINGS
+              for key in binding.key.split(",")} | {"enter", "up", "down", "space"}  # type: ignore[union-attr]
 
 
 class _PlanMove:

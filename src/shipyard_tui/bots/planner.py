@@ -1,0 +1,91 @@
+"""The planner bot: it looks ahead one turn before choosing an action.
+
+For the decisions that shape a turn (which action tile, whether to buy a bonus
+action, the final action) it plays each option to the end of its own turn in a
+determinized copy of its view (hidden decks filled at random from the unseen tiles,
+so it never peeks), using the greedy bot's choices inside the action, and compares
+the positions reached with a value function: points scored plus what its yard,
+pieces, canals, employees, goods and guilders are likely to be worth before the
+end. Everything else it decides as the greedy bot does.
+"""
+
+from __future__ import annotations
+
+from shipyard_tui.advice import reachable_lengths
+from shipyard_tui.rules import CATALOG, Game, GameState, Move
+from shipyard_tui.rules.canals import CanalSystem
+from shipyard_tui.rules.scoring import score_contract, trader_points
+from shipyard_tui.rules.state import Step
+from shipyard_tui.rules.view import determinize
+from shipyard_tui.rules.yard import completable, pattern
+
+from .base import register
+from .greedy import GreedyBot
+
+PLANNED_STEPS = {Step.CHOOSE, Step.BONUS_BEFORE, Step.BONUS_AFTER, Step.FINAL_CHOOSE}
+PIECE_WORTH = {"captain": 2.5, "smokestack": 1.8, "stoker": 1.8, "sail": 1.2, "cannon": 2.0,
+               "crane": 2.0, "businessman": 1.0, "soldier": 1.0}
+MAX_LOOKAHEAD_MOVES = 80
+EMPLOYEE_WORTH = 1.0
+STEAM_BONUS = 4.0
+CANAL_WORTH = 1.3
+
+
+class PlannerBot(GreedyBot):
+    """Greedy inside an action; one turn of lookahead to choose the action itself."""
+
+    name = "planner"
+
+    def choose(self, game: Game) -> Move:
+        legal = game.legal_moves()
+        if len(legal) == 1 or game.state.turn.step not in PLANNED_STEPS:
+            return super().choose(game)
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        seed = self._rng.randrange(1 << 30)
+        scored = [(self._outcome(view, seat, move, seed) + self._rng.random() * 1e-3, i)
+                  for i, move in enumerate(legal)]
+        return legal[max(scored)[1]]
+
+    def _outcome(self, view: GameState, seat: int, move: Move, seed: int) -> float:
+        """The value of the position after ``move`` and the rest of this turn."""
+        sim = Game.from_state(determinize(view, seed))
+        turn = sim.state.turn_number
+        sim.push(move)
+        for _ in range(MAX_LOOKAHEAD_MOVES):
+            if sim.is_over or sim.to_move != seat or sim.state.turn_number != turn:
+                break
+            sim.push(GreedyBot.choose(self, sim))
+        return self.value(sim.state, seat)
+
+    def value(self, state: GameState, seat_index: int) -> float:
+        """Points so far plus what the seat's assets should still bring."""
+        seat = state.seats[seat_index]
+        if state.is_over:
+            return float(seat.score)
+        left = 1.0 - self._progress(state)
+        worth = 0.0
+        p = pattern(seat.yard)
+        if completable(p):
+            worth += 0.6 * sum(1 for c in p if c != ".")
+        pieces = sum(PIECE_WORTH.get(piece, 1.0) * min(n, 4) for piece, n in seat.pieces.items())
+        worth += pieces
+        system = CanalSystem(seat.canals)
+        if system.tiles:
+            lengths = reachable_lengths(system, seat.token, 12)
+            worth += CANAL_WORTH * (max(lengths) if lengths else 0)
+        worth += EMPLOYEE_WORTH * len(seat.employees)
+        if seat.pieces.get("smokestack") and seat.pieces.get("stoker"):
+            worth += STEAM_BONUS
+        worth += 2.5 * len(seat.commodities)
+        worth += 0.5 * seat.guilders
+        best: dict[str, int] = {}
+        for contract in seat.contracts:
+            colour = CATALOG.contracts[contract].colour.value
+            points = score_contract(contract, seat.fleet, seat.employees, seat.used_canals).points
+            best[colour] = max(best.get(colour, 0), points)
+        return seat.score + sum(best.values()) + trader_points(seat.employees) + left * worth
+
+
+register("planner")(PlannerBot)

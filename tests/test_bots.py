@@ -1,0 +1,84 @@
+"""Bots play legal moves only, finish games, and never use what their seat cannot see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from invariants import check_invariants, random_config
+
+from shipyard_tui.bots import BOT_LEVELS, bot_for_level
+from shipyard_tui.rules import CATALOG, Game
+from shipyard_tui.rules.view import determinize, seat_view
+from shipyard_tui.simulate import play_out, simulation_config
+
+
+@pytest.mark.parametrize("level", sorted(BOT_LEVELS))
+@pytest.mark.parametrize("players", [2, 4])
+def test_bots_finish_games_with_legal_moves(level, players):
+    config = simulation_config(players, 31, level=level)
+    game = Game(config)
+    bots = [bot_for_level(level, i) for i in range(players)]
+    while not game.is_over:
+        seat = game.to_move
+        move = bots[seat].choose(game)
+        assert move in game.legal_moves()
+        game.push(move)
+    check_invariants(game)
+
+
+@pytest.mark.parametrize("level", sorted(BOT_LEVELS))
+def test_bots_finish_solo_games(level):
+    game = play_out(simulation_config(3, 12, solo=True, level=level), 12)
+    assert game.is_over and game.state.seats[0].score >= 0
+
+
+def shuffled_secrets(game: Game, seat: int, seed: int) -> Game:
+    """The same game as ``seat`` sees it, with every hidden thing arranged differently."""
+    twin = Game.from_state(game.state.copy())
+    rng = random.Random(seed)
+    market = twin.state.market
+    for stack in (market.bow_stack, market.stern_stack, market.canal_deck,
+                  market.commodity_deck):
+        rng.shuffle(stack)
+    deck1 = [t for t in market.middle_stack if t in CATALOG.middles_1]
+    deck2 = [t for t in market.middle_stack if t in CATALOG.middles_2]
+    rng.shuffle(deck1)
+    rng.shuffle(deck2)
+    market.middle_stack = deck2 + deck1
+    twin.state.rng = rng.randrange(1 << 60)
+    return twin
+
+
+@pytest.mark.parametrize("level", ["greedy", "planner"])
+def test_bots_decide_the_same_whatever_the_hidden_decks_hold(level):
+    game = Game(random_config(3, 44))
+    rng = random.Random(44)
+    decisions = 0
+    while not game.is_over and decisions < 40:
+        seat = game.to_move
+        twin = shuffled_secrets(game, seat, decisions)
+        assert seat_view(twin.state, seat).to_dict() == seat_view(game.state, seat).to_dict()
+        first = bot_for_level(level, 5).choose(game)
+        second = bot_for_level(level, 5).choose(twin)
+        assert first == second
+        decisions += 1
+        game.push(rng.choice(game.legal_moves()))
+
+
+def test_determinize_fills_every_secret_consistently():
+    game = Game(random_config(4, 9))
+    rng = random.Random(9)
+    for _ in range(180):
+        game.push(rng.choice(game.legal_moves()))
+    view = game.view(1)
+    full = determinize(view, 3)
+    assert seat_view(full, 1).to_dict()["market"] == view.to_dict()["market"]
+    assert full.seats[1].contracts == game.state.seats[1].contracts
+    for seat in full.seats:
+        assert not any(c.startswith("hidden") for c in seat.contracts + seat.discarded)
+    probe = Game.from_state(full)
+    check_invariants(probe)
+    while not probe.is_over:
+        probe.push(rng.choice(probe.legal_moves()))
+        check_invariants(probe)
