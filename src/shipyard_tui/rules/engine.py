@@ -9,7 +9,7 @@ decides what. :class:`~.game.Game` wraps this in a friendlier object.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from . import events as ev
 from .canals import CanalSystem, end_token, parse_space, score_path, space_text
@@ -323,23 +323,33 @@ def _reveal(state: GameState) -> None:
 # -- performability (R-4.0) --------------------------------------------------
 
 
-def can_build(state: GameState, seat: Seat, guilders: int) -> bool:
-    p = pattern(seat.yard)
-    for kind in (TileKind.BOW, TileKind.MIDDLE, TileKind.STERN):
-        if not legal_cells(p, KIND_LETTER[kind]):
+def tile_buys(state: GameState, kind: TileKind, guilders: int) -> Iterator[Move]:
+    """The ways to get a ship tile of ``kind``: each affordable displayed tile, or a free
+    blank tile when none of that kind is displayed (R-4.1, N-8)."""
+    displayed = False
+    for col, column in enumerate(state.market.ships):
+        if COLUMN_KINDS[col] is not kind:
             continue
-        found = False
-        for col, column in enumerate(state.market.ships):
-            if COLUMN_KINDS[col] is not kind:
-                continue
-            for row, tile in enumerate(column):
-                if tile is not None:
-                    found = True
-                    if slot_price(row) <= guilders:
-                        return True
-        if not found:
-            return True
-    return False
+        for row, tile in enumerate(column):
+            if tile is not None:
+                displayed = True
+                if slot_price(row) <= guilders:
+                    yield Buy(col, row)
+    if not displayed:
+        yield BuyBlank(kind)
+
+
+def _placeable_kinds(seat: Seat, completing: bool = False) -> list[TileKind]:
+    """Kinds of ship tile with a legal cell in the yard (only completing cells if asked)."""
+    p = pattern(seat.yard)
+    cells = completing_cells if completing else legal_cells
+    return [k for k in (TileKind.BOW, TileKind.MIDDLE, TileKind.STERN)
+            if cells(p, KIND_LETTER[k])]
+
+
+def can_build(state: GameState, seat: Seat, guilders: int) -> bool:
+    return any(next(tile_buys(state, kind, guilders), None) is not None
+               for kind in _placeable_kinds(seat))
 
 
 def can_rent_canal(state: GameState, seat: Seat, guilders: int) -> bool:
@@ -460,21 +470,8 @@ def _build_moves(state: GameState) -> list[Move]:
     seat = state.seats[turn.seat]
     moves: list[Move] = []
     if turn.bought < 3:
-        p = pattern(seat.yard)
-        for kind in (TileKind.BOW, TileKind.MIDDLE, TileKind.STERN):
-            if not legal_cells(p, KIND_LETTER[kind]):
-                continue
-            found = False
-            for col, column in enumerate(state.market.ships):
-                if COLUMN_KINDS[col] is not kind:
-                    continue
-                for row, tile in enumerate(column):
-                    if tile is not None:
-                        found = True
-                        if slot_price(row) <= seat.guilders:
-                            moves.append(Buy(col, row))
-            if not found:
-                moves.append(BuyBlank(kind))
+        for kind in _placeable_kinds(seat):
+            moves.extend(tile_buys(state, kind, seat.guilders))
     if turn.bought:
         moves.append(EndBuild())
     return moves
@@ -651,22 +648,9 @@ def _final_moves(state: GameState) -> list[Move]:
 
 def _last_chance_moves(state: GameState) -> list[Move]:
     seat = state.seats[state.turn.seat]
-    p = pattern(seat.yard)
     moves: list[Move] = []
-    for kind in (TileKind.BOW, TileKind.MIDDLE, TileKind.STERN):
-        if not completing_cells(p, KIND_LETTER[kind]):
-            continue
-        found = False
-        for col, column in enumerate(state.market.ships):
-            if COLUMN_KINDS[col] is not kind:
-                continue
-            for row, tile in enumerate(column):
-                if tile is not None:
-                    found = True
-                    if slot_price(row) <= seat.guilders:
-                        moves.append(Buy(col, row))
-        if not found:
-            moves.append(BuyBlank(kind))
+    for kind in _placeable_kinds(seat, completing=True):
+        moves.extend(tile_buys(state, kind, seat.guilders))
     return moves
 
 

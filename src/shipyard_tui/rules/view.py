@@ -91,27 +91,27 @@ def determinize(view: GameState, seed: int) -> GameState:
     wanted2 = len(market.middle_stack) - wanted1
     market.middle_stack = deck2[:wanted2] + deck1[:wanted1]
 
+    def refill(deck: list[str], every: list[str], seen: set[str]) -> list[str]:
+        unseen = [c for c in every if c not in seen]
+        rng.shuffle(unseen)
+        return unseen[: len(deck)]
+
     seen_canals = {c for c in market.canals if c is not None}
-    seen_canals.update(market.canal_spent)
-    seen_canals.update(market.removed_tiles)
+    seen_canals.update(market.canal_spent, market.removed_tiles)
     for seat in state.seats:
         seen_canals.update(c.canal for c in seat.canals)
     if state.turn.canal is not None:
         seen_canals.add(state.turn.canal)
-    canals = [c for c in CATALOG.canals if c not in seen_canals]
-    rng.shuffle(canals)
-    market.canal_deck = canals[: len(market.canal_deck)]
+    market.canal_deck = refill(market.canal_deck, list(CATALOG.canals), seen_canals)
 
     seen_goods = {c for c in market.commodities if c is not None}
-    seen_goods.update(market.commodity_spent)
-    seen_goods.update(market.removed_tiles)
+    seen_goods.update(market.commodity_spent, market.removed_tiles)
     for seat in state.seats:
         seen_goods.update(seat.commodities)
     if state.turn.exchange_tile is not None:
         seen_goods.add(state.turn.exchange_tile)
-    goods = [c for c in CATALOG.commodities if c not in seen_goods]
-    rng.shuffle(goods)
-    market.commodity_deck = goods[: len(market.commodity_deck)]
+    market.commodity_deck = refill(market.commodity_deck, list(CATALOG.commodities),
+                                   seen_goods)
 
     known = {c for seat in state.seats for c in seat.contracts + seat.discarded
              if not is_hidden(c)}

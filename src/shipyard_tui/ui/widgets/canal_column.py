@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from rich.table import Table
 from rich.text import Text
 
-from shipyard_tui.rules import CATALOG, GameState
+from shipyard_tui.rules import CATALOG, GameState, Move
 from shipyard_tui.rules import moves as mv
 
 from ...text import ICON_ABBREV
-from ..palette import HIGHLIGHT, ICON_STYLES, LEGAL
-from .base import ModelWidget
+from ..palette import ICON_STYLES
+from .market_column import MarketColumn
 
 PORT_GLYPHS = {
     frozenset("WE"): "─", frozenset("NS"): "│",
@@ -32,23 +31,19 @@ def canal_text(canal: str) -> Text:
     return text
 
 
-class CanalColumn(ModelWidget):
-    """Canals for rent, the most expensive on top, level with the ship display's rows
-    (the slots cost the same as those rows)."""
+class CanalColumn(MarketColumn):
+    """Canals for rent."""
 
-    watches_highlight = True
+    heading = "Canal"
 
-    def render_view(self, view: GameState) -> Table:
-        rentable = {m.slot for m in self.model.legal_moves() if isinstance(m, mv.TakeCanal)}
-        highlight = self.model.highlight
-        table = Table(box=None, padding=0, show_edge=False, pad_edge=False)
-        table.add_column(f"  Canal ({len(view.market.canal_deck)})", no_wrap=True)
-        for slot in reversed(range(len(view.market.canals))):
-            canal = view.market.canals[slot]
-            text = canal_text(canal) if canal else Text("·", style="dim")
-            if isinstance(highlight, mv.TakeCanal) and highlight.slot == slot:
-                text.stylize(HIGHLIGHT)
-            elif slot in rentable:
-                text.stylize(LEGAL)
-            table.add_row(self.with_key(mv.TakeCanal(slot), text))
-        return table
+    def slots(self, view: GameState) -> list[str | None]:
+        return view.market.canals
+
+    def deck_size(self, view: GameState) -> int:
+        return len(view.market.canal_deck)
+
+    def take(self, slot: int) -> Move:
+        return mv.TakeCanal(slot)
+
+    def item_text(self, item: str) -> Text:
+        return canal_text(item)

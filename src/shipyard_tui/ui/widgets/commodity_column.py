@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from rich.table import Table
 from rich.text import Text
 
-from shipyard_tui.rules import GameState
+from shipyard_tui.rules import GameState, Move
 from shipyard_tui.rules import moves as mv
 
 from ...text import GOOD_ABBREV, goods_text
-from ..palette import HIGHLIGHT, LEGAL
-from .base import ModelWidget
+from .market_column import MarketColumn
 
 GOOD_STYLES = {"coal": "bold", "cloth": "magenta", "steel": "cyan"}
 
@@ -25,23 +23,19 @@ def goods_markup(tile: str) -> Text:
     return text
 
 
-class CommodityColumn(ModelWidget):
-    """Commodity tiles for sale, the most expensive on top, level with the ship display's
-    rows (the slots cost the same as those rows)."""
+class CommodityColumn(MarketColumn):
+    """Commodity tiles for sale."""
 
-    watches_highlight = True
+    heading = "Goods"
 
-    def render_view(self, view: GameState) -> Table:
-        buyable = {m.slot for m in self.model.legal_moves() if isinstance(m, mv.BuyCommodity)}
-        highlight = self.model.highlight
-        table = Table(box=None, padding=0, show_edge=False, pad_edge=False)
-        table.add_column(f"  Goods ({len(view.market.commodity_deck)})", no_wrap=True)
-        for slot in reversed(range(len(view.market.commodities))):
-            tile = view.market.commodities[slot]
-            text = goods_markup(tile) if tile else Text("·", style="dim")
-            if isinstance(highlight, mv.BuyCommodity) and highlight.slot == slot:
-                text.stylize(HIGHLIGHT)
-            elif slot in buyable:
-                text.stylize(LEGAL)
-            table.add_row(self.with_key(mv.BuyCommodity(slot), text))
-        return table
+    def slots(self, view: GameState) -> list[str | None]:
+        return view.market.commodities
+
+    def deck_size(self, view: GameState) -> int:
+        return len(view.market.commodity_deck)
+
+    def take(self, slot: int) -> Move:
+        return mv.BuyCommodity(slot)
+
+    def item_text(self, item: str) -> Text:
+        return goods_markup(item)
