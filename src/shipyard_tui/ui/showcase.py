@@ -35,6 +35,28 @@ def midgame(seed: int = 4, players: int = 3, turns: int = 9) -> Game:
     return game
 
 
+def placing_canal() -> Game:
+    """Ann about to place a rented canal beside the two she already has."""
+    from shipyard_tui.rules import Action, engine
+    from shipyard_tui.rules.state import PlacedCanal
+
+    game = midgame(players=2, turns=4)
+    state = game.state
+    seat = state.seats[0]
+    seat.canals = [PlacedCanal("T1", 0, 0, 0), PlacedCanal("S3", 1, 0, 0)]
+    market = state.market
+    for canal in ("T1", "S3"):
+        if canal in market.canal_deck:
+            market.canal_deck.remove(canal)
+        market.canals = [None if c == canal else c for c in market.canals]
+    engine._refill_column(state, "canals", game.events)
+    seat.guilders = max(seat.guilders, 2)
+    state.turn.chosen = Action.CANAL
+    engine._start_action(state, Action.CANAL, engine.Role.MAIN, game.events)
+    game.push(game.legal_moves()[0])
+    return game
+
+
 def finished(seed: int = 4, players: int = 2) -> Game:
     seats = tuple(SeatConfig(name, SeatKind.BOT, "greedy")
                   for name in ("Ann", "Bram", "Cato", "Dirk")[:players])
@@ -84,6 +106,7 @@ SCENES = [
     Scene("game-80x24-rondels", (80, 24), lambda: game_app(midgame()), ("2",)),
     Scene("game-80x24-yards", (80, 24), lambda: game_app(midgame()), ("3",)),
     Scene("game-160x50", (160, 50), lambda: game_app(midgame(players=4))),
+    Scene("canal-place-80x24", (80, 24), lambda: game_app(placing_canal())),
     Scene("help-80x24", (80, 24), lambda: game_app(midgame()), ("question_mark",)),
     Scene("end-2-80x24-reveal", (80, 24), lambda: game_app(finished()), ("space",)),
     Scene("end-2-80x24-scores", (80, 24), lambda: game_app(finished()), ("2",)),

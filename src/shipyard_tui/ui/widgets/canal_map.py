@@ -46,6 +46,12 @@ class CanalMap(ModelWidget):
         highlight = self.model.highlight
         turn = view.turn
         mine = turn.seat == self.seat
+        spots: dict[tuple[int, int], str] = {}
+        if mine and turn.step is Step.CANAL_PLACE:
+            for move in self.model.legal_moves():
+                if isinstance(move, mv.PlaceCanal):
+                    key = (move.x, move.y)
+                    spots.setdefault(key, self.model.key_for(move))
         if mine and isinstance(highlight, mv.PlaceCanal) and turn.canal:
             ghost = (highlight.x, highlight.y)
             faces[ghost] = face(turn.canal, highlight.rotation)
@@ -61,10 +67,10 @@ class CanalMap(ModelWidget):
         title = Text(f"{seat_mark(self.seat)} {seat.name}", style=seat_style(self.seat))
         title.append(" · canals", style="dim")
         title.append(f" · used {seat.used_canals}", style="dim")
-        if not faces:
+        if not faces and not spots:
             return Group(title, Text("no canals yet", style="dim"))
-        xs = [p[0] for p in faces]
-        ys = [p[1] for p in faces]
+        xs = [p[0] for p in [*faces, *spots]]
+        ys = [p[1] for p in [*faces, *spots]]
         lines = [title]
         header = Text("     ")
         for x in range(min(xs), max(xs) + 1):
@@ -77,7 +83,7 @@ class CanalMap(ModelWidget):
                 for x in range(min(xs), max(xs) + 1):
                     f = faces.get((x, y))
                     if f is None:
-                        line.append(" " * TILE_WIDTH)
+                        line.append_text(self._spot(spots, (x, y), row))
                         continue
                     for col in range(3):
                         cell = CELL_AT.get((col, row))
@@ -86,8 +92,18 @@ class CanalMap(ModelWidget):
                     line.append(" ")
                 lines.append(line)
         if mine and turn.step is Step.CANAL_PLACE and isinstance(highlight, mv.PlaceCanal):
-            lines.append(Text("r: turn the canal · ghost shows where it goes", style="dim"))
+            lines.append(Text("r: turn the canal · ghost: where it goes · "
+                              "dotted: other legal spots", style="dim"))
         return Group(*lines)
+
+    def _spot(self, spots: dict[tuple[int, int], str], pos: tuple[int, int], row: int) -> Text:
+        """An empty place: a legal spot for the canal being placed shows as a dotted box."""
+        if pos not in spots:
+            return Text(" " * TILE_WIDTH)
+        if row == 1:
+            letter = spots[pos] or "+"
+            return Text(f"┆ {letter:^2} ┆ ", style="bold magenta")
+        return Text("┄┄┄┄┄┄ ", style="magenta")
 
     def _cell(self, f: Face, cell: str | None, x: int, y: int, token, path_steps, start,
               ghost: bool, canal: str, row: int, col: int) -> Text:

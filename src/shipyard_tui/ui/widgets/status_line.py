@@ -44,10 +44,7 @@ class StatusLine(ModelWidget):
         seat = view.turn.seat
         text.append(" · ")
         text.append(f"{seat_mark(seat)} {view.seats[seat].name}", style=seat_style(seat))
-        if self.note:
-            text.append(f": {self.note}")
-        else:
-            text.append(" to move")
+        text.append(f": {self.note or self.model.game.prompt}")
         return text
 
     def watch_note(self) -> None:
