@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from invariants import check_invariants, random_config
 
+from invariants import check_invariants, random_config
 from shipyard_tui.bots import BOT_LEVELS, bot_for_level
 from shipyard_tui.rules import CATALOG, Game
 from shipyard_tui.rules.view import determinize, seat_view

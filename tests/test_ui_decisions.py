@@ -233,6 +233,10 @@ async def test_two_people_hand_over_the_terminal_r11_2():
     app = ShipyardApp(config=config, bot_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        assert isinstance(app.screen, HandOverScreen)
+        assert app.model.viewer is None
+        await pilot.press("enter")
+        await settle(pilot)
         assert app.model.viewer == 0
         await choose_action(pilot, app, Action.EQUIPMENT)
         await pick(pilot, app, key_for_move(app, mv.Take()))
@@ -240,10 +244,49 @@ async def test_two_people_hand_over_the_terminal_r11_2():
             await pick(pilot, app, key_for_move(app, mv.Pass()))
         assert app.model.game.to_move == 1
         assert isinstance(app.screen, HandOverScreen)
-        assert app.model.viewer == 0
+        assert app.model.viewer is None
+        view = app.model.view
+        assert all(c.startswith("hidden") for seat in view.seats for c in seat.contracts)
         await pilot.press("enter")
         await settle(pilot)
         assert app.model.viewer == 1
         view = app.model.view
         assert all(c.startswith("hidden") for c in view.seats[0].contracts)
         assert not any(c.startswith("hidden") for c in view.seats[1].contracts)
+
+
+async def test_nobody_s_contracts_show_while_a_bot_plays_between_two_people():
+    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bot", SeatKind.BOT, "greedy"),
+                         SeatConfig("Eva")), seed=2)
+    app = ShipyardApp(config=config, bot_delay=30.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(6):
+            model = app.model
+            if not model.human_to_move:
+                assert model.viewer is None
+                assert all(c.startswith("hidden")
+                           for seat in model.view.seats for c in seat.contracts)
+                await pilot.press("space")
+            elif isinstance(app.screen, HandOverScreen):
+                await pilot.press("enter")
+            else:
+                await pilot.press("enter")
+            await settle(pilot)
+
+
+async def test_the_bonus_choices_warn_when_they_would_spoil_the_chosen_action_n4():
+    game = ann_first()
+    state = game.state
+    state.seats[0].guilders = 6
+    state.market.canals[0] = None
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pick(pilot, app, key_for_move(app, mv.Choose(Action.CANAL)))
+        assert state.turn.step is Step.BONUS_BEFORE
+        labels = {str(c.move): c.label for c in choices(app)}
+        assert "N-4" not in labels[str(mv.Proceed())]
+        bonuses = [m for m in labels if m.startswith("bonus")]
+        assert bonuses
+        assert all("N-4" in labels[m] and "Rent a Canal" in labels[m] for m in bonuses)

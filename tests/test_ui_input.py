@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from ui_helpers import settle
-
 from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
 from shipyard_tui.ui.app import ShipyardApp
+from ui_helpers import settle
 
 
 def app_for(tmp_path, monkeypatch) -> ShipyardApp:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -13,6 +14,16 @@ from shipyard_tui import __version__
 
 if TYPE_CHECKING:
     from shipyard_tui.rules import GameConfig
+
+
+def _delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError("the bot pause is between 0 and 60 seconds")
+    return value
 
 
 def _positive(text: str) -> int:
@@ -89,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _interface_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--bot-delay", type=float, metavar="SECONDS",
+    parser.add_argument("--bot-delay", type=_delay, metavar="SECONDS",
                         help="pause before each bot move (default from the settings, 0.6; "
                              "space skips it)")
 
@@ -214,7 +225,7 @@ def _history() -> int:
             continue
         players = [(name, score) for name, score, kind
                    in zip(info.seats, info.scores, info.kinds, strict=False) if kind != "automa"]
-        best = max(score for _, score in players)
+        best = max((score for _, score in players), default=0)
         line = ", ".join(f"{name} {score}{' *' if score == best else ''}"
                          for name, score in players)
         kind = "solo" if info.solo else f"{len(players)} seats"

@@ -109,11 +109,9 @@ class GameModel:
         return events_for(self.game.events, self.viewer)
 
     def _default_viewer(self) -> int | None:
+        """The one person at the screen; with several, nobody until a hand-over (R-11.2)."""
         humans = self.humans
-        if not humans:
-            return None
-        to_move = self.game.to_move
-        return to_move if to_move in humans else humans[0]
+        return humans[0] if len(humans) == 1 else None
 
     # -- commands (the screen only) ---------------------------------------------
 
@@ -141,12 +139,14 @@ class GameModel:
         self._notify(Change("undo", self.revision, (), move))
         return move
 
-    def set_viewer(self, seat: int | None) -> None:
+    def set_viewer(self, seat: int | None) -> bool:
+        """Show the table as ``seat`` sees it; False when it already was."""
         if seat == self.viewer:
-            return
+            return False
         self.viewer = seat
         self.revision += 1
         self._notify(Change("viewer", self.revision))
+        return True
 
     def set_highlight(self, move: Move | None) -> None:
         """The move the player is looking at; widgets preview it."""

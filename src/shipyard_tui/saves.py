@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from shipyard_tui import __version__, paths
-from shipyard_tui.rules import Game, IllegalMoveError, MoveSyntaxError
+from shipyard_tui.rules import Game, GameConfig, IllegalMoveError, MoveSyntaxError
+from shipyard_tui.rules.codec import from_data
 from shipyard_tui.seats import clean_name
 
 FORMAT = "shipyard-save"
@@ -199,18 +200,26 @@ def _parse(data: bytes, where: Path) -> dict[str, Any]:
         raise SaveError(f"{label} is not a Shipyard save (it nests too deeply)", "not_a_save",
                         where) from None
     except json.JSONDecodeError as exc:
-        if text.lstrip().startswith("{") and _looks_cut_short(text):
-            raise SaveError(f"{label} ends too early: the file was cut short (truncated)",
-                            "truncated", where) from None
-        if text.lstrip().startswith("{") and '"format"' in text[:200]:
-            raise SaveError(f"{label} is damaged: it is not valid JSON any more "
-                            f"(line {exc.lineno}, column {exc.colno})", "corrupt",
-                            where) from None
-        raise SaveError(f"{label} is not a Shipyard save (it is not JSON)", "not_a_save",
-                        where) from None
+        raise _bad_json(text, exc, where) from None
+    except ValueError:
+        raise SaveError(f"{label} is not a Shipyard save (it holds a number far too long)",
+                        "not_a_save", where) from None
     if not isinstance(body, dict) or body.get("format") != FORMAT:
         raise SaveError(f"{label} is not a Shipyard save", "not_a_save", where)
     return body
+
+
+def _bad_json(text: str, exc: json.JSONDecodeError, where: Path) -> SaveError:
+    """The right error for text that is not valid JSON: cut short, damaged, or foreign."""
+    label = where.name
+    looks_like_save = text.lstrip().startswith("{")
+    if looks_like_save and _looks_cut_short(text):
+        return SaveError(f"{label} ends too early: the file was cut short (truncated)",
+                         "truncated", where)
+    if looks_like_save and '"format"' in text[:200]:
+        return SaveError(f"{label} is damaged: it is not valid JSON any more "
+                         f"(line {exc.lineno}, column {exc.colno})", "corrupt", where)
+    return SaveError(f"{label} is not a Shipyard save (it is not JSON)", "not_a_save", where)
 
 
 def _looks_cut_short(text: str) -> bool:
@@ -264,14 +273,25 @@ def decode(data: bytes, where: Path) -> Loaded:
                         "checksum", where)
     body = _migrate(body, where)
     try:
+        _check_seats(from_data(GameConfig, body["game"]["config"]))
         game = Game.from_json(body["game"], replay=True)
         info = _info(body, where)
-        for seat in game.config.seats:
-            clean_name(seat.name)
+        if not len(info.seats) == len(info.kinds) == len(info.scores) == len(game.state.seats):
+            raise ValueError("its summary does not match its seats")
     except (IllegalMoveError, MoveSyntaxError, ValueError, KeyError, TypeError,
-            RecursionError) as exc:
+            RecursionError, OverflowError) as exc:
         raise SaveError(f"{where.name} is damaged: {exc}", "invalid_game", where) from None
     return Loaded(game, info)
+
+
+def _check_seats(config: GameConfig) -> None:
+    """Names a terminal can show, and bot levels this version has."""
+    from shipyard_tui.bots import BOT_LEVELS
+
+    for seat in config.seats:
+        clean_name(seat.name)
+        if seat.kind.value == "bot" and seat.level and seat.level not in BOT_LEVELS:
+            raise ValueError(f"seat {seat.name} is a bot of an unknown level {seat.level!r}")
 
 
 def _info(body: dict[str, Any], where: Path) -> SaveInfo:
@@ -334,7 +354,7 @@ def read_info(path: Path) -> SaveInfo:
                         "checksum", path)
     try:
         return _info(body, path)
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, OverflowError):
         raise SaveError(f"{path.name} is damaged: its summary is unreadable", "corrupt",
                         path) from None
 

@@ -30,8 +30,9 @@ def clean_name(text: str) -> str:
             raise ValueError(f"names cannot contain control characters ({char!r})")
         if unicodedata.east_asian_width(char) in ("W", "F") or category in ("Mn", "Me"):
             raise ValueError(f"{name!r}: use letters that take one column in a terminal")
-    if ":" in name:
-        raise ValueError("names cannot contain ':'")
+    for char in ":[]\\":
+        if char in name:
+            raise ValueError(f"names cannot contain {char!r}")
     return name
 
 

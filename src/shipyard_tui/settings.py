@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,8 @@ def load_settings(path: Path | None = None) -> Settings:
                                                 and isinstance(value, int)
                                                 and not isinstance(value, bool)):
             setattr(settings, f.name, type(default)(value))
+    if not math.isfinite(settings.bot_delay):
+        settings.bot_delay = Settings().bot_delay
     settings.bot_delay = min(max(settings.bot_delay, 0.0), 10.0)
     return settings
 

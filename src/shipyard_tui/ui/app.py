@@ -49,7 +49,8 @@ class ShipyardApp(App[None]):
         self._load_path = load_path
         self._continue_last = continue_last
         self.bot_delay = self.settings.bot_delay if bot_delay is None else bot_delay
-        self.theme = theme or self.settings.theme
+        wanted = theme or self.settings.theme
+        self.theme = wanted if wanted in self.available_themes else Settings().theme
         self.model: GameModel | None = None
         self._save_warned = False
         self.crash_log = None
@@ -130,7 +131,7 @@ class ShipyardApp(App[None]):
             if not self._save_warned:
                 self._save_warned = True
                 self.notify(f"{exc.message}. The game goes on, but is not being saved.",
-                            title="Saving failed", severity="error", timeout=10)
+                            title="Saving failed", severity="error", timeout=10, markup=False)
 
     def load_game(self, path: Path) -> None:
         """Open a saved game; a damaged file is explained, and a good backup offered."""

@@ -49,7 +49,7 @@ def placing_canal() -> Game:
         if canal in market.canal_deck:
             market.canal_deck.remove(canal)
         market.canals = [None if c == canal else c for c in market.canals]
-    engine._refill_column(state, "canals", game.events)
+    engine.refill_column(state, "canals", game.events)
     seat.guilders = max(seat.guilders, 2)
     state.turn.chosen = Action.CANAL
     engine._start_action(state, Action.CANAL, engine.Role.MAIN, game.events)

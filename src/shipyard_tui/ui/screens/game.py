@@ -35,7 +35,7 @@ from textual.widgets import Footer, Static
 from shipyard_tui.advice import LoadPlan, best_load, completes_unscorable_ship, cruise_lengths
 from shipyard_tui.bots import Bot, bot_for_level
 from shipyard_tui.model import Change, GameModel
-from shipyard_tui.rules import CATALOG, Action, IllegalMoveError, Move, SeatKind
+from shipyard_tui.rules import CATALOG, Action, IllegalMoveError, Move, SeatKind, engine
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.canals import CanalSystem, score_path
 from shipyard_tui.rules.engine import commodity_goods, cruise_options, current_speed
@@ -260,13 +260,13 @@ class GameScreen(Screen[None]):
             self._show_result()
             return
         seat = state.turn.seat
+        if model.is_human(seat) and seat != model.viewer and len(model.humans) > 1:
+            self._hand_over(seat)
+            return
         if state.turn.step in STEP_VIEWS and model.is_human(seat):
             self._set_view(STEP_VIEWS[state.turn.step])
             canal_map.seat = seat
         if model.is_human(seat):
-            if seat != model.viewer and len(model.humans) > 1:
-                self._hand_over(seat)
-                return
             status.note = ""
             prompt = f"{state.seats[seat].name}: {self._prompt()}"
             panel = self.query_one(ChoicePanel)
@@ -274,6 +274,8 @@ class GameScreen(Screen[None]):
             model.set_key_hints(panel.letters())
             panel.options.focus()
         else:
+            if len(model.humans) > 1:
+                model.set_viewer(None)
             name = state.seats[seat].name
             status.note = "thinking… (space: move now)"
             self.query_one(ChoicePanel).set_choices(f"{name} (bot) is playing.", [])
@@ -306,10 +308,31 @@ class GameScreen(Screen[None]):
         if step is Step.TOKEN_START:
             return self._start_choices(legal)
         choices = [Choice(describe_move(state, move), move) for move in legal]
+        if step is Step.BONUS_BEFORE or state.turn.main_pending:
+            choices = [self._warn_if_spoiling(choice) for choice in choices]
         if step is Step.BUILD:
             finish = [c for c in choices if isinstance(c.move, mv.EndBuild)]
             choices = finish + [c for c in choices if c not in finish]
         return choices
+
+    def _warn_if_spoiling(self, choice: Choice) -> Choice:
+        """Warn when a move of a bonus action taken first leaves no way to perform the
+        chosen action, which would then be lost (N-4)."""
+        state = self.model.game.state
+        move = choice.move
+        chosen = state.turn.chosen
+        if not isinstance(move, Move) or isinstance(move, mv.Proceed) or chosen is None:
+            return choice
+        trial = state.copy()
+        engine.apply_move(trial, move, [])
+        if trial.turn.seat != state.turn.seat:
+            return choice
+        pending = trial.turn.main_pending or isinstance(move, mv.Bonus)
+        guilders = trial.seats[state.turn.seat].guilders
+        if pending and not engine.can_perform(trial, state.turn.seat, chosen, guilders):
+            return Choice(f"{choice.label} — then {chosen.label} can no longer be done and "
+                          "is lost (N-4)", move, choice.reason)
+        return choice
 
     def _start_choices(self, legal: list[Move]) -> list[Choice]:
         """Each start space with the best cruise it allows, best first."""
@@ -421,7 +444,7 @@ class GameScreen(Screen[None]):
         try:
             self.model.play(move)
         except IllegalMoveError as exc:
-            self.notify(str(exc), title="Not allowed", severity="warning")
+            self.notify(str(exc), title="Not allowed", severity="warning", markup=False)
 
     def _play_plan(self, plan: LoadPlan) -> None:
         for piece, count in plan.pieces:
@@ -452,12 +475,14 @@ class GameScreen(Screen[None]):
         if self._handing_over:
             return
         self._handing_over = True
+        self.model.set_viewer(None)
         self.query_one(ChoicePanel).set_choices("Waiting for the next player…", [])
         name = self.model.game.state.seats[seat].name
 
         def taken(_: bool | None) -> None:
             self._handing_over = False
-            self.model.set_viewer(seat)
+            if self.model.set_viewer(seat) is False:
+                self._refresh()
 
         self.app.push_screen(HandOverScreen(name), taken)
 
@@ -477,7 +502,8 @@ class GameScreen(Screen[None]):
             return
         if self.model.can_undo:
             move = self.model.undo()
-            self.notify(f"Took back: {describe_move(self.model.game.state, move)}", timeout=2)
+            self.notify(f"Took back: {describe_move(self.model.game.state, move)}", timeout=2,
+                        markup=False)
         else:
             self.notify("Nothing to take back: the turn began, or a tile was drawn.",
                         timeout=3)
@@ -515,7 +541,7 @@ class GameScreen(Screen[None]):
 
         def saved(name: str | None) -> None:
             if name:
-                self.notify(f"Saved as {name}.", title="Saved", timeout=3)
+                self.notify(f"Saved as {name}.", title="Saved", timeout=3, markup=False)
 
         self.app.push_screen(SaveAsScreen(), saved)
 
@@ -557,7 +583,7 @@ class GameScreen(Screen[None]):
         else:
             hint = "nothing to choose right now"
         self.notify(f"'{event.character}' does nothing here: {hint}; ? shows every key.",
-                    timeout=3)
+                    timeout=3, markup=False)
 
 
 BOUND_KEYS = {key for binding in GameScreen.BINDINGS

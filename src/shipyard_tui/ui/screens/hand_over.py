@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -37,9 +38,11 @@ class HandOverScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"Pass the terminal to [b]{self.player}[/b].\n\n"
-                         "Their secret contracts will show once they take the seat.")
-            yield Button(f"I am {self.player}: show my table", variant="primary", id="take")
+            message = Text("Pass the terminal to ")
+            message.append(self.player, style="bold")
+            message.append(".\n\nTheir secret contracts will show once they take the seat.")
+            yield Static(message)
+            yield Button(Text(f"I am {self.player}: show my table"), variant="primary", id="take")
 
     def on_button_pressed(self) -> None:
         self.action_take()

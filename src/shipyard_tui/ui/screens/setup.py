@@ -52,7 +52,7 @@ class SetupScreen(Screen[None]):
                 if not self.solo:
                     yield Checkbox("Advanced contracts (3 red + 3 blue)", id="advanced")
                 yield Input(placeholder="seed (empty: random)", id="seed", max_length=20)
-            yield Static("", id="setup-error")
+            yield Static("", id="setup-error", markup=False)
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", variant="primary", id="start")
                 yield Button("Back", id="back")

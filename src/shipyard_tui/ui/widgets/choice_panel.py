@@ -70,7 +70,7 @@ class ChoicePanel(Vertical):
         self._choices: list[Choice] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="prompt")
+        yield Static("", id="prompt", markup=False)
         yield OptionList(id="options")
 
     @property
