@@ -1,8 +1,8 @@
 """Where every point came from: the end-of-game review, shared by the end screen and
 ``shipyard scores``.
 
-Everything is computed from the game's state and its events, and the breakdown is
-checked to add up to the engine's scores.
+Everything is computed from the game's state and its events; the tests check that the
+breakdown adds up to the engine's scores.
 """
 
 from __future__ import annotations

@@ -13,13 +13,17 @@ from shipyard_tui.rules import events as ev
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.canals import CanalSystem
 from shipyard_tui.rules.engine import (
+    ACCOUNTANT_FREE,
+    FOREMAN_FREE,
     MARKER_RING,
     commodity_goods,
     cruise_options,
     current_speed,
     has_employee,
+    income,
     sale_price,
     slot_price,
+    track_index,
 )
 from shipyard_tui.rules.scoring import ship_speed
 
@@ -196,9 +200,8 @@ def describe_move(state: GameState, move: Move) -> str:
     seat = state.seats[state.turn.seat]
     turn = state.turn
     if isinstance(move, mv.Choose):
-        index = next(i for i, s in enumerate(state.track) if s.action is move.action)
-        income = sum(1 for s in state.track[:index] if s.cubes) + state.track[index].guilders
-        gain = f" (+{guilders(income)})" if income else ""
+        pays = income(state, track_index(state, move.action))
+        gain = f" (+{guilders(pays)})" if pays else ""
         return f"{move.action.label}{gain}"
     if isinstance(move, mv.Bonus):
         return f"Bonus action: {move.action.label} (pay 6)"
@@ -294,11 +297,11 @@ def _describe_step(state: GameState) -> str:
     here = getattr(state, f"{name}_marker")
     nxt = (here + 1) % size
     if action is Action.HIRE:
-        free = 3 if has_employee(seat, "foreman") else 0
+        free = FOREMAN_FREE if has_employee(seat, "foreman") else 0
         cost = 0 if turn.ring_steps < free else 1
         where = f"space {nxt}"
     else:
-        free = 2 if has_employee(seat, "accountant") else 0
+        free = ACCOUNTANT_FREE if has_employee(seat, "accountant") else 0
         cost = 0 if turn.ring_steps < free else 1
         ring = CATALOG.equipment_ring if action is Action.EQUIPMENT else CATALOG.crew_ring
         where = ring[nxt].value

@@ -80,17 +80,17 @@ def play_automa_turn(state: GameState, s: int, first: bool, out: Events) -> None
 
 
 def _act(state: GameState, s: int, action: Action, out: Events) -> None:
-    from .engine import _move_marker, _refill_column, _refill_ships, slot_price
+    from .engine import move_marker, refill_column, refill_ships, slot_price
 
     n, n_marker, source = next_number(state)
     market = state.market
     if action in (Action.EQUIPMENT, Action.CREW, Action.HIRE):
-        _move_marker(state, action, n_marker, 0, 0, out)
+        move_marker(state, action, n_marker, 0, 0, out)
         ring = {Action.EQUIPMENT: "equipment", Action.CREW: "crew", Action.HIRE: "employee"}
         out.append(ev.AutomaActed(s, action.value, n_marker, source,
                                   f"moved the {ring[action]} marker {n_marker} step(s)"))
     elif action is Action.EXCHANGE:
-        _move_marker(state, action, 1, 0, 0, out)
+        move_marker(state, action, 1, 0, 0, out)
         out.append(ev.AutomaActed(s, action.value, 1, "the Exchange rule (always 1)",
                                   "moved the exchange marker 1 step"))
     elif action in (Action.PURCHASE, Action.CANAL):
@@ -110,7 +110,7 @@ def _act(state: GameState, s: int, action: Action, out: Events) -> None:
             out.append(ev.DisplayRemoved(s, area, [removed[1]], [[0, removed[0]]], n))
             out.append(ev.AutomaActed(s, action.value, n, source,
                                       f"removed {removed[1]} from the {area} column"))
-            _refill_column(state, area, out)
+            refill_column(state, area, out)
     elif action is Action.BUILD:
         for row in range(len(CATALOG.slot_prices)):
             if slot_price(row) != n:
@@ -127,7 +127,7 @@ def _act(state: GameState, s: int, action: Action, out: Events) -> None:
                                              [[c, row] for c, _ in taken], n))
                 out.append(ev.AutomaActed(s, action.value, n, source,
                                           f"removed display row {row} ({len(taken)} tiles)"))
-                _refill_ships(state, out)
+                refill_ships(state, out)
                 return
         out.append(ev.AutomaActed(s, action.value, n, source,
                                   f"found no display row priced {n} to remove"))

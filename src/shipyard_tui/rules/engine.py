@@ -137,20 +137,16 @@ def is_first_turn(state: GameState, seat: int) -> bool:
     return state.seats[seat].turns < (2 if state.players == 2 else 1)
 
 
+def income(state: GameState, index: int) -> int:
+    """What choosing the tile at track slot ``index`` pays now (R-3.3)."""
+    track = state.track
+    return sum(1 for slot in track[:index] if slot.cubes) + track[index].guilders
+
+
 def income_for(state: GameState, index: int) -> tuple[list[str], int]:
     """Occupied tiles ahead of track slot ``index`` and the guilders lying on it (R-3.3)."""
     ahead = [slot.action.value for slot in state.track[:index] if slot.cubes]
     return ahead, state.track[index].guilders
-
-
-def displayed_of_kind(state: GameState, kind: TileKind) -> bool:
-    ships = state.market.ships
-    return any(
-        tile is not None
-        for col, column in enumerate(ships)
-        if COLUMN_KINDS[col] is kind
-        for tile in column
-    )
 
 
 def ship_stack(market: Market, column: int) -> list[str]:
@@ -300,7 +296,8 @@ def new_game(config: GameConfig) -> tuple[GameState, Events]:
         reserve=state.reserve,
     ))
     for seat_index in players:
-        reds_held = sum(1 for c in dealt[seat_index] if c.startswith("R"))
+        reds_held = sum(1 for c in dealt[seat_index]
+                        if CATALOG.contracts[c].colour is ContractColour.RED)
         out.append(ev.ContractsDealt(seat_index, reds_held, len(dealt[seat_index]) - reds_held,
                                      list(dealt[seat_index])))
     _begin_turn(state, start_seat, out)
@@ -449,8 +446,7 @@ def _choose_moves(state: GameState) -> list[Move]:
     moves: list[Move] = []
     track = state.track
     for i in free:
-        income = sum(1 for slot in track[:i] if slot.cubes) + track[i].guilders
-        if can_perform(state, s, track[i].action, seat.guilders + income):
+        if can_perform(state, s, track[i].action, seat.guilders + income(state, i)):
             moves.append(Choose(track[i].action))
     if not moves:
         moves = [Choose(state.track[i].action) for i in free]
@@ -756,13 +752,13 @@ def _start_action(state: GameState, action: Action, role: Role, out: Events) -> 
     elif action is Action.PURCHASE:
         turn.step = S.PURCHASE
     elif action in (Action.EQUIPMENT, Action.CREW):
-        _move_marker(state, action, 1, 0, 0, out)
+        move_marker(state, action, 1, 0, 0, out)
         turn.step = S.RING
     elif action is Action.HIRE:
-        _move_marker(state, action, 1, 0, 0, out)
+        move_marker(state, action, 1, 0, 0, out)
         turn.step = S.HIRE
     elif action is Action.EXCHANGE:
-        _move_marker(state, action, 1, 0, 0, out)
+        move_marker(state, action, 1, 0, 0, out)
         turn.step = S.EXCHANGE_PICK
     elif action is Action.SUBSIDY:
         seat.guilders += SUBSIDY
@@ -784,7 +780,7 @@ def _marker(state: GameState, action: Action) -> int:
     return value
 
 
-def _move_marker(state: GameState, action: Action, steps: int, paid: int, free: int,
+def move_marker(state: GameState, action: Action, steps: int, paid: int, free: int,
                  out: Events) -> None:
     name, size = MARKER_RING[action]
     start = _marker(state, action)
@@ -835,8 +831,6 @@ def _on_buy(state: GameState, move: Move, out: Events) -> None:
     state.market.ships[move.column][move.row] = None
     seat.guilders -= price
     turn.holding = tile
-    turn.holding_price = price
-    turn.holding_from = [move.column, move.row]
     info = CATALOG.ship(tile)
     out.append(ev.ShipTileBought(turn.seat, tile, info.kind.value,
                                  [f.value for f in info.features], move.column, move.row, price,
@@ -850,8 +844,6 @@ def _on_buy_blank(state: GameState, move: Move, out: Events) -> None:
     state.blanks += 1
     tile = f"blank-{move.kind.value}-{state.blanks}"
     turn.holding = tile
-    turn.holding_price = 0
-    turn.holding_from = []
     out.append(ev.ShipTileBought(turn.seat, tile, move.kind.value, [], -1, -1, 0,
                                  state.seats[turn.seat].guilders))
     turn.step = S.PLACE
@@ -865,18 +857,17 @@ def _on_place(state: GameState, move: Move, out: Events) -> None:
     assert tile is not None
     seat.yard[move.cell] = tile
     turn.holding = None
-    turn.holding_from = []
     turn.bought += 1
     out.append(ev.ShipTilePlaced(turn.seat, tile, move.cell, pattern(seat.yard)))
     if turn.role is Role.LAST_CHANCE:
-        _refill_ships(state, out)
+        refill_ships(state, out)
         _finish_action(state, out)
     else:
         turn.step = S.BUILD
 
 
 def _on_end_build(state: GameState, move: Move, out: Events) -> None:
-    _refill_ships(state, out)
+    refill_ships(state, out)
     _finish_action(state, out)
 
 
@@ -886,7 +877,7 @@ def _trigger_end(state: GameState, reason: str, out: Events) -> None:
         out.append(ev.EndTriggered(reason, state.turn.seat))
 
 
-def _refill_ships(state: GameState, out: Events) -> None:
+def refill_ships(state: GameState, out: Events) -> None:
     """Slide each display column down and refill it from its stack (R-4.1, R-10.2)."""
     market = state.market
     for col in range(4):
@@ -911,7 +902,7 @@ def _refill_ships(state: GameState, out: Events) -> None:
                 _reveal(state)
 
 
-def _refill_column(state: GameState, area: str, out: Events) -> None:
+def refill_column(state: GameState, area: str, out: Events) -> None:
     """Slide the canal or commodity column down and refill it, rebuilding an empty deck."""
     market = state.market
     column: list[str | None] = market.canals if area == "canals" else market.commodities
@@ -954,7 +945,6 @@ def _on_take_canal(state: GameState, move: Move, out: Events) -> None:
     state.market.canals[move.slot] = None
     seat.guilders -= price
     turn.canal = canal
-    turn.canal_slot = move.slot
     out.append(ev.CanalRented(turn.seat, canal, move.slot, price, seat.guilders))
     turn.step = S.CANAL_PLACE
 
@@ -967,9 +957,8 @@ def _on_place_canal(state: GameState, move: Move, out: Events) -> None:
     assert canal is not None
     seat.canals.append(PlacedCanal(canal, move.x, move.y, move.rotation))
     turn.canal = None
-    turn.canal_slot = -1
     out.append(ev.CanalPlaced(turn.seat, canal, move.x, move.y, move.rotation))
-    _refill_column(state, "canals", out)
+    refill_column(state, "canals", out)
     _finish_action(state, out)
 
 
@@ -988,7 +977,7 @@ def _on_buy_commodity(state: GameState, move: Move, out: Events) -> None:
     seat.commodities.append(tile)
     out.append(ev.CommodityBought(turn.seat, tile, [g.value for g in commodity_goods(tile)],
                                   move.slot, price, seat.guilders))
-    _refill_column(state, "commodities", out)
+    refill_column(state, "commodities", out)
     _finish_action(state, out)
 
 
@@ -1006,7 +995,7 @@ def _on_step(state: GameState, move: Move, out: Events) -> None:
         cost = _ring_step_cost(seat, turn.ring_steps)
     seat.guilders -= cost
     turn.ring_steps += 1
-    _move_marker(state, action, 1, cost, 1 - cost, out)
+    move_marker(state, action, 1, cost, 1 - cost, out)
 
 
 def _on_take(state: GameState, move: Move, out: Events) -> None:
@@ -1428,7 +1417,8 @@ def _require_discards(state: GameState, target: int, out: Events) -> None:
         seat = state.seats[i]
         if seat.is_automa:
             continue
-        reds = sum(1 for c in seat.contracts if c.startswith("R"))
+        reds = sum(1 for c in seat.contracts
+                   if CATALOG.contracts[c].colour is ContractColour.RED)
         if reds > target or len(seat.contracts) - reds > target:
             waiting.append(i)
     state.queue = waiting

@@ -238,11 +238,8 @@ class Turn:
     action: Action | None = None
     bought: int = 0
     holding: str | None = None
-    holding_price: int = 0
-    holding_from: list[int] = field(default_factory=list)
     ring_steps: int = 0
     canal: str | None = None
-    canal_slot: int = -1
     exchange_tile: str | None = None
     exchange_index: int = 0
     traded: list[str] = field(default_factory=list)
