@@ -152,7 +152,6 @@ def best_load(state: GameState, seat_index: int, cells: list[int]) -> LoadPlan:
             points = sum(ship_points(load, speed).values()) + cruise
             if best is None or points > best.points:
                 best = LoadPlan(tuple(sorted(load.items())), speed, points, True)
-            break
     if best is not None:
         return best
     return LoadPlan((), 0, 0, False)

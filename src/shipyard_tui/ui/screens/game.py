@@ -41,6 +41,7 @@ from shipyard_tui.rules.canals import CanalSystem, score_path
 from shipyard_tui.rules.engine import commodity_goods, cruise_options, current_speed
 from shipyard_tui.rules.scoring import ship_speed, tile_features
 from shipyard_tui.rules.state import Step, Token
+from shipyard_tui.rules.view import events_for
 from shipyard_tui.rules.yard import CELLS, KIND_LETTER, pattern, placement_problem
 
 from ...text import AutomaStep, automa_steps, describe_move, plural
@@ -207,7 +208,8 @@ class GameScreen(Screen[None]):
         if change.kind == "move" and self.automa_delay > 0:
             state = self.model.game.state
             automa = {i for i, seat in enumerate(state.seats) if seat.is_automa}
-            steps = automa_steps([s.name for s in state.seats], change.events, automa)
+            visible = events_for(list(change.events), self.model.viewer)
+            steps = automa_steps([s.name for s in state.seats], visible, automa)
             if steps:
                 self._stop_replay()
                 self._replay = steps
@@ -368,7 +370,8 @@ class GameScreen(Screen[None]):
             if cell in allowed:
                 label = describe_move(state, mv.Place(cell))
                 if completes_unscorable_ship(state, state.turn.seat, holding, cell):
-                    label += " — completes a ship that CANNOT score (R-7.2)"
+                    label += (" — completes a ship that cannot score with the pieces and "
+                              "canals you have now (R-7.2)")
                 choices.append(Choice(label, mv.Place(cell)))
             else:
                 reason = placement_problem(p, letter, cell) or "not allowed now"
