@@ -25,7 +25,7 @@ from shipyard_tui.rules.engine import (
     slot_price,
     track_index,
 )
-from shipyard_tui.rules.scoring import ship_speed
+from shipyard_tui.rules.scoring import score_contract, ship_speed
 
 FEATURE_ABBREV = {
     "mast": "Mst",
@@ -272,7 +272,10 @@ def describe_move(state: GameState, move: Move) -> str:
     if isinstance(move, mv.Cruise):
         return describe_cruise(state, move)
     if isinstance(move, mv.Discard):
-        return f"Discard {contract_title(move.contract)}"
+        c = CATALOG.contracts[move.contract]
+        now = score_contract(move.contract, seat.fleet, seat.employees, seat.used_canals)
+        return (f"Discard {c.colour.value} {contract_title(move.contract)} "
+                f"(worth {now.points} now: {contract_text(move.contract)})")
     if isinstance(move, mv.Final):
         return f"Final action: {move.action.label}"
     return str(move)

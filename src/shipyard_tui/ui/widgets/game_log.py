@@ -21,13 +21,18 @@ class GameLog(RichLog):
     """
 
     def __init__(self, model: GameModel, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(wrap=True, markup=False, highlight=False, max_lines=2000, **kwargs)
+        super().__init__(wrap=True, markup=False, highlight=False, max_lines=2000,
+                         min_width=20, **kwargs)
         self.model = model
         self._shown = 0
         self._unsubscribe = None
 
     def on_mount(self) -> None:
         self._unsubscribe = self.model.subscribe(self._on_change)
+        self.call_after_refresh(self._rebuild)
+
+    def on_resize(self) -> None:
+        """Lines are wrapped when written: rewrite them at the new width."""
         self._rebuild()
 
     def on_unmount(self) -> None:
