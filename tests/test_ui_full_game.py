@@ -9,31 +9,18 @@ from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.review import ReviewScreen
 from shipyard_tui.ui.widgets.base import RENDER_ERRORS
-from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS
-from ui_helpers import choices, settle, statics_text
+from ui_helpers import play_to_the_end, settle, statics_text
 
 
 async def test_whole_two_seat_game_by_keys_matches_the_engine():
     config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=5)
     app = ShipyardApp(config=config, bot_delay=0.0)
     rng = random.Random(11)
-    presses = 0
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         model = app.model
         assert model is not None
-        while not model.game.is_over:
-            assert presses < 2000, "the game does not move on"
-            if not model.human_to_move:
-                await pilot.pause(0.01)
-                continue
-            legal = [c for c in choices(app) if c.move is not None]
-            assert legal, f"no choice offered at {model.game.state.turn.step}"
-            index = rng.randrange(min(len(legal), len(OPTION_KEYS)))
-            await pilot.press(OPTION_KEYS[index], "enter")
-            presses += 1
-            await settle(pilot, 2)
-        await settle(pilot)
+        presses = await play_to_the_end(pilot, app, rng)
         assert isinstance(app.screen, ReviewScreen)
         await pilot.press("space", "space", "space")
         await settle(pilot)

@@ -12,8 +12,7 @@ from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.game import GameScreen
 from shipyard_tui.ui.screens.review import ReviewScreen
 from shipyard_tui.ui.widgets.base import RENDER_ERRORS
-from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS
-from ui_helpers import choices, settle, statics_text
+from ui_helpers import choices, play_to_the_end, settle, statics_text
 
 
 async def test_whole_solo_game_by_keys(tmp_path, monkeypatch):
@@ -25,16 +24,7 @@ async def test_whole_solo_game_by_keys(tmp_path, monkeypatch):
         await settle(pilot)
         model = app.model
         assert model is not None
-        presses = 0
-        while not model.game.is_over:
-            assert presses < 3000
-            legal = [c for c in choices(app) if c.move is not None]
-            assert legal, f"nothing to choose at {model.game.state.turn.step}"
-            index = rng.randrange(min(len(legal), len(OPTION_KEYS)))
-            await pilot.press(OPTION_KEYS[index], "enter")
-            presses += 1
-            await settle(pilot, 2)
-        await settle(pilot)
+        await play_to_the_end(pilot, app, rng)
         assert isinstance(app.screen, ReviewScreen)
         shown = statics_text(app.screen)
         score = model.game.state.seats[0].score

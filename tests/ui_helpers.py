@@ -67,3 +67,25 @@ def statics_text(screen: object) -> str:
     from textual.widgets import Static
 
     return "\n".join(plain(w.content) for w in screen.query(Static))  # type: ignore[attr-defined]
+
+
+async def play_to_the_end(pilot: Pilot[None], app: ShipyardApp, rng, limit: int = 3000) -> int:
+    """Play the person's seats by pressing a random choice's letter and Enter each time,
+    letting bots move, until the game is over; return the number of choices made."""
+    from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS as KEYS
+
+    model = app.model
+    assert model is not None
+    presses = 0
+    while not model.game.is_over:
+        assert presses < limit, "the game does not move on"
+        if not model.human_to_move:
+            await pilot.pause(0.01)
+            continue
+        offered = [c for c in choices(app) if c.move is not None]
+        assert offered, f"no choice offered at {model.game.state.turn.step}"
+        await pilot.press(KEYS[rng.randrange(min(len(offered), len(KEYS)))], "enter")
+        presses += 1
+        await settle(pilot, 2)
+    await settle(pilot)
+    return presses
