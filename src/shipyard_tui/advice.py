@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shipyard_tui.rules import CATALOG, Feature, GameState, Piece
+from shipyard_tui.rules import Feature, GameState, Piece
 from shipyard_tui.rules.canals import CanalSystem, score_path
 from shipyard_tui.rules.scoring import (
-    base_speed,
     builder_extras,
     fits,
+    possible_speeds,
     ship_points,
     tile_features,
 )
@@ -41,50 +41,9 @@ class LoadPlan:
         return f"{held}: speed {self.speed}, about {self.points} points"
 
 
-def _speed_bonus(seat: Seat) -> tuple[int, bool]:
-    kinds = [CATALOG.employees[e].kind for e in seat.employees]
-    return kinds.count("helmsman"), "rigger" in kinds
-
-
 def cruise_lengths(seat: Seat) -> set[int]:
     """Every cruise length the seat's canals allow now (from the token, or any start)."""
-    system = CanalSystem(seat.canals)
-    if not system.tiles:
-        return set()
-    return reachable_lengths(system, seat.token)
-
-
-def reachable_lengths(system: CanalSystem, token: Token | None, limit: int = 30) -> set[int]:
-    """Every cruise length up to ``limit`` a canal system allows from the token (or from
-    any start space when the token is not placed yet)."""
-    starts = [token] if token is not None else [
-        Token(x, y, cell, cell) for x, y, cell in system.start_spaces()]
-    lengths: set[int] = set()
-    for start in starts:
-        lengths.update(_walk_lengths(system, start, limit))
-    return lengths
-
-
-def _walk_lengths(system: CanalSystem, token: Token, limit: int) -> set[int]:
-    found: set[int] = set()
-    left: set[tuple[int, int]] = set()
-
-    def walk(x: int, y: int, cell: str, came: str, depth: int) -> None:
-        if depth >= limit:
-            return
-        for nx, ny, ncell, ncame in system.next_spaces(x, y, cell, came):
-            crossing = (nx, ny) != (x, y)
-            if crossing:
-                if (nx, ny) in left:
-                    continue
-                left.add((x, y))
-            found.add(depth + 1)
-            walk(nx, ny, ncell, ncame, depth + 1)
-            if crossing:
-                left.discard((x, y))
-
-    walk(token.x, token.y, token.cell, token.came_from, 0)
-    return found
+    return CanalSystem(seat.canals).cruise_lengths(seat.token)
 
 
 def _candidate_loads(supply: dict[str, int], features: dict[Feature, int],
@@ -134,15 +93,11 @@ def best_load(state: GameState, seat_index: int, cells: list[int]) -> LoadPlan:
     tiles = [t for t in (seat.yard[c] for c in cells) if t is not None]
     features = tile_features(tiles)
     extras = builder_extras(seat.employees)
-    helmsmen, rigger = _speed_bonus(seat)
     system = CanalSystem(seat.canals)
     best: LoadPlan | None = None
     best_paths: dict[int, list[tuple[Token, tuple]]] = {}
     for load in _candidate_loads(seat.pieces, features, extras):
-        base = base_speed(load) + helmsmen
-        bonus = load.get("sail", 0) // 2 if rigger else 0
-        for extra in range(bonus, -1, -1):
-            speed = base + extra
+        for speed in possible_speeds(load, seat.employees):
             if speed not in best_paths:
                 best_paths[speed] = _paths(system, seat.token, speed)
             paths = best_paths[speed]
@@ -160,10 +115,8 @@ def best_load(state: GameState, seat_index: int, cells: list[int]) -> LoadPlan:
 def _paths(system: CanalSystem, token: Token | None, speed: int) -> list[tuple[Token, tuple]]:
     if not system.tiles:
         return []
-    starts = [token] if token is not None else [
-        Token(x, y, cell, cell) for x, y, cell in system.start_spaces()]
     out = []
-    for start in starts:
+    for start in [token] if token is not None else system.start_tokens():
         for path in system.cruise_paths(start, speed):
             out.append((start, path))
     return out
@@ -176,12 +129,9 @@ def ship_can_score(state: GameState, seat_index: int, tiles: list[str]) -> bool:
         return False
     features = tile_features(tiles)
     extras = builder_extras(seat.employees)
-    helmsmen, rigger = _speed_bonus(seat)
     lengths = cruise_lengths(seat)
     for load in _candidate_loads(seat.pieces, features, extras):
-        base = base_speed(load) + helmsmen
-        bonus = load.get("sail", 0) // 2 if rigger else 0
-        if any(base + extra in lengths for extra in range(bonus + 1)):
+        if any(speed in lengths for speed in possible_speeds(load, seat.employees)):
             return True
     return False
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from shipyard_tui.advice import best_load, reachable_lengths
+from shipyard_tui.advice import best_load
 from shipyard_tui.rules import CATALOG, Action, Game, GameState, Move
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.canals import CanalSystem, score_path
@@ -239,7 +239,7 @@ class GreedyBot:
             return 2.0 + best * 0.8
         if action is Action.CANAL:
             system = CanalSystem(seat.canals)
-            lengths = reachable_lengths(system, seat.token, 16) if system.tiles else set()
+            lengths = system.cruise_lengths(seat.token, 16) if system.tiles else set()
             longest = max(lengths) if lengths else 0
             need = 9 - longest
             weight = self._contract_weights(seat).get("canal", 0.0)
@@ -361,7 +361,7 @@ class GreedyBot:
             assert isinstance(move, mv.PlaceCanal)
             system = CanalSystem([*seat.canals, PlacedCanal(canal, move.x, move.y,
                                                             move.rotation)])
-            lengths = reachable_lengths(system, seat.token, 16)
+            lengths = system.cruise_lengths(seat.token, 16)
             joins = sum(1 for _ in system.neighbours((move.x, move.y)))
             return (max(lengths) if lengths else 0) + 0.3 * len(lengths) + 0.5 * joins
         return self._best(legal, value)
@@ -467,7 +467,7 @@ class GreedyBot:
     def _rigger(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:
         seat = view.seats[seat_index]
         system = CanalSystem(seat.canals)
-        lengths = reachable_lengths(system, seat.token, 30) if system.tiles else set()
+        lengths = system.cruise_lengths(seat.token, 30) if system.tiles else set()
         for move in legal:
             assert isinstance(move, mv.Rigger)
             if ship_speed(view.turn.load, seat.employees, move.bonus).total in lengths:

@@ -11,7 +11,6 @@ end. Everything else it decides as the greedy bot does.
 
 from __future__ import annotations
 
-from shipyard_tui.advice import reachable_lengths
 from shipyard_tui.rules import CATALOG, Game, GameState, Move
 from shipyard_tui.rules.canals import CanalSystem
 from shipyard_tui.rules.scoring import score_contract, trader_points
@@ -73,7 +72,7 @@ class PlannerBot(GreedyBot):
         worth += pieces
         system = CanalSystem(seat.canals)
         if system.tiles:
-            lengths = reachable_lengths(system, seat.token, 12)
+            lengths = system.cruise_lengths(seat.token, 12)
             worth += CANAL_WORTH * (max(lengths) if lengths else 0)
         worth += EMPLOYEE_WORTH * len(seat.employees)
         if seat.pieces.get("smokestack") and seat.pieces.get("stoker"):

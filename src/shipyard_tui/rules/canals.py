@@ -8,7 +8,7 @@ neighbouring tile has the opposite port.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -157,20 +157,18 @@ class CanalSystem:
         else:
             yield x, y, "C", cell
 
-    def cruise_paths(self, token: Token, speed: int) -> list[tuple[Space, ...]]:
-        """Every path of exactly ``speed`` steps from the token (R-9.2), in a fixed order.
+    def start_tokens(self) -> list[Token]:
+        """The token on each start space, as if it had just sailed in (R-9.1)."""
+        return [Token(x, y, cell, cell) for x, y, cell in self.start_spaces()]
 
-        A path never enters a space it just left and never re-enters a tile it left.
-        """
-        paths: list[tuple[Space, ...]] = []
-        if speed <= 0:
-            return paths
+    def _walk(self, token: Token, limit: int, on_step: Callable[[list[Space]], None]) -> None:
+        """Every way forward from the token, up to ``limit`` steps; ``on_step`` sees the
+        trail after each step. Never straight back, never into a tile left (R-9.2)."""
         trail: list[Space] = []
         left: set[Pos] = set()
 
         def walk(x: int, y: int, cell: str, came_from: str) -> None:
-            if len(trail) == speed:
-                paths.append(tuple(trail))
+            if len(trail) == limit:
                 return
             for nx, ny, ncell, ncame in self.next_spaces(x, y, cell, came_from):
                 crossing = (nx, ny) != (x, y)
@@ -179,13 +177,32 @@ class CanalSystem:
                         continue
                     left.add((x, y))
                 trail.append((nx, ny, ncell))
+                on_step(trail)
                 walk(nx, ny, ncell, ncame)
                 trail.pop()
                 if crossing:
                     left.discard((x, y))
 
         walk(token.x, token.y, token.cell, token.came_from)
+
+    def cruise_paths(self, token: Token, speed: int) -> list[tuple[Space, ...]]:
+        """Every path of exactly ``speed`` steps from the token (R-9.2), in a fixed order.
+
+        A path never enters a space it just left and never re-enters a tile it left.
+        """
+        paths: list[tuple[Space, ...]] = []
+        if speed > 0:
+            self._walk(token, speed,
+                       lambda trail: paths.append(tuple(trail)) if len(trail) == speed else None)
         return paths
+
+    def cruise_lengths(self, token: Token | None, limit: int = 30) -> set[int]:
+        """Every cruise length up to ``limit`` from the token, or from any start space
+        when the token is not placed yet."""
+        lengths: set[int] = set()
+        for start in [token] if token is not None else self.start_tokens():
+            self._walk(start, limit, lambda trail: lengths.add(len(trail)))
+        return lengths
 
     def reachable(self, token: Token) -> set[Pos]:
         """Tiles the token can still reach moving only forward (R-9.6)."""

@@ -600,9 +600,9 @@ def _start_options(state: GameState) -> list[Move]:
     system = CanalSystem(seat.canals)
     speed = current_speed(state)
     moves: list[Move] = []
-    for x, y, cell in system.start_spaces():
-        if system.cruise_paths(Token(x, y, cell, cell), speed):
-            moves.append(StartToken(x, y, cell))
+    for token in system.start_tokens():
+        if system.cruise_paths(token, speed):
+            moves.append(StartToken(token.x, token.y, token.cell))
     return moves
 
 

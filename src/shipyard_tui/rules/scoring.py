@@ -114,6 +114,13 @@ def ship_speed(pieces: dict[str, int], employees: Sequence[str], rigger: int = 0
     return Speed(base_speed(pieces), helmsmen, bonus)
 
 
+def possible_speeds(pieces: dict[str, int], employees: Sequence[str]) -> list[int]:
+    """Every speed the owner can give a ship with these pieces, fastest first: the
+    Rigger's bonus is the owner's choice (R-7.1)."""
+    top = ship_speed(pieces, employees, rigger_limit(pieces))
+    return [top.base + top.helmsman + bonus for bonus in range(top.rigger, -1, -1)]
+
+
 def ship_points(pieces: dict[str, int], speed: int) -> dict[str, int]:
     """Points before the cruise (R-7.3): crew, cannons and cranes, speed.
 
