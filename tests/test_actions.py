@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules_helpers import S, begin_action, current, moves_text, new_game, yard_from_pattern
-from shipyard_tui.rules import CATALOG, Action, Game, IllegalMoveError, TileKind
+from shipyard_tui.rules import CATALOG, Action, Game, IllegalMoveError, Piece, TileKind
 from shipyard_tui.rules import events as ev
 from shipyard_tui.rules.engine import commodity_goods
 from shipyard_tui.rules.state import PlacedCanal
@@ -507,6 +507,33 @@ def test_r4_4_r4_5_extra_steps_cost_one_each_and_stop_after_three(action, attr, 
     assert seat.guilders == 3
 
 
+def test_components_4_equipment_ring_order_is_smokestack_crane_sail_cannon():
+    """COMPONENTS §4 (revision 2): clockwise smokestack, crane, sail, cannon."""
+    assert [p.value for p in CATALOG.equipment_ring] == ["smokestack", "crane", "sail", "cannon"]
+
+
+@pytest.mark.parametrize(("paid_steps", "pieces", "guilders"), [
+    (0, {"smokestack": 1, "crane": 1, "sail": 1}, 6),
+    (1, {"crane": 2, "sail": 1}, 5),
+])
+def test_r4_4_book_engineer_example(paid_steps, pieces, guilders):
+    """R-4.4, COMPONENTS §4: the book's Engineer example. With engineers +1 crane and
+    +1 sail and the marker on the cannon, the free step reaches the smokestack (a
+    smokestack, a crane and a sail); paying 1 more reaches the crane (2 cranes, a sail)."""
+    game = at_action(Action.EQUIPMENT, start=False, guilders=6)
+    seat = current(game)
+    seat.employees = ["engineer:crane", "engineer:sail"]
+    game.state.equipment_marker = CATALOG.equipment_ring.index(Piece.CANNON)
+    start(game, Action.EQUIPMENT)
+    assert CATALOG.equipment_ring[game.state.equipment_marker] is Piece.SMOKESTACK
+    for _ in range(paid_steps):
+        game.play("step")
+    events = game.play("take")
+    assert of_type(events, ev.PiecesTaken)[0].pieces == pieces
+    assert seat.pieces == pieces
+    assert seat.guilders == guilders
+
+
 def test_r4_4_no_paid_step_without_money():
     game = at_action(Action.EQUIPMENT, guilders=0)
     assert moves_text(game) == ["take"]
@@ -543,7 +570,7 @@ def test_r4_4_engineers_add_their_own_piece():
     game = at_action(Action.EQUIPMENT, start=False)
     seat = current(game)
     seat.employees = ["engineer:crane", "engineer:sail", "trader:coal:1"]
-    game.state.equipment_marker = 3  # crane; clockwise next is the smokestack
+    game.state.equipment_marker = 3  # cannon; clockwise next is the smokestack
     start(game, Action.EQUIPMENT)
     events = game.play("take")
     taken = of_type(events, ev.PiecesTaken)[0]
@@ -555,9 +582,9 @@ def test_r4_4_engineers_add_their_own_piece():
     seat.employees = ["engineer:crane", "engineer:sail"]
     game.state.equipment_marker = 3
     start(game, Action.EQUIPMENT)
-    game.play("step")
+    game.play("step")  # smokestack, then crane
     game.play("take")
-    assert seat.pieces == {"sail": 2, "crane": 1}
+    assert seat.pieces == {"crane": 2, "sail": 1}
     assert seat.guilders == 5
 
 
