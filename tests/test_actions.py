@@ -191,7 +191,9 @@ def test_r2_4_r4_1_middle_deck_one_is_used_before_deck_two():
     assert market.middle_stack == [two]
 
 
-def test_r4_1_empty_stack_triggers_the_end_of_the_game():
+def test_r4_1_refill_from_an_already_empty_stack_leaves_the_slot_empty():
+    """R-4.1, R-10.2 (revision 2): a refill that finds the stack already empty reveals
+    nothing, leaves the slot empty and triggers nothing."""
     game = at_action(Action.BUILD)
     market = game.state.market
     market.bow_stack = []
@@ -200,9 +202,8 @@ def test_r4_1_empty_stack_triggers_the_end_of_the_game():
     start = len(game.events)
     game.play("end-build")
     events = since(game, start)
-    triggered = of_type(events, ev.EndTriggered)
-    assert len(triggered) == 1 and triggered[0].reason == "ship_tiles"
-    assert game.state.end_trigger == "ship_tiles"
+    assert not of_type(events, ev.EndTriggered)
+    assert game.state.end_trigger is None
     assert all(t is not None for t in market.ships[0][:4])
     assert market.ships[0][4] is None
 
@@ -221,7 +222,9 @@ def test_r4_1_partial_refill_then_the_end_is_triggered():
     assert game.state.end_trigger == "ship_tiles"
 
 
-def test_r4_1_no_end_when_the_stack_had_just_enough():
+def test_r4_1_revealing_the_last_tile_of_the_stack_triggers_the_end():
+    """R-4.1, R-10.2 (revision 2): the refill that reveals the stack's last tile into
+    the display triggers the end at once, the display column full."""
     game = at_action(Action.BUILD)
     market = game.state.market
     market.bow_stack = market.bow_stack[-1:]
@@ -229,10 +232,10 @@ def test_r4_1_no_end_when_the_stack_had_just_enough():
     place_first(game)
     start = len(game.events)
     game.play("end-build")
-    assert not of_type(since(game, start), ev.EndTriggered)
-    assert game.state.end_trigger is None
+    triggered = of_type(since(game, start), ev.EndTriggered)
+    assert [t.reason for t in triggered] == ["ship_tiles"]
+    assert game.state.end_trigger == "ship_tiles"
     assert None not in market.ships[0]
-    assert market.bow_stack == []
 
 
 def test_n8_blank_tile_only_when_no_tile_of_the_kind_is_displayed():

@@ -41,7 +41,10 @@ def next_number(state: GameState) -> tuple[int, int, str]:
 
 def play_automa_turn(state: GameState, s: int, first: bool, out: Events) -> None:
     """Flip solo tiles until one names a free tile, put the cube there and, except on the
-    automa's first turn, disturb the board with that action (R-12.2, R-12.3)."""
+    automa's first turn, disturb the board with that action (R-12.2, R-12.3).
+
+    On a first turn a free lead tile may be taken (R-3.2, R-12.2); on later turns the
+    lead is skipped like an occupied tile."""
     from .engine import track_index
 
     solo = state.solo
@@ -60,7 +63,7 @@ def play_automa_turn(state: GameState, s: int, first: bool, out: Events) -> None
                 "the last tile of the track is occupied"
         else:
             index = track_index(state, Action(tile.action))
-            if index == 0:
+            if index == 0 and not first:
                 free, reason = False, "that tile is the lead"
             elif state.track[index].cubes:
                 free, reason = False, "that tile is occupied"

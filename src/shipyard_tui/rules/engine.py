@@ -416,12 +416,37 @@ def can_perform(state: GameState, seat_index: int, action: Action, guilders: int
     return True
 
 
-def _bonus_options(state: GameState) -> list[Action]:
+def least_guilders(state: GameState, seat_index: int, action: Action) -> int:
+    """The fewest guilders with which the seat could perform the action now (R-4.0);
+    more than the seat holds when it cannot."""
+    guilders = state.seats[seat_index].guilders
+    for g in range(guilders + 1):
+        if can_perform(state, seat_index, action, g):
+            return g
+    return guilders + 1
+
+
+def spendable(state: GameState) -> int:
+    """Guilders the seat may spend in the current action: a bonus action taken before
+    the chosen action must leave enough to perform it (R-3.4)."""
+    return state.seats[state.turn.seat].guilders - state.turn.keep
+
+
+def _bonus_options(state: GameState, before: bool) -> list[Action]:
+    """Bonus actions the seat may buy now (R-3.4). Before the chosen action, only those
+    that leave enough guilders to perform it: the bonus action can change nothing else
+    the chosen action needs (it is a different action), so guilders are the only thing
+    it could spoil."""
     turn = state.turn
     seat = state.seats[turn.seat]
     if turn.bonus_used or turn.role is not Role.MAIN or seat.guilders < BONUS_COST:
         return []
     budget = seat.guilders - BONUS_COST
+    if before:
+        assert turn.chosen is not None
+        budget -= least_guilders(state, turn.seat, turn.chosen)
+    if budget < 0:
+        return []
     return [a for a in track_actions(state)
             if a is not turn.chosen and can_perform(state, turn.seat, a, budget)]
 
@@ -454,11 +479,11 @@ def _choose_moves(state: GameState) -> list[Move]:
 
 
 def _bonus_before_moves(state: GameState) -> list[Move]:
-    return [Proceed(), *(Bonus(a) for a in _bonus_options(state))]
+    return [Proceed(), *(Bonus(a) for a in _bonus_options(state, before=True))]
 
 
 def _bonus_after_moves(state: GameState) -> list[Move]:
-    return [Pass(), *(Bonus(a) for a in _bonus_options(state))]
+    return [Pass(), *(Bonus(a) for a in _bonus_options(state, before=False))]
 
 
 def _build_moves(state: GameState) -> list[Move]:
@@ -467,7 +492,7 @@ def _build_moves(state: GameState) -> list[Move]:
     moves: list[Move] = []
     if turn.bought < 3:
         for kind in _placeable_kinds(seat):
-            moves.extend(tile_buys(state, kind, seat.guilders))
+            moves.extend(tile_buys(state, kind, spendable(state)))
     if turn.bought:
         moves.append(EndBuild())
     return moves
@@ -493,8 +518,9 @@ def _canal_pick_moves(state: GameState) -> list[Move]:
     seat = state.seats[state.turn.seat]
     if not CanalSystem(seat.canals).accepts_a_tile():
         return []
+    budget = spendable(state)
     return [TakeCanal(i) for i, c in enumerate(state.market.canals)
-            if c is not None and slot_price(i) <= seat.guilders]
+            if c is not None and slot_price(i) <= budget]
 
 
 def _canal_place_moves(state: GameState) -> list[Move]:
@@ -505,9 +531,9 @@ def _canal_place_moves(state: GameState) -> list[Move]:
 
 
 def _purchase_moves(state: GameState) -> list[Move]:
-    seat = state.seats[state.turn.seat]
+    budget = spendable(state)
     return [BuyCommodity(i) for i, c in enumerate(state.market.commodities)
-            if c is not None and slot_price(i) <= seat.guilders]
+            if c is not None and slot_price(i) <= budget]
 
 
 def _ring_step_cost(seat: Seat, steps_taken: int) -> int:
@@ -520,7 +546,7 @@ def _ring_moves(state: GameState) -> list[Move]:
     seat = state.seats[turn.seat]
     moves: list[Move] = [Take()]
     cost = _ring_step_cost(seat, turn.ring_steps)
-    if turn.ring_steps < RING_EXTRA_STEPS and seat.guilders >= cost:
+    if turn.ring_steps < RING_EXTRA_STEPS and spendable(state) >= cost:
         moves.append(StepMove())
     return moves
 
@@ -528,13 +554,14 @@ def _ring_moves(state: GameState) -> list[Move]:
 def _hire_moves(state: GameState) -> list[Move]:
     turn = state.turn
     seat = state.seats[turn.seat]
+    budget = spendable(state)
     moves: list[Move] = [Hire(k) for k in
-                         _hire_options(state, seat, state.employee_marker, seat.guilders)]
+                         _hire_options(state, seat, state.employee_marker, budget)]
     if turn.ring_steps < TRACK_EXTRA_STEPS:
         cost = _hire_step_cost(seat, turn.ring_steps)
-        if cost <= seat.guilders and _hire_reachable(
+        if cost <= budget and _hire_reachable(
             state, seat, (state.employee_marker + 1) % 8, turn.ring_steps + 1,
-            seat.guilders - cost,
+            budget - cost,
         ):
             moves.append(StepMove())
     return moves
@@ -706,7 +733,7 @@ def _on_choose(state: GameState, move: Move, out: Events) -> None:
     if not can_perform(state, s, move.action, seat.guilders):
         out.append(ev.ActionForfeited(s, move.action.value, "the action cannot be performed"))
         _after_main(state, out)
-    elif _bonus_options(state):
+    elif _bonus_options(state, before=True):
         state.turn.step = S.BONUS_BEFORE
     else:
         _start_action(state, move.action, Role.MAIN, out)
@@ -722,9 +749,12 @@ def _on_bonus(state: GameState, move: Move, out: Events) -> None:
     assert isinstance(move, Bonus)
     turn = state.turn
     seat = state.seats[turn.seat]
+    turn.main_pending = turn.step is S.BONUS_BEFORE
+    if turn.main_pending:
+        assert turn.chosen is not None
+        turn.keep = least_guilders(state, turn.seat, turn.chosen)
     seat.guilders -= BONUS_COST
     turn.bonus_used = True
-    turn.main_pending = turn.step is S.BONUS_BEFORE
     out.append(ev.BonusPaid(turn.seat, move.action.value, BONUS_COST, seat.guilders))
     _start_action(state, move.action, Role.BONUS, out)
 
@@ -795,15 +825,12 @@ def _finish_action(state: GameState, out: Events) -> None:
     turn.action = None
     if role is Role.BONUS and turn.main_pending:
         turn.main_pending = False
+        turn.keep = 0
         chosen = turn.chosen
         assert chosen is not None
-        seat = state.seats[turn.seat]
-        if can_perform(state, turn.seat, chosen, seat.guilders):
-            _start_action(state, chosen, Role.MAIN, out)
-        else:
-            out.append(ev.ActionForfeited(turn.seat, chosen.value,
-                                          "the bonus action left no way to perform it"))
-            _shakedown(state, out)
+        # the bonus action kept what the chosen action needs: it is never lost (R-3.4)
+        assert can_perform(state, turn.seat, chosen, state.seats[turn.seat].guilders)
+        _start_action(state, chosen, Role.MAIN, out)
     elif role is Role.MAIN:
         _after_main(state, out)
     else:
@@ -812,7 +839,7 @@ def _finish_action(state: GameState, out: Events) -> None:
 
 def _after_main(state: GameState, out: Events) -> None:
     state.turn.role = Role.MAIN
-    if _bonus_options(state):
+    if _bonus_options(state, before=False):
         state.turn.step = S.BONUS_AFTER
     else:
         _shakedown(state, out)
@@ -878,7 +905,11 @@ def _trigger_end(state: GameState, reason: str, out: Events) -> None:
 
 
 def refill_ships(state: GameState, out: Events) -> None:
-    """Slide each display column down and refill it from its stack (R-4.1, R-10.2)."""
+    """Slide each display column down and refill it from its stack (R-4.1).
+
+    Revealing the last tile of the bow, stern or middle stack triggers the end at once
+    (R-10.2); a refill from an already empty stack leaves the slots empty.
+    """
     market = state.market
     for col in range(4):
         column = market.ships[col]
@@ -887,10 +918,7 @@ def refill_ships(state: GameState, out: Events) -> None:
             continue
         stack = ship_stack(market, col)
         drawn = []
-        while len(tiles) < MARKET_SLOTS:
-            if not stack:
-                _trigger_end(state, "ship_tiles", out)
-                break
+        while len(tiles) < MARKET_SLOTS and stack:
             tile = stack.pop()
             tiles.append(tile)
             drawn.append(tile)
@@ -900,6 +928,8 @@ def refill_ships(state: GameState, out: Events) -> None:
             out.append(ev.DisplayRefilled("ships", col, drawn, list(new), len(stack)))
             if drawn:
                 _reveal(state)
+                if not stack:
+                    _trigger_end(state, "ship_tiles", out)
 
 
 def refill_column(state: GameState, area: str, out: Events) -> None:

@@ -239,6 +239,8 @@ class Turn:
     bought: int = 0
     holding: str | None = None
     ring_steps: int = 0
+    keep: int = 0
+    """Guilders a bonus action taken first must leave for the chosen action (R-3.4)."""
     canal: str | None = None
     exchange_tile: str | None = None
     exchange_index: int = 0
