@@ -272,8 +272,12 @@ def describe_move(state: GameState, move: Move) -> str:
         return f"Load a {move.piece.value}"
     if isinstance(move, mv.EndLoad):
         return f"Done loading (speed {current_speed(state)})"
+    if isinstance(move, mv.Helmsman):
+        speed = ship_speed(turn.load, seat.employees, 0, bool(move.use)).total
+        verb = "Use the Helmsman +1" if move.use else "Decline the Helmsman"
+        return f"{verb} (speed {speed} before any Rigger bonus)"
     if isinstance(move, mv.Rigger):
-        speed = ship_speed(turn.load, seat.employees, move.bonus).total
+        speed = ship_speed(turn.load, seat.employees, move.bonus, turn.helmsman).total
         return f"Rigger +{move.bonus} (speed {speed})"
     if isinstance(move, mv.StartToken):
         return f"Start the token at {space_name(f'{move.x},{move.y},{move.cell}')}"

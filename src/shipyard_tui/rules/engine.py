@@ -35,6 +35,7 @@ from .moves import (
     EndLoad,
     Exchange,
     Final,
+    Helmsman,
     Hire,
     Load,
     Move,
@@ -606,6 +607,10 @@ def _load_moves(state: GameState) -> list[Move]:
     return [*_load_options(state), EndLoad()]
 
 
+def _helmsman_moves(state: GameState) -> list[Move]:
+    return [Helmsman(1), Helmsman(0)]
+
+
 def _rigger_moves(state: GameState) -> list[Move]:
     limit = rigger_limit(state.turn.load)
     return [Rigger(k) for k in range(limit, -1, -1)]
@@ -619,7 +624,8 @@ def _current_ship_tiles(state: GameState) -> list[str]:
 def current_speed(state: GameState) -> int:
     """The speed of the ship being sailed, with its load and Rigger choice."""
     seat = state.seats[state.turn.seat]
-    return ship_speed(state.turn.load, seat.employees, state.turn.rigger).total
+    turn = state.turn
+    return ship_speed(turn.load, seat.employees, turn.rigger, turn.helmsman).total
 
 
 def _start_options(state: GameState) -> list[Move]:
@@ -692,6 +698,7 @@ _GENERATORS: dict[S, Callable[[GameState], list[Move]]] = {
     S.EXCHANGE_GOOD: _exchange_good_moves,
     S.SAIL_ORDER: _sail_order_moves,
     S.LOAD: _load_moves,
+    S.HELMSMAN: _helmsman_moves,
     S.RIGGER: _rigger_moves,
     S.TOKEN_START: _start_options,
     S.CRUISE: _cruise_moves,
@@ -1168,6 +1175,7 @@ def _begin_ship(state: GameState, cells: list[int], out: Events) -> None:
     turn = state.turn
     turn.ship = cells
     turn.load = {}
+    turn.helmsman = True
     turn.rigger = 0
     if _load_options(state):
         turn.step = S.LOAD
@@ -1189,6 +1197,20 @@ def _on_end_load(state: GameState, move: Move, out: Events) -> None:
 
 
 def _after_load(state: GameState, out: Events) -> None:
+    """The speed decisions (R-7.1): the Helmsman's +1, then the Rigger's bonus."""
+    if has_employee(state.seats[state.turn.seat], "helmsman"):
+        state.turn.step = S.HELMSMAN
+    else:
+        _after_helmsman(state, out)
+
+
+def _on_helmsman(state: GameState, move: Move, out: Events) -> None:
+    assert isinstance(move, Helmsman)
+    state.turn.helmsman = bool(move.use)
+    _after_helmsman(state, out)
+
+
+def _after_helmsman(state: GameState, out: Events) -> None:
     turn = state.turn
     seat = state.seats[turn.seat]
     if has_employee(seat, "rigger") and rigger_limit(turn.load) >= 1:
@@ -1265,7 +1287,7 @@ def _on_cruise(state: GameState, move: Move, out: Events) -> None:
     assert seat.token is not None
     system = CanalSystem(seat.canals)
     path = tuple(parse_space(p) for p in move.path)
-    speed = ship_speed(turn.load, seat.employees, turn.rigger)
+    speed = ship_speed(turn.load, seat.employees, turn.rigger, turn.helmsman)
     tiles = _clear_ship(state)
     features = tile_features(tiles)
     cruise = score_path(system, path, turn.load, features)
@@ -1605,6 +1627,7 @@ _HANDLERS: dict[type[Move], Callable[[GameState, Move, Events], None]] = {
     SailFirst: _on_sail_first,
     Load: _on_load,
     EndLoad: _on_end_load,
+    Helmsman: _on_helmsman,
     Rigger: _on_rigger,
     StartToken: _on_start_token,
     Cruise: _on_cruise,

@@ -42,6 +42,7 @@ STEP_PROMPTS: dict[S, str] = {
     S.EXCHANGE_GOOD: "sell or trade the next good",
     S.SAIL_ORDER: "choose which completed ship sails first",
     S.LOAD: "load pieces on the completed ship",
+    S.HELMSMAN: "use the Helmsman's +1 speed, or decline it",
     S.RIGGER: "choose how much of the Rigger's bonus to use",
     S.TOKEN_START: "place the ship token for the first cruise",
     S.CRUISE: "choose the cruise path",

@@ -106,9 +106,11 @@ def rigger_limit(pieces: dict[str, int]) -> int:
     return pieces.get(P.SAIL.value, 0) // 2
 
 
-def ship_speed(pieces: dict[str, int], employees: Sequence[str], rigger: int = 0) -> Speed:
-    """Full speed: base speed, +1 per Helmsman, plus the Rigger bonus the owner uses."""
-    helmsmen = sum(1 for e in employees if CATALOG.employees[e].kind == "helmsman")
+def ship_speed(pieces: dict[str, int], employees: Sequence[str], rigger: int = 0,
+               helmsman: bool = True) -> Speed:
+    """Full speed: base speed, +1 for a Helmsman unless the owner declines it, plus the
+    Rigger bonus the owner uses (R-7.1)."""
+    helmsmen = helmsman * sum(1 for e in employees if CATALOG.employees[e].kind == "helmsman")
     has_rigger = any(CATALOG.employees[e].kind == "rigger" for e in employees)
     bonus = min(rigger, rigger_limit(pieces)) if has_rigger else 0
     return Speed(base_speed(pieces), helmsmen, bonus)
@@ -116,9 +118,15 @@ def ship_speed(pieces: dict[str, int], employees: Sequence[str], rigger: int = 0
 
 def possible_speeds(pieces: dict[str, int], employees: Sequence[str]) -> list[int]:
     """Every speed the owner can give a ship with these pieces, fastest first: the
-    Rigger's bonus is the owner's choice (R-7.1)."""
+    Helmsman's +1 and the Rigger's bonus are the owner's choice (R-7.1).
+
+    >>> possible_speeds({"sail": 2}, ["helmsman", "rigger"])
+    [5, 4, 3]
+    """
     top = ship_speed(pieces, employees, rigger_limit(pieces))
-    return [top.base + top.helmsman + bonus for bonus in range(top.rigger, -1, -1)]
+    speeds = {top.base + helm + bonus
+              for helm in range(top.helmsman, -1, -1) for bonus in range(top.rigger, -1, -1)}
+    return sorted(speeds, reverse=True)
 
 
 def ship_points(pieces: dict[str, int], speed: int) -> dict[str, int]:

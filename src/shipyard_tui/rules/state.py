@@ -92,6 +92,7 @@ class Step(StrEnum):
     EXCHANGE_GOOD = "exchange_good"
     SAIL_ORDER = "sail_order"
     LOAD = "load"
+    HELMSMAN = "helmsman"
     RIGGER = "rigger"
     TOKEN_START = "token_start"
     CRUISE = "cruise"
@@ -248,6 +249,8 @@ class Turn:
     ships: list[list[int]] = field(default_factory=list)
     ship: list[int] = field(default_factory=list)
     load: dict[str, int] = field(default_factory=dict)
+    helmsman: bool = True
+    """Whether the owner uses the Helmsman's +1 for the ship being sailed (R-7.1)."""
     rigger: int = 0
     rotation_done: bool = False
 

@@ -39,7 +39,7 @@ from shipyard_tui.rules import CATALOG, Action, IllegalMoveError, Move, SeatKind
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.canals import CanalSystem, score_path
 from shipyard_tui.rules.engine import commodity_goods, cruise_options, current_speed
-from shipyard_tui.rules.scoring import ship_speed, tile_features
+from shipyard_tui.rules.scoring import rigger_limit, ship_speed, tile_features
 from shipyard_tui.rules.state import Step, Token
 from shipyard_tui.rules.view import events_for
 from shipyard_tui.rules.yard import CELLS, KIND_LETTER, pattern, placement_problem
@@ -73,6 +73,7 @@ STEP_VIEWS = {
     Step.EXCHANGE_GOOD: "rondels",
     Step.SAIL_ORDER: "yards",
     Step.LOAD: "yards",
+    Step.HELMSMAN: "yards",
     Step.RIGGER: "yards",
     Step.TOKEN_START: "canals",
     Step.CRUISE: "canals",
@@ -305,7 +306,7 @@ class GameScreen(Screen[None]):
             return [Choice(label, move) for move, label in self._cruise_labels()]
         if step is Step.LOAD:
             return self._load_choices(legal)
-        if step is Step.RIGGER:
+        if step in (Step.HELMSMAN, Step.RIGGER):
             return self._rigger_choices(legal)
         if step is Step.TOKEN_START:
             return self._start_choices(legal)
@@ -388,10 +389,18 @@ class GameScreen(Screen[None]):
         state = self.model.game.state
         seat = state.seats[state.turn.seat]
         choices = []
+        turn = state.turn
         for move in legal:
-            assert isinstance(move, mv.Rigger)
             label = describe_move(state, move)
-            speed = ship_speed(state.turn.load, seat.employees, move.bonus).total
+            if isinstance(move, mv.Helmsman):
+                speeds = {ship_speed(turn.load, seat.employees, r, bool(move.use)).total
+                          for r in range(rigger_limit(turn.load) + 1)}
+                warnings = [self._sailing_warning(s) for s in speeds]
+                warning = "" if "" in warnings else warnings[0]
+                choices.append(Choice(label + (f" — {warning}" if warning else ""), move))
+                continue
+            assert isinstance(move, mv.Rigger)
+            speed = ship_speed(turn.load, seat.employees, move.bonus, turn.helmsman).total
             warning = self._sailing_warning(speed)
             choices.append(Choice(label + (f" — {warning}" if warning else ""), move))
         return choices

@@ -113,7 +113,7 @@ class ShipyardGrid(ModelWidget):
         tiles = [seat.yard[c] for c in turn.ship if seat.yard[c] is not None]
         features = tile_features([t for t in tiles if t is not None])
         extras = builder_extras(seat.employees)
-        speed = ship_speed(turn.load, seat.employees, turn.rigger).total
+        speed = ship_speed(turn.load, seat.employees, turn.rigger, turn.helmsman).total
         text = Text("on board: ", style="bold")
         text.append(", ".join(f"{PIECE_ABBREV[p]} {n}" for p, n in sorted(turn.load.items()))
                     or "nothing")
