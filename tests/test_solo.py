@@ -453,7 +453,8 @@ def test_r12_3_next_number_reads_the_back_of_the_new_top_tile():
         set_stack(game, "solo:crew", top)
         assert next_number(game.state)[:2] == expected
     set_stack(game)
-    n, steps, source = next_number(game.state)
+    n, steps, source, bracket = next_number(game.state)
+    assert bracket == 0
     assert (n, steps) == (1, 1) and "board" in source
 
 

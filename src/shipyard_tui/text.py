@@ -370,7 +370,7 @@ def describe_event(names: list[str], event: Event) -> str | None:
         return f"{who(e.seat)} places it in cell {e.cell}"
     if isinstance(e, ev.EndTriggered):
         why = ("the last reserve cube is gone" if e.reason == "countdown"
-               else "a ship stack ran out")
+               else "the last tile of a ship stack is revealed")
         return f"The end is near: {why}. Turns go on until everyone has had as many."
     if isinstance(e, ev.CanalRented):
         return f"{who(e.seat)} rents canal {e.canal} ({guilders(e.price)})"

@@ -296,6 +296,7 @@ def new_game(config: GameConfig) -> tuple[GameState, Events]:
         track=[a.value for a in actions],
         reserve=state.reserve,
     ))
+    out.append(table_set_up(state))
     for seat_index in players:
         reds_held = sum(1 for c in dealt[seat_index]
                         if CATALOG.contracts[c].colour is ContractColour.RED)
@@ -303,6 +304,38 @@ def new_game(config: GameConfig) -> tuple[GameState, Events]:
                                      list(dealt[seat_index])))
     _begin_turn(state, start_seat, out)
     return state, out
+
+
+def table_set_up(state: GameState) -> ev.TableSetUp:
+    """The public table (§2, R-11.1) as an event: displays, deck sizes, markers, the
+    whole employee board, and each seat's guilders and commodity tiles."""
+    market = state.market
+    solo = state.solo
+    top_back = None
+    if solo is not None and solo.stack:
+        top_back = CATALOG.solo_tiles[solo.stack[-1]].back
+    return ev.TableSetUp(
+        ship_display=[list(column) for column in market.ships],
+        ship_stacks={
+            "bow": len(market.bow_stack),
+            "middle": len(market.middle_stack),
+            "middle_deck_2": sum(1 for t in market.middle_stack if CATALOG.ship(t).deck == 2),
+            "stern": len(market.stern_stack),
+        },
+        canals=list(market.canals),
+        canal_deck=len(market.canal_deck),
+        commodities=list(market.commodities),
+        commodity_deck=len(market.commodity_deck),
+        equipment_marker=state.equipment_marker,
+        crew_marker=state.crew_marker,
+        exchange_marker=state.exchange_marker,
+        employee_marker=state.employee_marker,
+        employee_board=[[list(stack) for stack in space] for space in state.employee_track],
+        wheel=state.wheel,
+        guilders=[seat.guilders for seat in state.seats],
+        seat_commodities=[list(seat.commodities) for seat in state.seats],
+        solo_top_back=top_back,
+    )
 
 
 def _draw_rng(state: GameState) -> Rng:
@@ -770,6 +803,7 @@ def _on_pass(state: GameState, move: Move, out: Events) -> None:
     if state.turn.step is S.BONUS_AFTER:
         _shakedown(state, out)
     else:
+        _end_extra_turn(state, "last_chance", out)
         _next_last_chance(state, out)
 
 
@@ -1189,7 +1223,7 @@ def _on_load(state: GameState, move: Move, out: Events) -> None:
     seat = state.seats[turn.seat]
     _bump(seat.pieces, move.piece.value, -1)
     _bump(turn.load, move.piece.value)
-    out.append(ev.PieceLoaded(turn.seat, move.piece.value, dict(turn.load)))
+    out.append(ev.PieceLoaded(turn.seat, move.piece.value, dict(turn.load), list(turn.ship)))
 
 
 def _on_end_load(state: GameState, move: Move, out: Events) -> None:
@@ -1262,10 +1296,21 @@ def _clear_ship(state: GameState) -> list[str]:
 def _dismantle(state: GameState, reason: str, out: Events) -> None:
     turn = state.turn
     seat = state.seats[turn.seat]
-    speed = current_speed(state)
+    speed = ship_speed(turn.load, seat.employees, turn.rigger, turn.helmsman)
     tiles = _clear_ship(state)
+    features = tile_features(tiles)
     seat.dismantled.append(DismantledShip(tiles, dict(turn.load), reason, state.turn_number))
-    out.append(ev.ShipDismantled(turn.seat, tiles, dict(turn.load), speed, reason))
+    out.append(ev.ShipDismantled(
+        seat=turn.seat,
+        tiles=tiles,
+        features={f.value: n for f, n in features.items()},
+        pieces=dict(turn.load),
+        base_speed=speed.base,
+        helmsman=speed.helmsman,
+        rigger=speed.rigger,
+        speed=speed.total,
+        reason=reason,
+    ))
     turn.load = {}
     turn.ship = []
     _next_ship(state, out)
@@ -1353,11 +1398,20 @@ def _remove_canals(state: GameState, s: int, start: Token, path: tuple[tuple[int
 
 def _after_shakedown(state: GameState, out: Events) -> None:
     if state.stage is Stage.FINAL:
+        _end_extra_turn(state, "final", out)
         _next_final(state, out)
     elif state.stage is Stage.LAST_CHANCE:
+        _end_extra_turn(state, "last_chance", out)
         _next_last_chance(state, out)
     else:
         _end_turn(state, out)
+
+
+def _end_extra_turn(state: GameState, kind: str, out: Events) -> None:
+    """The end of a final action or last chance turn (R-10.3, R-10.4)."""
+    s = state.turn.seat
+    seat = state.seats[s]
+    out.append(ev.TurnEnded(s, state.turn_number, seat.score, seat.guilders, kind))
 
 
 # -- turns ----------------------------------------------------------------------
@@ -1410,8 +1464,9 @@ def _advance(state: GameState, s: int, out: Events) -> None:
 def _end_turn(state: GameState, out: Events) -> None:
     s = state.turn.seat
     seat = state.seats[s]
+    kind = "first" if is_first_turn(state, s) else "regular"
     seat.turns += 1
-    out.append(ev.TurnEnded(s, state.turn_number, seat.score, seat.guilders))
+    out.append(ev.TurnEnded(s, state.turn_number, seat.score, seat.guilders, kind))
     state.prev_seat = s
     if state.turn.rotation_done:
         _complete_rotation(state, out)
