@@ -118,7 +118,7 @@ def employee_effect(employee: str) -> str:
     if emp.kind == "builder":
         return f"up to {emp.extra} {emp.piece}(s) per ship without a cabin or mount"
     if emp.kind == "helmsman":
-        return "+1 speed for every ship"
+        return "+1 speed for every ship, if you want it"
     if emp.kind == "rigger":
         return "up to +1 speed per pair of sails, as you choose"
     if emp.kind == "accountant":

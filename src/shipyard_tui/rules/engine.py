@@ -1367,10 +1367,12 @@ def _on_cruise(state: GameState, move: Move, out: Events) -> None:
 
 def _remove_canals(state: GameState, s: int, start: Token, path: tuple[tuple[int, int, str], ...],
                    out: Events) -> None:
-    """Canals the token left become used canals; unreachable ones are discarded (R-9.6).
+    """Canals the token left become used canals; tiles no longer attached to the token's
+    tile are discarded (R-9.6).
 
-    Removal happens when the token enters a new tile, so what is out of reach is judged
-    from the moment it entered the last new tile of the cruise, not from where it stopped.
+    Removal happens when the token enters a new tile; doing it once for the cruise, from
+    the last tile entered, gives the same result (N-13): a tile detached at one entry
+    stays detached, and a tile attached to the last tile was attached at every entry.
     """
     seat = state.seats[s]
     left: list[tuple[int, int]] = []
@@ -1387,7 +1389,7 @@ def _remove_canals(state: GameState, s: int, start: Token, path: tuple[tuple[int
     remaining = [c for c in seat.canals if (c.x, c.y) not in left_set]
     by_pos = {(c.x, c.y): c for c in seat.canals}
     used = [by_pos[p].canal for p in left]
-    reach = CanalSystem(remaining).reachable(entered)
+    reach = CanalSystem(remaining).attached((entered.x, entered.y))
     discarded = [c.canal for c in remaining if (c.x, c.y) not in reach]
     seat.canals = [c for c in remaining if (c.x, c.y) in reach]
     seat.used_canals += len(used)
