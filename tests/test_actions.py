@@ -349,7 +349,10 @@ def test_r4_2_unaffordable_canals_are_not_offered():
     assert moves_text(game) == ["canal 0", "canal 1", "canal 2"]
 
 
-def test_n10_an_empty_canal_deck_is_rebuilt_from_spent_canals():
+def test_r4_2_n10_an_empty_canal_deck_is_rebuilt_from_spent_canals():
+    """R-4.2 (revision 2), N-10: the spent canals (used ones and, R-9.6, discarded ones,
+    both kept in ``canal_spent``; see test_r9_6_engine_left_tiles_become_used_and_cut_off
+    _tiles_are_discarded) are shuffled into a new deck; seats keep their used counts."""
     game = at_action(Action.CANAL, start=False)
     state = game.state
     market = state.market
