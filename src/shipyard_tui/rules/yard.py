@@ -48,29 +48,50 @@ def pattern(yard: Sequence[str | None]) -> str:
     return "".join([letters.get(t) or _letter(t) for t in yard])
 
 
-def _fits(p: str, i: int, j: int) -> bool:
-    """Whether the cells i..j hold only tiles that fit one ship with bow i and stern j."""
-    if p[i] not in "B." or p[j] not in "S.":
-        return False
-    return all(p[k] in "M." for k in range(i + 1, j))
+def _interval_masks() -> tuple[tuple[int, int, int, int], ...]:
+    """For every cell interval a ship may occupy: the bit masks of its bow cell, its
+    stern cell, its middle cells and all its cells (cell ``c`` is bit ``c``)."""
+    out = []
+    for i in range(CELLS - 2):
+        for j in range(i + 2, min(i + MAX_MIDDLES + 1, CELLS - 1) + 1):
+            middles = sum(1 << k for k in range(i + 1, j))
+            out.append((1 << i, 1 << j, middles, (1 << i) | middles | (1 << j)))
+    return tuple(out)
+
+
+_INTERVALS = _interval_masks()
 
 
 @cache
 def completable(p: str) -> bool:
-    """Whether every tile of the pattern can still become part of a complete ship."""
-    if p.count(EMPTY) == CELLS:
-        return True
-    for i in range(CELLS - 2):
-        for j in range(i + 2, min(i + MAX_MIDDLES + 1, CELLS - 1) + 1):
-            if not _fits(p, i, j):
-                continue
-            segment = p[i : j + 1]
-            if segment.count(EMPTY) == len(segment):
-                continue
-            rest = p[:i] + EMPTY * (j - i + 1) + p[j + 1 :]
-            if completable(rest):
-                return True
-    return False
+    """Whether every tile of the pattern can still become part of a complete ship.
+
+    A ship may sail from an interval whose tiles fit one ship (bow first, stern last,
+    middles between); sailing only empties cells, which never stops another interval
+    from fitting. So sailing any such interval that holds a tile, again and again,
+    clears the yard exactly when some order of departures does: no search is needed.
+    """
+    bows = middles = sterns = 0
+    for c, letter in enumerate(p):
+        if letter == "B":
+            bows |= 1 << c
+        elif letter == "M":
+            middles |= 1 << c
+        elif letter == "S":
+            sterns |= 1 << c
+    tiles = bows | middles | sterns
+    while tiles:
+        for bow, stern, mids, span in _INTERVALS:
+            if (span & tiles and not bow & (middles | sterns)
+                    and not stern & (bows | middles) and not mids & (bows | sterns)):
+                bows &= ~span
+                middles &= ~span
+                sterns &= ~span
+                tiles &= ~span
+                break
+        else:
+            return False
+    return True
 
 
 @cache
