@@ -62,6 +62,36 @@ def _interval_masks() -> tuple[tuple[int, int, int, int], ...]:
 _INTERVALS = _interval_masks()
 
 
+_MASK_OF = {letter: str.maketrans({k: ("1" if k == letter else "0") for k in "BMS."})
+            for letter in "BMS"}
+
+
+def _masks(p: str) -> tuple[int, int, int]:
+    """The bit masks of a pattern's bows, middles and sterns (cell ``c`` is bit ``c``)."""
+    backwards = p[::-1]
+    return (int(backwards.translate(_MASK_OF["B"]), 2),
+            int(backwards.translate(_MASK_OF["M"]), 2),
+            int(backwards.translate(_MASK_OF["S"]), 2))
+
+
+def _clears(bows: int, middles: int, sterns: int) -> bool:
+    """Whether ships can sail one after another until no tile is left (see completable)."""
+    tiles = bows | middles | sterns
+    while tiles:
+        for bow, stern, mids, span in _INTERVALS:
+            if (span & tiles and not bow & (middles | sterns)
+                    and not stern & (bows | middles) and not mids & (bows | sterns)):
+                keep = ~span
+                bows &= keep
+                middles &= keep
+                sterns &= keep
+                tiles &= keep
+                break
+        else:
+            return False
+    return True
+
+
 @cache
 def completable(p: str) -> bool:
     """Whether every tile of the pattern can still become part of a complete ship.
@@ -71,27 +101,7 @@ def completable(p: str) -> bool:
     from fitting. So sailing any such interval that holds a tile, again and again,
     clears the yard exactly when some order of departures does: no search is needed.
     """
-    bows = middles = sterns = 0
-    for c, letter in enumerate(p):
-        if letter == "B":
-            bows |= 1 << c
-        elif letter == "M":
-            middles |= 1 << c
-        elif letter == "S":
-            sterns |= 1 << c
-    tiles = bows | middles | sterns
-    while tiles:
-        for bow, stern, mids, span in _INTERVALS:
-            if (span & tiles and not bow & (middles | sterns)
-                    and not stern & (bows | middles) and not mids & (bows | sterns)):
-                bows &= ~span
-                middles &= ~span
-                sterns &= ~span
-                tiles &= ~span
-                break
-        else:
-            return False
-    return True
+    return _clears(*_masks(p))
 
 
 @cache
@@ -115,16 +125,23 @@ def complete_ships(p: str) -> tuple[tuple[int, int], ...]:
 @cache
 def legal_cells(p: str, letter: str) -> tuple[int, ...]:
     """The cells where a tile of kind ``letter`` may be placed (R-5.2)."""
+    bows, middles, sterns = _masks(p)
+    last_empty = p.count(EMPTY) == 1
     cells = []
     for c in range(CELLS):
         if p[c] != EMPTY:
             continue
-        new = p[:c] + letter + p[c + 1 :]
-        if not completable(new):
+        bit = 1 << c
+        if letter == "B":
+            ok = _clears(bows | bit, middles, sterns)
+        elif letter == "M":
+            ok = _clears(bows, middles | bit, sterns)
+        else:
+            ok = _clears(bows, middles, sterns | bit)
+        if ok and last_empty and not complete_ships(p[:c] + letter + p[c + 1 :]):
             continue
-        if EMPTY not in new and not complete_ships(new):
-            continue
-        cells.append(c)
+        if ok:
+            cells.append(c)
     return tuple(cells)
 
 
