@@ -48,44 +48,39 @@ def pattern(yard: Sequence[str | None]) -> str:
     return "".join([letters.get(t) or _letter(t) for t in yard])
 
 
-def _interval_masks() -> tuple[tuple[int, int, int, int], ...]:
-    """For every cell interval a ship may occupy: the bit masks of its bow cell, its
-    stern cell, its middle cells and all its cells (cell ``c`` is bit ``c``)."""
+# A pattern is also read as a 30-bit number: cell ``c`` holds a bow in bit ``3c``, a
+# middle in bit ``3c + 1`` and a stern in bit ``3c + 2``.
+_CODE = {"B": 1, "M": 2, "S": 4, EMPTY: 0}
+
+
+def _interval_masks() -> tuple[tuple[int, int], ...]:
+    """For every cell interval a ship may occupy: the tiles that would stop it from
+    fitting one ship (a middle or stern at the bow, a bow or middle at the stern, a bow
+    or stern between) and all its cells, as masks of the 30-bit number."""
     out = []
     for i in range(CELLS - 2):
         for j in range(i + 2, min(i + MAX_MIDDLES + 1, CELLS - 1) + 1):
-            middles = sum(1 << k for k in range(i + 1, j))
-            out.append((1 << i, 1 << j, middles, (1 << i) | middles | (1 << j)))
+            misfits = (6 << 3 * i) | (3 << 3 * j)
+            misfits |= sum(5 << 3 * k for k in range(i + 1, j))
+            span = sum(7 << 3 * k for k in range(i, j + 1))
+            out.append((misfits, span))
     return tuple(out)
 
 
 _INTERVALS = _interval_masks()
 
 
-_MASK_OF = {letter: str.maketrans({k: ("1" if k == letter else "0") for k in "BMS."})
-            for letter in "BMS"}
+def _encode(p: str) -> int:
+    code = _CODE
+    return sum(code[letter] << 3 * c for c, letter in enumerate(p))
 
 
-def _masks(p: str) -> tuple[int, int, int]:
-    """The bit masks of a pattern's bows, middles and sterns (cell ``c`` is bit ``c``)."""
-    backwards = p[::-1]
-    return (int(backwards.translate(_MASK_OF["B"]), 2),
-            int(backwards.translate(_MASK_OF["M"]), 2),
-            int(backwards.translate(_MASK_OF["S"]), 2))
-
-
-def _clears(bows: int, middles: int, sterns: int) -> bool:
+def _clears(tiles: int) -> bool:
     """Whether ships can sail one after another until no tile is left (see completable)."""
-    tiles = bows | middles | sterns
     while tiles:
-        for bow, stern, mids, span in _INTERVALS:
-            if (span & tiles and not bow & (middles | sterns)
-                    and not stern & (bows | middles) and not mids & (bows | sterns)):
-                keep = ~span
-                bows &= keep
-                middles &= keep
-                sterns &= keep
-                tiles &= keep
+        for misfits, span in _INTERVALS:
+            if tiles & span and not tiles & misfits:
+                tiles &= ~span
                 break
         else:
             return False
@@ -101,7 +96,7 @@ def completable(p: str) -> bool:
     from fitting. So sailing any such interval that holds a tile, again and again,
     clears the yard exactly when some order of departures does: no search is needed.
     """
-    return _clears(*_masks(p))
+    return _clears(_encode(p))
 
 
 @cache
@@ -125,22 +120,14 @@ def complete_ships(p: str) -> tuple[tuple[int, int], ...]:
 @cache
 def legal_cells(p: str, letter: str) -> tuple[int, ...]:
     """The cells where a tile of kind ``letter`` may be placed (R-5.2)."""
-    bows, middles, sterns = _masks(p)
+    tiles = _encode(p)
+    code = _CODE[letter]
     last_empty = p.count(EMPTY) == 1
     cells = []
     for c in range(CELLS):
-        if p[c] != EMPTY:
-            continue
-        bit = 1 << c
-        if letter == "B":
-            ok = _clears(bows | bit, middles, sterns)
-        elif letter == "M":
-            ok = _clears(bows, middles | bit, sterns)
-        else:
-            ok = _clears(bows, middles, sterns | bit)
-        if ok and last_empty and not complete_ships(p[:c] + letter + p[c + 1 :]):
-            continue
-        if ok:
+        if p[c] == EMPTY and _clears(tiles | code << 3 * c):
+            if last_empty and not complete_ships(p[:c] + letter + p[c + 1 :]):
+                continue
             cells.append(c)
     return tuple(cells)
 
