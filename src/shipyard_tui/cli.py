@@ -149,7 +149,7 @@ def _run_app(args: argparse.Namespace | None, **start: Any) -> int:
     app = ShipyardApp(bot_delay=delay, **start)
     app.run()
     report = app.finish_saving()
-    if report:
+    if report and not app.exit_report_shown:
         print(f"shipyard: {report}", file=sys.stderr)
     if app.crash_log is not None:
         saved = ("Your game is saved: 'shipyard continue' resumes it." if not report

@@ -57,6 +57,8 @@ TEMP_PREFIX = ".tmp-"
 LEASE_PREFIX = ".lease-"
 STALE_TEMP_SECONDS = 3600.0
 """A temporary file this old is left over from an interrupted save, whoever wrote it."""
+LOCK_WAIT = 5.0
+"""Seconds a session waits for another one to finish writing the same game."""
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MIGRATIONS: dict[int, Migration] = {}
@@ -774,11 +776,22 @@ class GameFile:
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[int]:
+        """The lease file, locked against other sessions for a check and a write. A
+        session stopped while holding the lock is waited for a few seconds only."""
         make_folder(self.lease.parent)
         fd = os.open(self.lease, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)
         try:
-            with contextlib.suppress(OSError):
-                fcntl.flock(fd, fcntl.LOCK_EX)
+            deadline = time.monotonic() + LOCK_WAIT
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    if time.monotonic() < deadline:
+                        time.sleep(0.01)
+                        continue
+                except OSError:
+                    pass
+                break
             yield fd
         finally:
             os.close(fd)
@@ -845,6 +858,19 @@ class GameFile:
             self.stopped = True
             raise SaveError("another session saved a newer state of this game: this one "
                             "no longer saves it", "newer_on_disk", self.path)
+
+    def still_ours(self) -> bool:
+        """Whether this session still writes the game (False once another took it over
+        or saved a newer state; :attr:`problem` then says so)."""
+        if not self.stopped:
+            try:
+                with self._locked() as fd:
+                    self._check_writer(fd)
+            except SaveError as exc:
+                self.problem = exc.message
+            except OSError:
+                pass
+        return not self.stopped
 
     # -- saving ------------------------------------------------------------------------
 

@@ -15,7 +15,6 @@ import contextlib
 import os
 import select
 import signal
-import sys
 import threading
 import time
 from collections.abc import Iterable
@@ -98,6 +97,7 @@ class ShipyardApp(App[None]):
         self._retry_timer: Timer | None = None
         self.exit_report: str | None = None
         """What could not be saved, said once the game is left (see :meth:`finish_saving`)."""
+        self.exit_report_shown = False
         self.crash_log = None
 
     def on_mount(self) -> None:
@@ -160,14 +160,16 @@ class ShipyardApp(App[None]):
         self.set_interval(0.5, check)
 
     def _leave_on_signal(self) -> None:
-        """Save, say what could not be saved, and end the process within seconds."""
+        """Save, and end the process within seconds even if the library's shutdown
+        hangs; what could not be saved is said after the terminal is restored."""
         report = self.finish_saving()
-        if report:
-            with contextlib.suppress(OSError, ValueError):
-                os.write(sys.stderr.fileno(), f"\nshipyard: {report}\n".encode())
 
         def end_anyway() -> None:
             time.sleep(EXIT_GRACE)
+            if report and not self.exit_report_shown:
+                self.exit_report_shown = True
+                with contextlib.suppress(OSError):
+                    os.write(2, f"\nshipyard: {report}\n".encode())
             os._exit(0)
 
         threading.Thread(target=end_anyway, name="shipyard-exit", daemon=True).start()
@@ -185,9 +187,10 @@ class ShipyardApp(App[None]):
                 copy = game_file.emergency_copy(model.game)
                 where = (f"An emergency copy is in {copy}; open it with: shipyard load {copy}"
                          if copy is not None else "No emergency copy could be written either.")
-                report = (f"{game_file.unsaved} move{'s' if game_file.unsaved != 1 else ''} "
-                          f"of this game were not saved ({game_file.problem}). {where}")
-            elif game_file.stopped:
+                count = game_file.unsaved
+                report = (f"{count} move{' was' if count == 1 else 's were'} of this game "
+                          f"not saved ({game_file.problem}). {where}")
+            elif not game_file.still_ours():
                 report = f"This session did not save its game: {game_file.problem}."
             game_file.release()
         self.exit_report = report
