@@ -337,3 +337,18 @@ def test_the_command_line_says_at_exit_what_was_not_saved(tmp_path):
     copies = list((tmp_path / "config" / "emergency").glob("emergency-*.json"))
     assert len(copies) == 1 and str(copies[0]) in text.replace("\n", "")
     assert len(load(copies[0]).game.moves) >= committed(tmp_path) - 1
+
+
+def test_a_stale_session_does_not_bring_back_a_game_finished_elsewhere(store):
+    stale = GameFile(store, "g1")
+    stale.claim()
+    stale.save(random_game(players=2, seed=1, moves=18))
+    newer = GameFile(store, "g1")
+    newer.claim(take_over=True)
+    newer.save(random_game(players=2, seed=1))
+    assert store.finished_path("g1").exists() and not store.autosave_path("g1").exists()
+    assert not stale.still_ours()
+    with pytest.raises(SaveError):
+        stale.save(random_game(players=2, seed=1, moves=19))
+    assert not store.autosave_path("g1").exists()
+    assert not list(store.saves.glob(".lease-*")) or not store.lease_path("g1").read_bytes()

@@ -624,9 +624,12 @@ class SaveStore:
                             path) from None
         return path
 
+    def finished_path(self, game_id: str) -> Path:
+        return self._game_file(self.finished, game_id, game_id)
+
     def archive(self, game: Game, game_id: str) -> Path:
         """Keep a finished game for review, and drop its autosaves."""
-        path = self._game_file(self.finished, game_id, game_id)
+        path = self.finished_path(game_id)
         try:
             write_atomic(path, encode(game, game_id, "finished"))
         except OSError as exc:
@@ -771,6 +774,9 @@ class GameFile:
         """Why the last save failed ('' once one succeeds)."""
         self.stopped = False
         """True once another session has the game: this one never writes it again."""
+        self.archived = False
+        """True once this session archived the finished game."""
+        self._was_finished = self.store.finished_path(game_id).exists()
 
     # -- the lease ---------------------------------------------------------------------
 
@@ -833,6 +839,7 @@ class GameFile:
                     raise GameInUse(holder, self.path)
                 self._write_lease(fd, self.token)
                 self.revision = self._disk_revision()
+                self._was_finished = self.store.finished_path(self.game_id).exists()
                 self.stopped = False
         except OSError as exc:
             self.problem = f"cannot write the autosave: {exc.strerror or exc}"
@@ -842,6 +849,8 @@ class GameFile:
 
     def release(self) -> None:
         """Leave the game to other sessions (the lease is dropped if still this one's)."""
+        if not self.lease.exists():
+            return
         with contextlib.suppress(OSError), self._locked() as fd:
             holder = self._holder(fd)
             if holder is not None and holder.token == self.token:
@@ -854,6 +863,10 @@ class GameFile:
             self.stopped = True
             raise SaveError(f"another session took this game over ({holder.describe()}): "
                             "this one no longer saves it", "taken_over", self.path)
+        if not self._was_finished and self.store.finished_path(self.game_id).exists():
+            self.stopped = True
+            raise SaveError("another session finished this game: this one no longer saves "
+                            "it", "newer_on_disk", self.path)
         if self._disk_revision() > self.revision:
             self.stopped = True
             raise SaveError("another session saved a newer state of this game: this one "
@@ -862,7 +875,7 @@ class GameFile:
     def still_ours(self) -> bool:
         """Whether this session still writes the game (False once another took it over
         or saved a newer state; :attr:`problem` then says so)."""
-        if not self.stopped:
+        if not self.stopped and not self.archived:
             try:
                 with self._locked() as fd:
                     self._check_writer(fd)
@@ -883,6 +896,7 @@ class GameFile:
                 self._check_writer(fd)
                 if game.is_over:
                     where = self.store.archive(game, self.game_id)
+                    self.archived = True
                     os.ftruncate(fd, 0)
                     with contextlib.suppress(OSError):
                         self.lease.unlink()
