@@ -254,3 +254,13 @@ def test_an_autosave_that_is_a_pipe_does_not_hang_continue(tmp_path):
     result = shipyard("continue", data=tmp_path / "d", timeout=30)
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
+
+
+def test_a_name_from_the_settings_file_is_quoted_printably(tmp_path):
+    config = tmp_path / "d" / "c"
+    config.mkdir(parents=True)
+    (config / "settings.json").write_text(json.dumps({"name": ESCAPES + "A" * 20}))
+    result = shipyard("solo", data=tmp_path / "d")
+    assert result.returncode == 2
+    assert "too long" in result.stderr
+    assert_printable(result.stdout + result.stderr)

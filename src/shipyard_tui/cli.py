@@ -332,6 +332,13 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _printable(text: str) -> str:
+    """A message that may quote a file (the settings' name): printable characters only."""
+    from shipyard_tui.saves import printable
+
+    return printable(text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -341,7 +348,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             config = _play_config(args)
         except ValueError as exc:
-            print(f"shipyard: {exc}", file=sys.stderr)
+            print(f"shipyard: {_printable(str(exc))}", file=sys.stderr)
             return 2
         return _run_app(args, config=config)
     if args.command == "solo":
@@ -354,7 +361,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             config = solo_config(name, seed, args.first_game)
             config.validate()
         except ValueError as exc:
-            print(f"shipyard: {exc}", file=sys.stderr)
+            print(f"shipyard: {_printable(str(exc))}", file=sys.stderr)
             return 2
         return _run_app(args, config=config)
     if args.command == "continue":
