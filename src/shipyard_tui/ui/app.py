@@ -98,6 +98,7 @@ class ShipyardApp(App[None]):
         self.exit_report: str | None = None
         """What could not be saved, said once the game is left (see :meth:`finish_saving`)."""
         self.exit_report_shown = False
+        self._leaving = False
         self.crash_log = None
 
     def on_mount(self) -> None:
@@ -162,6 +163,9 @@ class ShipyardApp(App[None]):
     def _leave_on_signal(self) -> None:
         """Save, and end the process within seconds even if the library's shutdown
         hangs; what could not be saved is said after the terminal is restored."""
+        if self._leaving:
+            return
+        self._leaving = True
         report = self.finish_saving()
 
         def end_anyway() -> None:
