@@ -23,7 +23,7 @@ from pathlib import Path
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from shipyard_tui.model import GameModel
 from shipyard_tui.rules import Game, GameConfig
@@ -58,7 +58,6 @@ class UnsavedNotice(Static):
 
     DEFAULT_CSS = """
     UnsavedNotice {
-        dock: bottom;
         height: auto;
         background: $error;
         color: $text;
@@ -262,17 +261,19 @@ class ShipyardApp(App[None]):
         count = game_file.unsaved
         what = (f"{count} move{'s' if count != 1 else ''} not saved" if count
                 else "This game is not saved")
-        then = ("the moves you make here are kept in an emergency copy when you quit"
+        then = ("The moves you make here are kept in an emergency copy when you quit"
                 if game_file.stopped else
-                f"trying again every {RETRY_SECONDS:.0f} s; at exit an emergency copy is "
-                "written")
+                f"Trying again every {RETRY_SECONDS:.0f} s; on leaving, an emergency copy "
+                "is written")
         text = f"{what}: {game_file.problem}. {then}."
         if screen is not None:
             notices = list(screen.query(UnsavedNotice))
             if notices:
                 notices[0].update(text)
             else:
-                screen.mount(UnsavedNotice(text, markup=False))
+                footers = screen.query(Footer)
+                screen.mount(UnsavedNotice(text, markup=False),
+                             before=footers.first() if footers else None)
         if self._warned != game_file.problem:
             self._warned = game_file.problem
             self.notify(text, title="Saving failed", severity="error", timeout=10,
