@@ -1,18 +1,21 @@
 """Saves that never lose a game: a versioned, checksummed file written atomically.
 
 A save holds the game's configuration and move list (so it replays) with a snapshot
-of the state and a summary for listings, all covered by a SHA-256 checksum. Loading
-replays the moves and checks the result against the snapshot, so a save either
-loads as a valid game or fails with a message that says what is wrong with it.
+of the state, a summary and a revision (how many times its autosave was written), all
+covered by a SHA-256 checksum. Loading replays the moves and checks the result against
+the snapshot, so a save either loads as a valid game or fails with a message that says
+what is wrong with it.
 
 Files live in the data directory (``paths``): ``saves/autosave-<id>.json`` (with
-``.bak.json``, the autosave before it), ``saves/<name>.json`` for named saves and
-``finished/<id>.json`` for finished games.
+``.bak.json``, the autosave before it, and ``.lease-<id>``, the session writing it),
+``saves/<name>.json`` for named saves and ``finished/<id>.json`` for finished games.
+Temporary files of saves in progress are ``.tmp-<pid>-*.json``.
 
 Nothing read from a file is trusted: ids are checked before they name a file, only
 regular files are read, and only so many bytes; every text a listing or an error
-shows is made printable first. One session at a time writes a game (a lease next to
-its autosave names it), and a save never replaces a newer save of the same game.
+shows is made printable first, and listings show what the replayed game says. One
+session at a time writes a game (:class:`GameFile`), and a save never replaces a newer
+save of the same game.
 """
 
 from __future__ import annotations
