@@ -352,3 +352,16 @@ def test_a_stale_session_does_not_bring_back_a_game_finished_elsewhere(store):
         stale.save(random_game(players=2, seed=1, moves=19))
     assert not store.autosave_path("g1").exists()
     assert not list(store.saves.glob(".lease-*")) or not store.lease_path("g1").read_bytes()
+
+
+async def test_opening_the_game_this_session_plays_again_does_not_ask(store):
+    app = ShipyardApp(config=config(), bot_delay=600.0, store=store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert app.model is not None
+        game_id = app.model.game_id
+        app.load_game(store.autosave_path(game_id))
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.model.game_id == game_id
+        assert app.game_file is not None and app.game_file.still_ours()

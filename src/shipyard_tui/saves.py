@@ -905,8 +905,8 @@ class GameFile:
                         self.lease.unlink()
                 else:
                     where = self.store.autosave(game, self.game_id, self.revision + 1)
-                    self._write_lease(fd, self.token)
                     self.revision += 1
+                    self._write_lease(fd, self.token)
         except (SaveError, OSError) as exc:
             self.unsaved += 1
             self.problem = exc.message if isinstance(exc, SaveError) else \

@@ -302,6 +302,8 @@ class ShipyardApp(App[None]):
         if game.is_over:
             self.open_game(game, game_id)
             return
+        if self.game_file is not None and self.game_file.game_id == game_id:
+            self.game_file.release()  # this session's own game, opened again
         game_file = GameFile(self.store, game_id)
         try:
             game_file.claim()
