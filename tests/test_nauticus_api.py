@@ -123,3 +123,14 @@ def test_from_state_plays_on_from_a_view():
     look.play("buy hull:single w")
     assert legal(game) != legal(look)
     assert game.state.seats[0].warehouse == {}
+
+
+def test_copy_is_deep_and_equal():
+    game = random_game(4, 12)
+    copy = game.state.copy()
+    assert copy.to_dict() == game.state.to_dict()
+    copy.seats[0].yard.clear()
+    copy.seats[1].warehouse["good:fish"] = 99
+    copy.stacks["hull:bow"] = -5
+    assert copy.to_dict() != game.state.to_dict()
+    assert NauticusGame.from_state(game.state.copy()).state.to_dict() == game.state.to_dict()

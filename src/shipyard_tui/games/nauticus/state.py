@@ -248,4 +248,22 @@ class NauticusState:
         return from_data(cls, data)
 
     def copy(self) -> NauticusState:
-        return NauticusState.from_dict(self.to_dict())
+        """A deep copy, written out by hand so that bots can look ahead cheaply."""
+        perf = self.perf
+        return NauticusState(
+            config=self.config, rng=self.rng,
+            seats=[Seat(s.name, s.coins, s.workers, s.vp, dict(s.warehouse),
+                        [Build([Slot(t.hull, t.mast, t.sail, t.good) for t in b.slots])
+                         for b in s.yard],
+                        dict(s.delivered), list(s.pass_up), s.extra) for s in self.seats],
+            stacks=dict(self.stacks), tiles=list(self.tiles), face_down=list(self.face_down),
+            anchor=self.anchor, anchor_tile=self.anchor_tile, round=self.round,
+            phase=self.phase, start_seat=self.start_seat, chooser=self.chooser,
+            chosen=self.chosen, goer=self.goer, step=self.step, resolved=self.resolved,
+            perf=None if perf is None else Performance(
+                perf.action, perf.extra, perf.blue, perf.uses, dict(perf.bought),
+                perf.all_four, perf.crown_vp),
+            pending=[Pending(p.kind, list(p.options), p.build, p.left, dict(p.taken))
+                     for p in self.pending],
+            moves_played=self.moves_played, undo_floor=self.undo_floor,
+            winners=list(self.winners))
