@@ -82,6 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("history", help="list finished games")
 
     sim = commands.add_parser("simulate", help="play whole games between bots and print results")
+    sim.add_argument("--game", choices=("shipyard", "nauticus"), default="shipyard",
+                     help="which game to simulate (default shipyard)")
     sim.add_argument("--players", type=int, default=4, choices=(2, 3, 4),
                      help="seats per game (default 4)")
     sim.add_argument("--solo", action="store_true",
@@ -242,6 +244,8 @@ def _paths() -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    if args.game == "nauticus":
+        return _simulate_nauticus(args)
     from shipyard_tui.bots import BOT_LEVELS
     from shipyard_tui.simulate import simulate, write_events
 
@@ -277,6 +281,44 @@ def _simulate(args: argparse.Namespace) -> int:
                       f"winner {winners}; {summary['moves']} moves, "
                       f"{summary['turns'][0]} turns per seat, end by {summary['end']}",
                       flush=True)
+    finally:
+        if events_file is not None:
+            events_file.close()
+    return 0
+
+
+def _simulate_nauticus(args: argparse.Namespace) -> int:
+    from shipyard_tui.games.nauticus.bots import NAUTICUS_BOT_LEVELS
+    from shipyard_tui.simulate import simulate_nauticus, write_events
+
+    if args.bots not in NAUTICUS_BOT_LEVELS:
+        known = ", ".join(sorted(NAUTICUS_BOT_LEVELS))
+        print(f"shipyard: unknown Nauticus bot level {args.bots!r} (known: {known})",
+              file=sys.stderr)
+        return 2
+    if args.solo or args.first_game or args.advanced:
+        print("shipyard: Nauticus has no solo, first-game or advanced setup", file=sys.stderr)
+        return 2
+    events_file = None
+    if args.events:
+        try:
+            events_file = open(args.events, "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as exc:
+            print(f"shipyard: cannot write {args.events}: {exc.strerror}", file=sys.stderr)
+            return 1
+    try:
+        for result in simulate_nauticus(args.players, args.games, args.seed, args.bots):
+            summary = result.summary()
+            if events_file is not None:
+                write_events(result, events_file)
+            if args.json:
+                print(json.dumps(summary, separators=(",", ":")), flush=True)
+            else:
+                scores = ", ".join(f"{name} {score}" for name, score in
+                                   zip(summary["seats"], summary["scores"], strict=True))
+                winners = " and ".join(summary["winner"])
+                print(f"game {summary['game']} (seed {summary['seed']}): {scores}; "
+                      f"winner {winners}; {summary['moves']} moves", flush=True)
     finally:
         if events_file is not None:
             events_file.close()
