@@ -36,3 +36,21 @@ def test_simulate_nauticus_refuses_shipyard_only_options(capsys):
     assert main(["simulate", "--game", "nauticus", "--solo"]) == 2
     assert main(["simulate", "--game", "nauticus", "--bots", "planner"]) == 2
     assert "known: greedy, random" in capsys.readouterr().err
+
+
+def test_every_nauticus_event_is_documented_with_all_its_fields():
+    import dataclasses
+    import re
+    from pathlib import Path
+
+    from shipyard_tui.games.nauticus.events import EVENT_TYPES, SCORE_KINDS
+
+    doc = (Path(__file__).parent.parent / "docs" / "nauticus-events.md").read_text()
+    for name, cls in EVENT_TYPES.items():
+        row = next((line for line in doc.splitlines() if line.startswith(f"| `{name}` |")),
+                   None)
+        assert row is not None, f"{name} is missing from docs/nauticus-events.md"
+        documented = set(re.findall(r"`(\w+)`", row.split("|")[2]))
+        assert documented == {f.name for f in dataclasses.fields(cls)}, name
+    for kind in SCORE_KINDS:
+        assert f"| `{kind}` |" in doc
