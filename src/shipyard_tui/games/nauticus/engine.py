@@ -139,6 +139,11 @@ def _main_performance(state: NauticusState) -> Performance:
                        blue_workers(state, state.chosen))
 
 
+def current_performance(state: NauticusState) -> Performance:
+    """The performance under way, or the one a first use of the current action starts."""
+    return state.perf if state.perf is not None else _main_performance(state)
+
+
 def item_price(state: NauticusState, perf: Performance, item: str) -> int:
     """What the next copy of ``item`` costs in this performance (NA-6.1, NA-12.2)."""
     if perf.bought.get(item, 0):
