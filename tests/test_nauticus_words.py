@@ -33,10 +33,10 @@ def test_words_name_prices_and_places():
     game = table()
     play(game, "choose hulls")
     words = {str(m): move_words(game.state, m) for m in game.legal_moves()}
-    assert words["buy hull:bow new"] == "buy a bow hull for 1 coin as a new build"
-    assert words["buy hull:single w"] == "buy a single hull for 0 coins to the warehouse"
+    assert words["buy hull:bow new"] == "buy bow hull (1c) as a new build"
+    assert words["buy hull:single w"] == "buy single hull (0c) to warehouse"
     events = play(game, "buy hull:bow new", "buy hull:bow w")
     names = ["Ann", "Bob"]
     lines = [event_words(e, names) for e in events if isinstance(e, ev.ItemBought)]
     assert lines == ["Ann buys a bow hull for 1 coin as a new build",
-                     "Ann buys a bow hull for 4 coins to the warehouse"]
+                     "Ann buys a bow hull for 4 coins to warehouse"]

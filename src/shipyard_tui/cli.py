@@ -52,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = commands.add_parser("play", help="start a game straight away")
+    play.add_argument("--game", choices=("shipyard", "nauticus"), default="shipyard",
+                      help="which game (default shipyard; nauticus: a minimal table, "
+                           "not saved)")
     play.add_argument("--players", type=int, choices=(2, 3, 4),
                       help="number of seats (default: as many as --seat, else 2)")
     play.add_argument("--seat", action="append", default=[], metavar="NAME:KIND",
@@ -287,6 +290,40 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _play_nauticus(args: argparse.Namespace) -> int:
+    """``shipyard play --game nauticus``: one unsaved game on the minimal table."""
+    from shipyard_tui.games.nauticus import NauticusConfig
+    from shipyard_tui.games.nauticus.bots import NAUTICUS_BOT_LEVELS
+    from shipyard_tui.rules import SeatConfig, SeatKind
+    from shipyard_tui.seats import parse_seat
+
+    try:
+        if args.first_game or args.advanced:
+            raise ValueError("Nauticus has no first-game or advanced setup")
+        seats = [parse_seat(spec) for spec in args.seat]
+        if not seats:
+            count = args.players or 2
+            seats = [SeatConfig("Player", SeatKind.HUMAN)] + [
+                SeatConfig(f"Bot {i}", SeatKind.BOT, "greedy") for i in range(1, count)]
+        elif args.players is not None and args.players != len(seats):
+            raise ValueError(f"--players {args.players} but {len(seats)} --seat options given")
+        for seat in seats:
+            if seat.kind is SeatKind.BOT and seat.level not in NAUTICUS_BOT_LEVELS:
+                known = ", ".join(sorted(NAUTICUS_BOT_LEVELS))
+                raise ValueError(f"unknown Nauticus bot level {seat.level!r} (known: {known})")
+        seed = args.seed if args.seed is not None else _random_seed()
+        config = NauticusConfig(tuple(seats), seed=seed)
+        config.validate()
+    except ValueError as exc:
+        print(f"shipyard: {exc}", file=sys.stderr)
+        return 2
+    from shipyard_tui.ui.nauticus.app import NauticusApp
+
+    delay = args.bot_delay if args.bot_delay is not None else 0.4
+    NauticusApp(config, bot_delay=delay).run()
+    return 0
+
+
 def _simulate_nauticus(args: argparse.Namespace) -> int:
     from shipyard_tui.games.nauticus.bots import NAUTICUS_BOT_LEVELS
     from shipyard_tui.simulate import simulate_nauticus, write_events
@@ -330,6 +367,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "play" and args.game == "nauticus":
+        return _play_nauticus(args)
     if args.command == "play":
         try:
             config = _play_config(args)

@@ -6,7 +6,7 @@ texts so that the same thing is always called the same.
 >>> item_words("mast:whale"), item_words("hull:single"), item_words("good:salt")
 ('whale mast', 'single hull', 'salt')
 >>> dest_words("left:2"), dest_words("1.0"), dest_words("w")
-('at the bow end of build 2', 'on build 1, tile 0', 'to the warehouse')
+('at the bow of build 2', 'on build 1 tile 0', 'to warehouse')
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from . import events as ev
 from . import moves as mv
 from .catalog import FIELD_BONUS, Action, item_kind, item_name
-from .state import NauticusState
+from .state import Build, NauticusState
 
 
 def item_words(item: str) -> str:
@@ -26,15 +26,15 @@ def item_words(item: str) -> str:
 
 def dest_words(dest: str) -> str:
     if dest == "w":
-        return "to the warehouse"
+        return "to warehouse"
     if dest == "new":
         return "as a new build"
     if dest.startswith("left:"):
-        return f"at the bow end of build {dest[5:]}"
+        return f"at the bow of build {dest[5:]}"
     if dest.startswith("right:"):
-        return f"at the stern end of build {dest[6:]}"
+        return f"at the stern of build {dest[6:]}"
     b, p = dest.split(".")
-    return f"on build {b}, tile {p}"
+    return f"on build {b} tile {p}"
 
 
 def reward_words(reward: str) -> str:
@@ -55,16 +55,16 @@ def move_words(state: NauticusState, move: mv.Move) -> str:
 
     if isinstance(move, mv.Choose):
         field = state.tiles.index(move.action.value)
-        return f"choose {move.action.label} (bonus {FIELD_BONUS[field].value})"
+        return f"choose {move.action.label} (+{FIELD_BONUS[field].value})"
     if isinstance(move, mv.TakeBonus):
-        return f"take a {item_words(move.item)} as the bonus"
+        return f"bonus: take a {item_words(move.item)}"
     if isinstance(move, mv.FreeItem):
         return f"take a free {item_words(move.item)}"
     if isinstance(move, mv.Buy):
         cost = item_price(state, current_performance(state), move.item)
-        return f"buy a {item_words(move.item)} for {coins(cost)} {dest_words(move.dest)}"
+        return f"buy {item_words(move.item)} ({cost}c) {dest_words(move.dest)}"
     if isinstance(move, mv.Transport):
-        return f"move a {item_words(move.item)} from the warehouse {dest_words(move.dest)}"
+        return f"move {item_words(move.item)} {dest_words(move.dest)}"
     if isinstance(move, mv.Withdraw):
         return "withdraw 2 coins"
     if isinstance(move, mv.Deliver):
@@ -76,9 +76,9 @@ def move_words(state: NauticusState, move: mv.Move) -> str:
     if isinstance(move, mv.Pass):
         return "pass"
     if isinstance(move, mv.Extra):
-        return f"play the extra action: {move.action.label}"
+        return f"extra action: {move.action.label}"
     if isinstance(move, mv.EndGo):
-        return "end the go (keep the extra action)"
+        return "end the go, keep the extra action"
     if isinstance(move, mv.Reward):
         return f"reward: {reward_words(move.reward)}"
     return str(move)
@@ -92,8 +92,8 @@ def event_words(event: ev.Event, names: list[str]) -> str | None:
     if isinstance(event, ev.RoundStarted):
         return f"Round {event.round} begins; the wheel's anchor faces field {event.anchor}"
     if isinstance(event, ev.ActionChosen):
-        return (f"{who(event.seat)} chooses {Action(event.action).label} "
-                f"({event.blue} blue workers)")
+        workers = "1 blue worker" if event.blue == 1 else f"{event.blue} blue workers"
+        return f"{who(event.seat)} chooses {Action(event.action).label} ({workers})"
     if isinstance(event, ev.BonusReceived):
         if event.lost:
             return f"{who(event.seat)} has no room or stock for the bonus tile: it is lost"
@@ -134,3 +134,60 @@ def event_words(event: ev.Event, names: list[str]) -> str | None:
         winners = " and ".join(who(s) for s in event.winners)
         return f"Game over: {winners} {'wins' if len(event.winners) == 1 else 'share the win'}"
     return None
+
+
+# -- compact texts for an 80x24 table -----------------------------------------
+
+HULL_LETTER = {"bow": "B", "centre": "C", "stern": "S", "single": "1"}
+CREST_LETTER = {"whale": "w", "boat": "b", "helm": "h", "trident": "t", "crown": "c"}
+GOOD_LETTER = {"coffee": "C", "fish": "F", "grain": "G", "salt": "S"}
+BONUS_SHORT = ("3 workers", "1 mast", "1 sail", "2 VP", "2 workers", "wkr+good", "wkr+1VP",
+               "4 coins")
+
+
+def build_text(build: Build) -> str:
+    """A build as one word per hull tile: hull letter, mast and sail crests, good.
+
+    >>> from .state import Build, Slot
+    >>> build_text(Build([Slot("bow", "whale", "whale", "fish"), Slot("stern", "crown")]))
+    'Bwwf Sc..'
+    """
+    return " ".join(
+        HULL_LETTER[s.hull] + (CREST_LETTER[s.mast] if s.mast else ".")
+        + (CREST_LETTER[s.sail] if s.sail else ".")
+        + (GOOD_LETTER[s.good].lower() if s.good else ".")
+        for s in build.slots)
+
+
+def wheel_rows(state: NauticusState) -> list[str]:
+    """One line per board field: tile (or face down), bonus, blue workers, prices."""
+    from .catalog import ITEMS_OF_ACTION, PRICE_DIGITS
+    from .engine import blue_workers
+
+    rows = []
+    for f in range(8):
+        action = Action(state.tiles[f])
+        down = state.face_down[f]
+        short = action.value.capitalize()
+        name = f"({short})" if down else short
+        marks = ("@" if state.anchor == f else " ") + ("#" if state.anchor_tile == f else " ")
+        prices = "".join(str(d) for d in PRICE_DIGITS[f]) if action in ITEMS_OF_ACTION else "    "
+        chosen = ">" if state.chosen == f else " "
+        rows.append(f"{chosen}{f} {name:<11} {BONUS_SHORT[f]:<9} "
+                    f"{blue_workers(state, f)}b {prices}{marks}")
+    return rows
+
+
+def seat_lines(state: NauticusState, seat_index: int) -> list[str]:
+    """A seat's possessions in a few short lines."""
+    seat = state.seats[seat_index]
+    passes = "".join(str(t) for t in seat.pass_up) or "-"
+    head = (f"{seat.name[:8]:<8} {seat.vp:>3}VP {seat.coins:>2}c {seat.workers:>2}w "
+            f"p{passes:<3} c{seat.crowns}{' X' if seat.extra else ''}")
+    builds = " | ".join(build_text(b) for b in seat.yard) or "(empty yard)"
+    stored = ", ".join(f"{n} {item_words(i)}" for i, n in sorted(seat.warehouse.items()))
+    delivered = ", ".join(f"{n} {g}" for g, n in sorted(seat.delivered.items()))
+    lines = [head, f" yard {builds}", f" store {seat.warehouse_used}/12: {stored or '-'}"]
+    if delivered:
+        lines.append(f" delivered {delivered}")
+    return lines

@@ -1,0 +1,70 @@
+"""The minimal Nauticus table: a whole 2-seat game by keys against a bot (issue 16)."""
+
+from __future__ import annotations
+
+import random
+
+from textual.widgets import Static
+
+from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatConfig, SeatKind
+from shipyard_tui.ui.nauticus.app import NauticusApp
+from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS
+
+
+async def test_a_whole_game_by_keys_matches_an_engine_replay():
+    config = NauticusConfig((SeatConfig("Ann"), SeatConfig("Bot", SeatKind.BOT, "random")),
+                            seed=12)
+    app = NauticusApp(config, bot_delay=0)
+    rng = random.Random(12)
+    chosen = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5000):
+            game = app.game
+            if game.is_over:
+                break
+            if game.to_move != 0:
+                await pilot.pause()
+                continue
+            status = str(app.screen.query_one("#status", Static).render())
+            assert status.startswith(" Ann:") and game.prompt in status
+            legal = game.legal_moves()
+            index = rng.randrange(min(len(legal), len(OPTION_KEYS)))
+            chosen.append(legal[index])
+            before = len(game.moves)
+            await pilot.press(OPTION_KEYS[index], "enter")
+            await pilot.pause()
+            assert game.moves[before] == chosen[-1]
+        assert app.game.is_over
+        status = str(app.screen.query_one("#status", Static).render())
+        assert status.startswith(" Game over")
+    replay = NauticusGame.replay(config, app.game.moves)
+    assert replay.state.to_dict() == app.game.state.to_dict()
+    assert replay.events == app.game.events
+    ann = [m for m, seat in zip(app.game.moves, _movers(config, app.game.moves), strict=True)
+           if seat == 0]
+    assert ann == chosen
+
+
+def _movers(config: NauticusConfig, moves: list) -> list[int]:
+    game = NauticusGame(config)
+    seats = []
+    for move in moves:
+        seats.append(game.to_move)
+        game.push(move)
+    return seats
+
+
+async def test_undo_and_view_keys():
+    config = NauticusConfig((SeatConfig("Ann"), SeatConfig("Bea")), seed=2)
+    app = NauticusApp(config, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", "enter")
+        assert len(app.game.moves) == 1
+        await pilot.press("u")
+        assert app.game.moves == []
+        await pilot.press("r")
+        from shipyard_tui.ui.nauticus.widgets import WheelPanel
+
+        assert app.screen.query_one(WheelPanel).detail == 0
+        await pilot.press("r", "r")
+        assert app.screen.query_one(WheelPanel).detail == -1
