@@ -68,3 +68,12 @@ async def test_undo_and_view_keys():
         assert app.screen.query_one(WheelPanel).detail == 0
         await pilot.press("r", "r")
         assert app.screen.query_one(WheelPanel).detail == -1
+
+
+def test_table_snapshot_80x24(snap_compare):
+    config = NauticusConfig((SeatConfig("Ann"), SeatConfig("Bea"), SeatConfig("Cy")), seed=5)
+    app = NauticusApp(config, bot_delay=0)
+    app.game.play("choose hulls")
+    for _ in range(3):
+        app.game.push(app.game.legal_moves()[0])
+    assert snap_compare(app, terminal_size=(80, 24))
