@@ -134,3 +134,38 @@ def test_copy_is_deep_and_equal():
     copy.stacks["hull:bow"] = -5
     assert copy.to_dict() != game.state.to_dict()
     assert NauticusGame.from_state(game.state.copy()).state.to_dict() == game.state.to_dict()
+
+
+def _candidate_moves(game: NauticusGame) -> list[str]:
+    """Plausible-looking moves, legal or not, for the current position."""
+    from shipyard_tui.games.nauticus.catalog import ACTIONS, ITEMS
+
+    dests = ["w", "new", "left:0", "right:0", "0.0", "0.1", "1.0", "3.3"]
+    texts = [f"choose {a.value}" for a in ACTIONS] + [f"extra {a.value}" for a in ACTIONS]
+    texts += [f"{verb} {item} {dest}" for verb in ("buy", "move") for item in ITEMS[::3]
+              for dest in dests]
+    texts += ["withdraw", "crown", "done", "pass", "end", "deliver 0", "deliver 5",
+              "reward vp", "reward goods:fish+salt", "bonus mast:boat", "free hull:bow"]
+    return texts
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 250))
+def test_play_accepts_exactly_the_legal_moves_and_a_refusal_changes_nothing(seed, steps):
+    rng = random.Random(seed)
+    game = NauticusGame(config(2 + seed % 3, seed))
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.push(rng.choice(game.legal_moves()))
+    legal_now = {str(m) for m in game.legal_moves()}
+    before = game.state.to_dict()
+    for text in _candidate_moves(game):
+        if text in legal_now:
+            continue
+        with pytest.raises(IllegalMoveError):
+            game.play(text)
+        assert game.state.to_dict() == before
+    for move in game.legal_moves():
+        trial = NauticusGame.from_state(game.state.copy())
+        trial.play(str(move))
