@@ -34,8 +34,8 @@ def test_simulate_nauticus_prints_one_json_line_per_game(capsys, tmp_path):
 
 def test_simulate_nauticus_refuses_shipyard_only_options(capsys):
     assert main(["simulate", "--game", "nauticus", "--solo"]) == 2
-    assert main(["simulate", "--game", "nauticus", "--bots", "planner"]) == 2
-    assert "known: greedy, random" in capsys.readouterr().err
+    assert main(["simulate", "--game", "nauticus", "--bots", "grandmaster"]) == 2
+    assert "known: greedy, planner, random" in capsys.readouterr().err
 
 
 def test_every_nauticus_event_is_documented_with_all_its_fields():

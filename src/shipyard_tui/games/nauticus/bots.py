@@ -3,7 +3,9 @@
 Nauticus has no hidden information (NA-14.1), so a bot may look ahead on a plain copy
 of its view. The greedy bot values every legal move by the position it leads to;
 choosing an action tile, or starting its go, it looks further: through the rest of its
-own go, played greedily.
+own go, played greedily. The planner searches a little wider where Nauticus differs
+most from a solitaire: the chosen tile serves every seat, so it plays each choice out
+through the whole phase and weighs its gain against the best other seat's.
 """
 
 from __future__ import annotations
@@ -118,9 +120,49 @@ def _finish_own_go(state: NauticusState, me: int, limit: int = 40) -> None:
         apply_move(state, best_move, [])
 
 
+class PlannerBot(GreedyBot):
+    """Greedy, except when choosing the action tile: then it plays the whole phase out,
+    every seat greedily, and compares its position with the others'. A chosen action
+    serves every seat, so the best tile is the one that helps its chooser most
+    relative to the rest of the table."""
+
+    name = "planner"
+
+    def choose(self, game: NauticusGame) -> Move:
+        if game.state.step is not Step.CHOOSE:
+            return super().choose(game)
+        legal = game.legal_moves()
+        me = game.state.seat
+        state = game.view(me)
+        scored = []
+        for i, move in enumerate(legal):
+            after = state.copy()
+            apply_move(after, move, [])
+            self._finish_phase(after)
+            scored.append((relative_value(after, me) + self._rng.random() * 1e-6, i))
+        return legal[max(scored)[1]]
+
+    def _finish_phase(self, state: NauticusState, limit: int = 200) -> None:
+        """Play every seat's go of the current phase as the greedy bot would."""
+        phase = (state.round, state.phase)
+        sim = NauticusGame.from_state(state)
+        for _ in range(limit):
+            if sim.is_over or (state.round, state.phase) != phase:
+                return
+            sim.push(GreedyBot.choose(self, sim))
+
+
+def relative_value(state: NauticusState, me: int) -> float:
+    """The seat's position value less half the best other seat's (half: the others'
+    gains matter, but less than one's own)."""
+    others = [position_value(state, i) for i in range(len(state.seats)) if i != me]
+    return position_value(state, me) - 0.5 * max(others)
+
+
 NAUTICUS_BOT_LEVELS: dict[str, Callable[[int], NauticusBot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "planner": PlannerBot,
 }
 """Bot factories by level name; each takes a seed for the bot's own randomness."""
 
