@@ -119,7 +119,7 @@ def legal_moves(state: NauticusState) -> list[Move]:
     if step is Step.REWARD:
         return [RewardMove(r) for r in _reward_options(seat, state, state.pending[0])]
     if step is Step.AFTER:
-        return [*(Extra(a) for a in ACTIONS), EndGo()]
+        return [EndGo(), *(Extra(a) for a in ACTIONS)]
     if step is Step.ACT:
         perf = state.perf
         assert perf is not None
