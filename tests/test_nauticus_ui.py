@@ -77,3 +77,24 @@ def test_table_snapshot_80x24(snap_compare):
     for _ in range(3):
         app.game.push(app.game.legal_moves()[0])
     assert snap_compare(app, terminal_size=(80, 24))
+
+
+async def test_the_end_shows_every_seats_vp_by_kind_and_the_winner():
+    seats = tuple(SeatConfig(n, SeatKind.BOT, "random") for n in ("Ann", "Bea", "Cy"))
+    app = NauticusApp(NauticusConfig(seats, seed=3), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5000):
+            if app.game.is_over:
+                break
+            await pilot.pause()
+        await pilot.pause()
+        from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
+
+        prompt = str(app.screen.query_one(ChoicePanel).query_one("#prompt", Static).render())
+        rows = {line.split()[0]: line.split()[1:] for line in prompt.splitlines()}
+        assert rows["total"] == [str(s.vp) for s in app.game.state.seats]
+        assert set(rows) >= {"start", "penalty", "ships", "leftovers"}
+        outcome = app.game.outcome()
+        status = str(app.screen.query_one("#status", Static).render())
+        assert status.startswith(" Game over: ")
+        assert app.game.state.seats[outcome.winners[0]].name in status

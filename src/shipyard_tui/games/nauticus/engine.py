@@ -455,8 +455,9 @@ def _end_round(state: NauticusState, events: Events) -> None:
     for i, seat in enumerate(state.seats):
         penalty = sum(seat.pass_up)
         if penalty:
-            _score(state, i, "penalty", -penalty,
-                   f"round {state.round}: {len(seat.pass_up)} pass tiles face up", events)
+            face_up = len(seat.pass_up)
+            _score(state, i, "penalty", -penalty, f"round {state.round}: {face_up} pass "
+                   f"tile{'s' if face_up > 1 else ''} face up", events)
         seat.pass_up = list(PASS_TILES)
     events.append(ev.RoundEnded(state.round))
     if state.round >= state.config.rounds:

@@ -18,7 +18,7 @@ from shipyard_tui.games.nauticus.bots import NauticusBot, bot_for_level
 from shipyard_tui.games.nauticus.words import event_words, move_words
 from shipyard_tui.ui.widgets.choice_panel import Choice, ChoicePanel
 
-from .widgets import SeatsPanel, WheelPanel, final_breakdown
+from .widgets import SeatsPanel, WheelPanel, breakdown_text
 
 
 class NauticusScreen(Screen[None]):
@@ -102,8 +102,7 @@ class NauticusScreen(Screen[None]):
             winners = " and ".join(names[i] for i in outcome.winners)
             scores = ", ".join(f"{n} {s}" for n, s in zip(names, outcome.scores, strict=True))
             status.update(f" Game over: {winners} won ({scores}). q: quit")
-            panel.set_choices("The game is over.", [])
-            self.query_one(WheelPanel).breakdown = final_breakdown(view, list(game.events))
+            panel.set_choices(breakdown_text(view, game.events), [])
             return
         who = names[seat]
         if seat in self.bots:

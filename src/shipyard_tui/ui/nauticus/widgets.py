@@ -7,14 +7,14 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from shipyard_tui.games.nauticus import NauticusState
+from shipyard_tui.games.nauticus import Event, NauticusState
 from shipyard_tui.games.nauticus.scoring import score_by_kind
 from shipyard_tui.games.nauticus.words import seat_lines, wheel_rows
 
 
 class WheelPanel(Static):
     """The eight board fields: tile, bonus, blue workers, price digits; or one seat's
-    possessions in full, or the final breakdown, as the screen's view selects.
+    possessions in full, as the screen's view selects.
 
     ``@`` marks the field the wheel's anchor section faces, ``#`` the anchor tile and
     ``>`` the tile chosen in this phase.
@@ -25,6 +25,8 @@ class WheelPanel(Static):
         border: round $primary;
         height: 10;
         padding: 0 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
     }
     """
 
@@ -32,20 +34,11 @@ class WheelPanel(Static):
     """The state to draw."""
     detail: reactive[int] = reactive(-1)
     """-1: the wheel; a seat number: that seat in full."""
-    breakdown: reactive[list[dict[str, int]]] = reactive(list, always_update=True)
-    """After the game: VP per seat and scoring kind."""
 
     def render(self) -> Text:
         state = self.view
         if state is None:
             return Text("")
-        if self.breakdown:
-            self.border_title = "Scores by kind"
-            lines = [f"{'':<10}" + "".join(f"{s.name[:7]:>8}" for s in state.seats)]
-            for kind in self.breakdown[0]:
-                lines.append(f"{kind:<10}" + "".join(f"{row[kind]:>8}"
-                                                      for row in self.breakdown))
-            return Text("\n".join(lines), no_wrap=True, overflow="ellipsis")
         if 0 <= self.detail < len(state.seats):
             self.border_title = f"Seat {self.detail + 1} of {len(state.seats)} (r: next)"
             return Text("\n".join(seat_lines(state, self.detail)))
@@ -62,6 +55,8 @@ class SeatsPanel(Static):
         border: round $primary;
         height: 10;
         padding: 0 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
     }
     """
 
@@ -83,7 +78,11 @@ class SeatsPanel(Static):
         return text
 
 
-def final_breakdown(state: NauticusState, events: list[object]) -> list[dict[str, int]]:
-    from shipyard_tui.games.nauticus.events import Event
-
-    return score_by_kind([e for e in events if isinstance(e, Event)], len(state.seats))
+def breakdown_text(state: NauticusState, events: list[Event]) -> str:
+    """The final VP of every seat by scoring kind, as a small table."""
+    table = score_by_kind(events, len(state.seats))
+    lines = [f"{'VP':<10}" + "".join(f"{s.name[:7]:>8}" for s in state.seats)]
+    for kind in table[0]:
+        lines.append(f"{kind:<10}" + "".join(f"{row[kind]:>8}" for row in table))
+    lines.append(f"{'total':<10}" + "".join(f"{s.vp:>8}" for s in state.seats))
+    return "\n".join(lines)
