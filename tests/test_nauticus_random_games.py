@@ -10,7 +10,7 @@ from nauticus_helpers import Invariants, config, random_game
 from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.games.nauticus.scoring import score_by_kind
 
-FAST_GAMES = 8
+FAST_GAMES = 4
 SLOW_GAMES = 300
 SLOW_JSON_EVERY = 25
 """The 300-game runs check the JSON round trip of the state every 25th move (and at

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from textual.widgets import Static
 
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatConfig, SeatKind
@@ -11,6 +12,7 @@ from shipyard_tui.ui.nauticus.app import NauticusApp
 from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS
 
 
+@pytest.mark.slow
 async def test_a_whole_game_by_keys_matches_an_engine_replay():
     config = NauticusConfig((SeatConfig("Ann"), SeatConfig("Bot", SeatKind.BOT, "random")),
                             seed=12)
