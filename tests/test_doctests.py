@@ -8,10 +8,13 @@ import pkgutil
 
 import pytest
 
+import shipyard_tui.games.nauticus
 import shipyard_tui.rules
 
 MODULES = [f"shipyard_tui.rules.{m.name}"
            for m in pkgutil.iter_modules(shipyard_tui.rules.__path__)]
+MODULES += [f"shipyard_tui.games.nauticus.{m.name}"
+            for m in pkgutil.iter_modules(shipyard_tui.games.nauticus.__path__)]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -7,9 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import shipyard_tui.games.nauticus
 import shipyard_tui.rules
 
 RULES = Path(shipyard_tui.rules.__file__).parent
+NAUTICUS = Path(shipyard_tui.games.nauticus.__file__).parent
 
 
 def test_importing_rules_loads_neither_textual_nor_rich():
@@ -36,3 +38,32 @@ def test_rules_modules_import_only_the_standard_library_and_themselves():
                 continue
             for name in names:
                 assert name.split(".")[0] in allowed, f"{path.name} imports {name}"
+
+
+def test_importing_nauticus_rules_loads_neither_textual_nor_rich():
+    code = (
+        "import sys, shipyard_tui.games.nauticus, shipyard_tui.games.nauticus.engine\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
+        "print(','.join(bad))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == ""
+
+
+def test_nauticus_modules_import_only_the_standard_library_and_the_pure_core():
+    """games/nauticus may import the standard library, itself, and the pure Shipyard
+    rules package (its seeded generator, codec and seat configuration)."""
+    allowed = set(sys.stdlib_module_names) | {"__future__"}
+    for path in NAUTICUS.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                assert (name.split(".")[0] in allowed
+                        or name.startswith("shipyard_tui.rules")), f"{path.name} imports {name}"

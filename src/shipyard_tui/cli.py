@@ -52,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = commands.add_parser("play", help="start a game straight away")
+    play.add_argument("--game", choices=("shipyard", "nauticus"), default="shipyard",
+                      help="which game (default shipyard; nauticus: a minimal table, "
+                           "not saved)")
     play.add_argument("--players", type=int, choices=(2, 3, 4),
                       help="number of seats (default: as many as --seat, else 2)")
     play.add_argument("--seat", action="append", default=[], metavar="NAME:KIND",
@@ -84,6 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("history", help="list finished games")
 
     sim = commands.add_parser("simulate", help="play whole games between bots and print results")
+    sim.add_argument("--game", choices=("shipyard", "nauticus"), default="shipyard",
+                     help="which game to simulate (default shipyard)")
     sim.add_argument("--players", type=int, default=4, choices=(2, 3, 4),
                      help="seats per game (default 4)")
     sim.add_argument("--solo", action="store_true",
@@ -291,6 +296,8 @@ def _paths() -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    if args.game == "nauticus":
+        return _simulate_nauticus(args)
     from shipyard_tui.bots import BOT_LEVELS
     from shipyard_tui.simulate import simulate, write_events
 
@@ -339,11 +346,85 @@ def _printable(text: str) -> str:
     return printable(text)
 
 
+def _play_nauticus(args: argparse.Namespace) -> int:
+    """``shipyard play --game nauticus``: one unsaved game on the minimal table."""
+    from shipyard_tui.games.nauticus import NauticusConfig
+    from shipyard_tui.games.nauticus.bots import NAUTICUS_BOT_LEVELS
+    from shipyard_tui.rules import SeatConfig, SeatKind
+    from shipyard_tui.seats import parse_seat
+
+    try:
+        if args.first_game or args.advanced:
+            raise ValueError("Nauticus has no first-game or advanced setup")
+        seats = [parse_seat(spec) for spec in args.seat]
+        if not seats:
+            count = args.players or 2
+            seats = [SeatConfig("Player", SeatKind.HUMAN)] + [
+                SeatConfig(f"Bot {i}", SeatKind.BOT, "greedy") for i in range(1, count)]
+        elif args.players is not None and args.players != len(seats):
+            raise ValueError(f"--players {args.players} but {len(seats)} --seat options given")
+        for seat in seats:
+            if seat.kind is SeatKind.BOT and seat.level not in NAUTICUS_BOT_LEVELS:
+                known = ", ".join(sorted(NAUTICUS_BOT_LEVELS))
+                raise ValueError(f"unknown Nauticus bot level {seat.level!r} (known: {known})")
+        seed = args.seed if args.seed is not None else _random_seed()
+        config = NauticusConfig(tuple(seats), seed=seed)
+        config.validate()
+    except ValueError as exc:
+        print(f"shipyard: {exc}", file=sys.stderr)
+        return 2
+    from shipyard_tui.ui.nauticus.app import NauticusApp
+
+    delay = args.bot_delay if args.bot_delay is not None else 0.4
+    NauticusApp(config, bot_delay=delay).run()
+    return 0
+
+
+def _simulate_nauticus(args: argparse.Namespace) -> int:
+    from shipyard_tui.games.nauticus.bots import NAUTICUS_BOT_LEVELS
+    from shipyard_tui.simulate import simulate_nauticus, write_events
+
+    if args.bots not in NAUTICUS_BOT_LEVELS:
+        known = ", ".join(sorted(NAUTICUS_BOT_LEVELS))
+        print(f"shipyard: unknown Nauticus bot level {args.bots!r} (known: {known})",
+              file=sys.stderr)
+        return 2
+    if args.solo or args.first_game or args.advanced:
+        print("shipyard: Nauticus has no solo, first-game or advanced setup", file=sys.stderr)
+        return 2
+    events_file = None
+    if args.events:
+        try:
+            events_file = open(args.events, "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as exc:
+            print(f"shipyard: cannot write {args.events}: {exc.strerror}", file=sys.stderr)
+            return 1
+    try:
+        for result in simulate_nauticus(args.players, args.games, args.seed, args.bots):
+            summary = result.summary()
+            if events_file is not None:
+                write_events(result, events_file)
+            if args.json:
+                print(json.dumps(summary, separators=(",", ":")), flush=True)
+            else:
+                scores = ", ".join(f"{name} {score}" for name, score in
+                                   zip(summary["seats"], summary["scores"], strict=True))
+                winners = " and ".join(summary["winner"])
+                print(f"game {summary['game']} (seed {summary['seed']}): {scores}; "
+                      f"winner {winners}; {summary['moves']} moves", flush=True)
+    finally:
+        if events_file is not None:
+            events_file.close()
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "play" and args.game == "nauticus":
+        return _play_nauticus(args)
     if args.command == "play":
         try:
             config = _play_config(args)

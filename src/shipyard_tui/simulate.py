@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from shipyard_tui.bots import bot_for_level
+from shipyard_tui.games import nauticus
+from shipyard_tui.games.nauticus import bots as nauticus_bots
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind, event_to_json
 
 
@@ -77,8 +79,50 @@ def simulate(players: int, games: int, seed: int, level: str = "random", *, solo
         yield SimulatedGame(k, game_seed, play_out(config, game_seed))
 
 
-def write_events(result: SimulatedGame, out: IO[str]) -> None:
+@dataclass(frozen=True, slots=True)
+class SimulatedNauticusGame:
+    """The result of one simulated game of Nauticus."""
+
+    index: int
+    seed: int
+    game: nauticus.NauticusGame
+
+    def summary(self) -> dict[str, Any]:
+        state = self.game.state
+        outcome = self.game.outcome()
+        assert outcome is not None
+        return {
+            "game": self.index,
+            "seed": self.seed,
+            "rules": "nauticus",
+            "players": len(state.seats),
+            "seats": [s.name for s in state.seats],
+            "scores": list(outcome.scores),
+            "remainders": list(outcome.remainders),
+            "totals": list(outcome.totals),
+            "winners": list(outcome.winners),
+            "winner": [state.seats[i].name for i in outcome.winners],
+            "moves": len(self.game.moves),
+            "rounds": state.config.rounds,
+        }
+
+
+def simulate_nauticus(players: int, games: int, seed: int,
+                      level: str = "random") -> Iterator[SimulatedNauticusGame]:
+    """Play ``games`` games of Nauticus with seeds ``seed``, ``seed + 1``, ..."""
+    for k in range(games):
+        game_seed = seed + k
+        seats = tuple(SeatConfig(f"Bot {i + 1}", SeatKind.BOT, level) for i in range(players))
+        game = nauticus.NauticusGame(nauticus.NauticusConfig(seats, seed=game_seed))
+        bots = {i: nauticus_bots.bot_for_level(level, game_seed * 31 + i)
+                for i in range(players)}
+        yield SimulatedNauticusGame(k, game_seed, nauticus_bots.play_out(game, bots))
+
+
+def write_events(result: SimulatedGame | SimulatedNauticusGame, out: IO[str]) -> None:
     """Append a game's events to a JSON-lines stream, one event per line."""
+    to_json = (nauticus.event_to_json if isinstance(result, SimulatedNauticusGame)
+               else event_to_json)
     for event in result.game.events:
-        record = {"game": result.index, **event_to_json(event)}
+        record = {"game": result.index, **to_json(event)}
         out.write(json.dumps(record, separators=(",", ":")) + "\n")

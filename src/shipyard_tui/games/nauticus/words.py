@@ -1,0 +1,193 @@
+"""Words for players: Nauticus moves and events in plain English, for logs and choices.
+
+Nothing here changes the game; an interface, a log and the command line can share these
+texts so that the same thing is always called the same.
+
+>>> item_words("mast:whale"), item_words("hull:single"), item_words("good:salt")
+('whale mast', 'single hull', 'salt')
+>>> dest_words("left:2"), dest_words("1.0"), dest_words("w")
+('at the bow of build 2', 'on build 1 tile 0', 'to warehouse')
+"""
+
+from __future__ import annotations
+
+from . import events as ev
+from . import moves as mv
+from .catalog import FIELD_BONUS, Action, item_kind, item_name
+from .state import Build, NauticusState
+
+
+def item_words(item: str) -> str:
+    kind, name = item_kind(item), item_name(item)
+    if kind == "good":
+        return name
+    return f"{name} {kind}"
+
+
+def dest_words(dest: str) -> str:
+    if dest == "w":
+        return "to warehouse"
+    if dest == "new":
+        return "as a new build"
+    if dest.startswith("left:"):
+        return f"at the bow of build {dest[5:]}"
+    if dest.startswith("right:"):
+        return f"at the stern of build {dest[6:]}"
+    b, p = dest.split(".")
+    return f"on build {b} tile {p}"
+
+
+def reward_words(reward: str) -> str:
+    if reward.startswith("goods:"):
+        a, b = reward[len("goods:"):].split("+")
+        return f"2 goods ({a} and {b})"
+    return {"crown-mast": "a crown mast", "crown-sail": "a crown sail", "vp": "3 VP",
+            "coins": "7 coins", "workers": "3 workers"}[reward]
+
+
+def coins(n: int) -> str:
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
+def move_words(state: NauticusState, move: mv.Move) -> str:
+    """A short description of a legal move in the given state (for a list of choices)."""
+    from .engine import current_performance, item_price
+
+    if isinstance(move, mv.Choose):
+        field = state.tiles.index(move.action.value)
+        return f"choose {move.action.label} (+{FIELD_BONUS[field].value})"
+    if isinstance(move, mv.TakeBonus):
+        return f"bonus: take a {item_words(move.item)}"
+    if isinstance(move, mv.FreeItem):
+        return f"take a free {item_words(move.item)}"
+    if isinstance(move, mv.Buy):
+        cost = item_price(state, current_performance(state), move.item)
+        return f"buy {item_words(move.item)} ({cost}c) {dest_words(move.dest)}"
+    if isinstance(move, mv.Transport):
+        return f"move {item_words(move.item)} {dest_words(move.dest)}"
+    if isinstance(move, mv.Withdraw):
+        return "withdraw 2 coins"
+    if isinstance(move, mv.Deliver):
+        return f"deliver the cargo of build {move.build}"
+    if isinstance(move, mv.Crown):
+        return f"evaluate {state.seats[state.seat].crowns} crowns"
+    if isinstance(move, mv.Done):
+        return "finish the action"
+    if isinstance(move, mv.Pass):
+        return "pass"
+    if isinstance(move, mv.Extra):
+        return f"extra action: {move.action.label}"
+    if isinstance(move, mv.EndGo):
+        return "end the go, keep the extra action"
+    if isinstance(move, mv.Reward):
+        return f"reward: {reward_words(move.reward)}"
+    return str(move)
+
+
+def event_words(event: ev.Event, names: list[str]) -> str | None:
+    """A log line for an event, or ``None`` for events a log leaves out."""
+    def who(seat: int) -> str:
+        return names[seat]
+
+    if isinstance(event, ev.RoundStarted):
+        return f"Round {event.round} begins; the wheel's anchor faces field {event.anchor}"
+    if isinstance(event, ev.ActionChosen):
+        workers = "1 blue worker" if event.blue == 1 else f"{event.blue} blue workers"
+        return f"{who(event.seat)} chooses {Action(event.action).label} ({workers})"
+    if isinstance(event, ev.BonusReceived):
+        if event.lost:
+            return f"{who(event.seat)} has no room or stock for the bonus tile: it is lost"
+        gains = [g for g in (f"{event.workers} workers" if event.workers else "",
+                             coins(event.coins) if event.coins else "",
+                             f"a {item_words(event.item)}" if event.item else "") if g]
+        return f"{who(event.seat)} takes the bonus: {', '.join(gains)}" if gains else None
+    if isinstance(event, ev.ExtraPlayed):
+        return (f"{who(event.seat)} plays the extra action for "
+                f"{Action(event.action).label} and takes 2 workers")
+    if isinstance(event, ev.ItemBought):
+        return (f"{who(event.seat)} buys a {item_words(event.item)} for "
+                f"{coins(event.price)} {dest_words(event.dest)}")
+    if isinstance(event, ev.TileTransported):
+        return f"{who(event.seat)} moves a {item_words(event.item)} {dest_words(event.dest)}"
+    if isinstance(event, ev.MoneyWithdrawn):
+        return f"{who(event.seat)} withdraws {coins(event.coins)}"
+    if isinstance(event, ev.GoodsDelivered):
+        return f"{who(event.seat)} delivers {', '.join(event.goods)} from build {event.build}"
+    if isinstance(event, ev.FreeItemTaken):
+        if event.item is None:
+            return f"{who(event.seat)} has no room or stock for the free item: it is lost"
+        return f"{who(event.seat)} takes a free {item_words(event.item)} for buying all four"
+    if isinstance(event, ev.ShipCompleted):
+        return f"{who(event.seat)} completes a ship of size {event.size} (build {event.build})"
+    if isinstance(event, ev.RewardTaken):
+        return f"{who(event.seat)} takes {reward_words(event.reward)}"
+    if isinstance(event, ev.Passed):
+        if event.tile is None:
+            return f"{who(event.seat)} passes"
+        return f"{who(event.seat)} passes and turns the -{event.tile} pass tile"
+    if isinstance(event, ev.Scored):
+        if event.kind == "start":
+            return None
+        sign = "+" if event.points >= 0 else ""
+        return f"{who(event.seat)} {sign}{event.points} VP: {event.detail}"
+    if isinstance(event, ev.GameEnded):
+        winners = " and ".join(who(s) for s in event.winners)
+        return f"Game over: {winners} {'wins' if len(event.winners) == 1 else 'share the win'}"
+    return None
+
+
+# -- compact texts for an 80x24 table -----------------------------------------
+
+HULL_LETTER = {"bow": "B", "centre": "C", "stern": "S", "single": "1"}
+CREST_LETTER = {"whale": "w", "boat": "b", "helm": "h", "trident": "t", "crown": "c"}
+GOOD_LETTER = {"coffee": "C", "fish": "F", "grain": "G", "salt": "S"}
+BONUS_SHORT = ("3 workers", "1 mast", "1 sail", "2 VP", "2 workers", "wkr+good", "wkr+1VP",
+               "4 coins")
+
+
+def build_text(build: Build) -> str:
+    """A build as one word per hull tile: hull letter, mast and sail crests, good.
+
+    >>> from .state import Build, Slot
+    >>> build_text(Build([Slot("bow", "whale", "whale", "fish"), Slot("stern", "crown")]))
+    'Bwwf Sc..'
+    """
+    return " ".join(
+        HULL_LETTER[s.hull] + (CREST_LETTER[s.mast] if s.mast else ".")
+        + (CREST_LETTER[s.sail] if s.sail else ".")
+        + (GOOD_LETTER[s.good].lower() if s.good else ".")
+        for s in build.slots)
+
+
+def wheel_rows(state: NauticusState) -> list[str]:
+    """One line per board field: tile (or face down), bonus, blue workers, prices."""
+    from .catalog import ITEMS_OF_ACTION, PRICE_DIGITS
+    from .engine import blue_workers
+
+    rows = []
+    for f in range(8):
+        action = Action(state.tiles[f])
+        down = state.face_down[f]
+        short = action.value.capitalize()
+        name = f"({short})" if down else short
+        marks = ("@" if state.anchor == f else " ") + ("#" if state.anchor_tile == f else " ")
+        prices = "".join(str(d) for d in PRICE_DIGITS[f]) if action in ITEMS_OF_ACTION else "    "
+        chosen = ">" if state.chosen == f else " "
+        rows.append(f"{chosen}{f} {name:<11} {BONUS_SHORT[f]:<9} "
+                    f"{blue_workers(state, f)}b {prices}{marks}")
+    return rows
+
+
+def seat_lines(state: NauticusState, seat_index: int) -> list[str]:
+    """A seat's possessions in a few short lines."""
+    seat = state.seats[seat_index]
+    passes = "".join(str(t) for t in seat.pass_up) or "-"
+    head = (f"{seat.name[:8]:<8} {seat.vp:>3}VP {seat.coins:>2}c {seat.workers:>2}w "
+            f"p{passes:<3} c{seat.crowns}{' X' if seat.extra else ''}")
+    builds = " | ".join(build_text(b) for b in seat.yard) or "(empty yard)"
+    stored = ", ".join(f"{n} {item_words(i)}" for i, n in sorted(seat.warehouse.items()))
+    delivered = ", ".join(f"{n} {g}" for g, n in sorted(seat.delivered.items()))
+    lines = [head, f" yard {builds}", f" store {seat.warehouse_used}/12: {stored or '-'}"]
+    if delivered:
+        lines.append(f" delivered {delivered}")
+    return lines
