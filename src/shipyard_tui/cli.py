@@ -96,7 +96,32 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--events", metavar="FILE.jsonl",
                      help="write every event of every game to this JSON-lines file")
     sim.add_argument("--json", action="store_true", help="print one JSON object per game")
+    _server_commands(commands)
     return parser
+
+
+def _server_commands(commands: Any) -> None:
+    serve = commands.add_parser("serve", help="let friends play over SSH, each in their own "
+                                              "terminal")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=int, default=2222, help="port (default 2222)")
+    serve.add_argument("--players", type=Path, metavar="FILE",
+                       help="authorized_keys-style file: each key with its player's name")
+    serve.add_argument("--open", action="store_true",
+                       help="let any key in; its owner picks a name in the lobby")
+    serve.add_argument("--max-connections", type=_positive, default=64,
+                       help="connections at once (default 64)")
+    serve.add_argument("--idle-minutes", type=_positive, default=60,
+                       help="close a connection after this long without a key (default 60)")
+    session = commands.add_parser("ssh-session", help="one player's seat against a running "
+                                                      "server (for OpenSSH's ForceCommand)")
+    who = session.add_mutually_exclusive_group(required=True)
+    who.add_argument("--player", help="the player's name")
+    who.add_argument("--fingerprint", help=argparse.SUPPRESS)
+    session.add_argument("--socket", type=Path, help=argparse.SUPPRESS)
+    session.add_argument("--no-bell", action="store_true",
+                         help="do not ring the terminal bell when it is your turn")
 
 
 def _interface_options(parser: argparse.ArgumentParser) -> None:
@@ -283,6 +308,21 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _server(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from shipyard_tui.server.serve import serve, ssh_session
+
+    if args.command == "ssh-session":
+        return ssh_session(args.player, args.fingerprint, args.socket, not args.no_bell)
+    try:
+        return asyncio.run(serve(args.host, args.port, players_file=args.players,
+                                 open_door=args.open, max_sessions=args.max_connections,
+                                 idle_timeout=args.idle_minutes * 60.0))
+    except KeyboardInterrupt:
+        return 130
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -318,6 +358,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _scores(args)
     if args.command == "history":
         return _history()
+    if args.command in ("serve", "ssh-session"):
+        return _server(args)
     return _run_app(None)
 
 
