@@ -85,7 +85,6 @@ class Terminal:
         self._reader: asyncio.Task[None] | None = None
         self.closed = asyncio.Event()
         self.raw = bytearray()
-        self.watchers: list[Callable[[str], None]] = []
 
     async def connect(self, port: int, key: asyncssh.SSHKey, *, term: str = "xterm",
                       command: str | None = None) -> Terminal:
@@ -100,15 +99,17 @@ class Terminal:
 
     async def _read(self) -> None:
         assert self.process is not None
-        while True:
-            data = await self.process.stdout.read(65536)
-            if not data:
-                break
-            self.raw += data
-            self.stream.feed(data)
-            for watch in self.watchers:
-                watch(self.text())
-        self.closed.set()
+        try:
+            while True:
+                data = await self.process.stdout.read(65536)
+                if not data:
+                    break
+                self.raw += data
+                self.stream.feed(data)
+        except (asyncssh.Error, OSError):
+            pass
+        finally:
+            self.closed.set()
 
     def text(self) -> str:
         return "\n".join(self.screen.display)

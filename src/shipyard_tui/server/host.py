@@ -225,8 +225,16 @@ class TableHost:
         self._welcome(link)
 
     def _welcome(self, link: Link) -> None:
+        """Greet the player; one who left a game running sits straight back down."""
         link.send({"op": "welcome", "player": link.player})
         link.send(self.lobby_message())
+        assert link.player is not None
+        for table in reversed(list(self.tables.values())):
+            seat = table.seat_of(link.player)
+            if seat is not None and table.game is not None and not table.game.is_over \
+                    and not self._present(table.table_id, seat):
+                self._seat(link, table, seat)
+                return
 
     def _left(self, link: Link) -> None:
         """The connection is gone: its seat waits (and a stand-in may start counting)."""
