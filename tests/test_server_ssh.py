@@ -71,7 +71,7 @@ async def open_table(server: Server, keys: dict[str, asyncssh.SSHKey],
     ann.press("n")
     await ann.wait_for("A new table")
     ann.press(ENTER)
-    await bob.wait_for("waiting for 1")
+    await bob.wait_for("1 seat open")
     bob.press(ENTER)
     for terminal, me, other in ((ann, "Ann", "Bob"), (bob, "Bob", "Ann")):
         await terminal.wait_for(lambda text, me=me, other=other:

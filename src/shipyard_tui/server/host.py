@@ -263,7 +263,7 @@ class TableHost:
             })
         state = "waiting" if game is None else ("over" if game.is_over else "playing")
         scores = [s.score for s in game.state.seats] if game is not None else []
-        return {"table": table.table_id, "rules": f"standard, {len(table.seats)} seats",
+        return {"table": table.table_id, "rules": f"{len(table.seats)} seats",
                 "seats": seats, "to_move": to_move, "state": state, "scores": scores,
                 "moves": len(game.moves) if game is not None else 0,
                 "stand_in": table.stand_in}

@@ -78,24 +78,34 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.tables: list[dict[str, Any]] = []
         self.player = ""
+        self._ready = False
 
     def compose(self) -> ComposeResult:
         yield Static("Shipyard — connecting to the tables…", id="lobby-title", markup=False)
         yield Static("", id="lobby-help", markup=False)
         table: DataTable[Any] = DataTable(cursor_type="row", zebra_stripes=True, id="tables")
-        table.add_columns("Table", "Rules", "Seats", "State")
+        table.add_columns("Table", "Rules", "State", "Seats (◀ to move)")
         yield table
         yield Footer()
 
+    def on_mount(self) -> None:
+        self._ready = True
+        if self.player:
+            self.welcome(self.player)
+        self.show_tables(self.tables)
+
     def welcome(self, player: str) -> None:
         self.player = player
-        self.query_one("#lobby-title", Static).update(f"Shipyard — the lobby · you are {player}")
-        self._help()
+        if self._ready:
+            self.query_one("#lobby-title", Static).update(
+                f"Shipyard — the lobby · you are {player}")
+            self._help()
 
     def _help(self, note: str = "") -> None:
         text = note or ("n: open a new table · Enter: sit down (or back at your seat) · "
                         "w: watch · q: leave (your seats wait for you)")
-        self.query_one("#lobby-help", Static).update(text)
+        if self._ready:
+            self.query_one("#lobby-help", Static).update(text)
 
     def waiting_at(self, table: dict[str, Any]) -> None:
         open_seats = sum(1 for s in table.get("seats", []) if s["kind"] == "person"
@@ -105,13 +115,15 @@ class LobbyScreen(Screen[None]):
 
     def show_tables(self, tables: list[dict[str, Any]]) -> None:
         self.tables = tables
+        if not self._ready:
+            return
         grid = self.query_one(DataTable)
         keep = grid.cursor_row
         grid.clear()
         for table in tables:
             seats = Text(" · ").join(seat_text(seat, i == table["to_move"])
                                      for i, seat in enumerate(table["seats"]))
-            grid.add_row(table["table"], table["rules"], seats, self._state(table),
+            grid.add_row(table["table"], table["rules"], self._state(table), seats,
                          key=table["table"])
         if tables:
             grid.move_cursor(row=min(max(keep, 0), len(tables) - 1))
@@ -123,13 +135,13 @@ class LobbyScreen(Screen[None]):
     def _state(self, table: dict[str, Any]) -> Text:
         if table["state"] == "waiting":
             free = sum(1 for s in table["seats"] if s["kind"] == "person" and s["player"] is None)
-            return Text(f"waiting for {free}", style="green")
+            return Text(f"{free} seat{'s' if free != 1 else ''} open", style="green")
         if table["state"] == "over":
             best = max(table["scores"], default=0)
             names = [s["name"] for s, v in zip(table["seats"], table["scores"], strict=False)
                      if v == best]
-            return Text(f"over: {' and '.join(names)} won", style="dim")
-        return Text(f"playing, move {table['moves']}")
+            return Text(f"{' and '.join(names)} won", style="dim")
+        return Text(f"move {table['moves']}")
 
     def _selected(self) -> dict[str, Any] | None:
         grid = self.query_one(DataTable)
