@@ -263,3 +263,76 @@ async def test_port_forwarding_is_refused(server: Server,
                                 agent_path=None) as conn:
         with pytest.raises(asyncssh.ChannelOpenError):
             await conn.open_connection("127.0.0.1", 22)
+
+
+async def test_open_door_lets_a_key_pick_a_name_it_then_owns(tmp_path: Path) -> None:
+    """With --open an unknown key picks a name in the lobby; the name is that key's
+    from then on, and another key cannot take it."""
+    running = start_server(tmp_path / "data", "--open")
+    try:
+        first = asyncssh.generate_private_key("ssh-ed25519")
+        second = asyncssh.generate_private_key("ssh-ed25519")
+        dora = await Terminal().connect(running.port, first)
+        await dora.wait_for("Pick the name")
+        dora.press("Dora", ENTER)
+        await dora.wait_for("you are Dora")
+        await dora.close()
+        other = await Terminal().connect(running.port, second)
+        await other.wait_for("Pick the name")
+        other.press("dora", ENTER)
+        await other.wait_for("taken by another key")
+        await other.close()
+        again = await Terminal().connect(running.port, first)
+        await again.wait_for("you are Dora")
+        await again.close()
+    finally:
+        running.stop()
+
+
+async def test_window_changes_reach_the_interface(server: Server,
+                                                  keys: dict[str, asyncssh.SSHKey]) -> None:
+    terminal = await Terminal(100, 30).connect(server.port, keys["Ann"])
+    await terminal.wait_for(lambda text: "Sit down" in terminal.screen.display[29])
+    terminal.resize(130, 40)
+    await terminal.wait_for(lambda text: "Sit down" in terminal.screen.display[39])
+    await terminal.close()
+
+
+async def test_sixteen_colours_unless_the_client_says_more(server: Server,
+                                                           keys: dict[str, asyncssh.SSHKey]
+                                                           ) -> None:
+    """A plain TERM=xterm client gets no 256-colour or true-colour sequences."""
+    terminal = await Terminal().connect(server.port, keys["Ann"], term="xterm")
+    await terminal.wait_for("you are Ann")
+    terminal.press("n")
+    await terminal.wait_for("A new table")
+    raw = bytes(terminal.raw)
+    assert b"\x1b[" in raw
+    assert b"38;5;" not in raw and b"38;2;" not in raw
+    assert b"48;5;" not in raw and b"48;2;" not in raw
+    await terminal.close()
+
+
+def test_colour_system_follows_what_the_client_sent() -> None:
+    from shipyard_tui.server.ssh import colour_system
+
+    assert colour_system("xterm", {}) == "standard"
+    assert colour_system("xterm-256color", {}) == "256"
+    assert colour_system("xterm-256color", {"COLORTERM": "truecolor"}) == "truecolor"
+    assert colour_system("screen", {"COLORTERM": "24bit"}) == "truecolor"
+
+
+async def test_idle_connections_are_closed_and_the_limit_holds(
+        tmp_path: Path, keys: dict[str, asyncssh.SSHKey]) -> None:
+    running = start_server(tmp_path / "data", "--players", str(tmp_path / "players"),
+                           "--idle-minutes", "0.2", "--max-connections", "1")
+    try:
+        ann = await Terminal().connect(running.port, keys["Ann"])
+        await ann.wait_for("you are Ann")
+        bob = await Terminal().connect(running.port, keys["Bob"])
+        await bob.wait_for("server is full")
+        await asyncio.wait_for(bob.closed.wait(), 30)
+        await ann.wait_for("without a key", 60)
+        await asyncio.wait_for(ann.closed.wait(), 30)
+    finally:
+        running.stop()

@@ -112,12 +112,18 @@ def _server_commands(commands: Any) -> None:
                        help="let any key in; its owner picks a name in the lobby")
     serve.add_argument("--max-connections", type=_positive, default=64,
                        help="connections at once (default 64)")
-    serve.add_argument("--idle-minutes", type=_positive, default=60,
+    serve.add_argument("--idle-minutes", type=float, default=60.0,
                        help="close a connection after this long without a key (default 60)")
+    serve.add_argument("--no-ssh", action="store_true",
+                       help="run only the table host, for players coming in through "
+                            "OpenSSH (shipyard ssh-session)")
     session = commands.add_parser("ssh-session", help="one player's seat against a running "
                                                       "server (for OpenSSH's ForceCommand)")
     who = session.add_mutually_exclusive_group(required=True)
     who.add_argument("--player", help="the player's name")
+    who.add_argument("--players", type=Path, metavar="FILE",
+                     help="find the name of the key used to log in in this players file "
+                          "(OpenSSH with ExposeAuthInfo yes)")
     who.add_argument("--fingerprint", help=argparse.SUPPRESS)
     session.add_argument("--socket", type=Path, help=argparse.SUPPRESS)
     session.add_argument("--no-bell", action="store_true",
@@ -314,11 +320,23 @@ def _server(args: argparse.Namespace) -> int:
     from shipyard_tui.server.serve import serve, ssh_session
 
     if args.command == "ssh-session":
-        return ssh_session(args.player, args.fingerprint, args.socket, not args.no_bell)
+        player = args.player
+        if args.players is not None:
+            from shipyard_tui.server.keys import player_from_auth_info
+
+            try:
+                player = player_from_auth_info(args.players)
+            except (OSError, ValueError) as exc:
+                print(f"shipyard: {exc}", file=sys.stderr)
+                return 2
+        return ssh_session(player, args.fingerprint, args.socket, not args.no_bell)
+    if args.idle_minutes <= 0:
+        print("shipyard: --idle-minutes must be more than 0", file=sys.stderr)
+        return 2
     try:
         return asyncio.run(serve(args.host, args.port, players_file=args.players,
                                  open_door=args.open, max_sessions=args.max_connections,
-                                 idle_timeout=args.idle_minutes * 60.0))
+                                 idle_timeout=args.idle_minutes * 60.0, ssh=not args.no_ssh))
     except KeyboardInterrupt:
         return 130
 

@@ -77,3 +77,24 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
         return key
     os.chmod(path, 0o600)
     return asyncssh.read_private_key(str(path))
+
+
+def player_from_auth_info(players_file: Path) -> str:
+    """The name of the key this OpenSSH login used: sshd's ``ExposeAuthInfo yes`` lists
+    it in the file named by ``SSH_USER_AUTH``; ``ValueError`` says what is missing."""
+    info = os.environ.get("SSH_USER_AUTH")
+    if not info:
+        raise ValueError("SSH_USER_AUTH is not set: add 'ExposeAuthInfo yes' to the sshd "
+                         "Match block (or use --player NAME)")
+    players = read_players(players_file)
+    for line in Path(info).read_text("utf-8").splitlines():
+        parts = line.split()
+        if len(parts) >= 3 and parts[0] == "publickey":
+            try:
+                key = asyncssh.import_public_key(f"{parts[1]} {parts[2]}")
+            except (asyncssh.KeyImportError, ValueError):
+                continue
+            name = players.get(key.get_fingerprint())
+            if name is not None:
+                return name
+    raise ValueError(f"the key used to log in is not in {players_file}")

@@ -90,6 +90,7 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._ready = True
+        self.query_one(DataTable).focus()
         if self.player:
             self.welcome(self.player)
         self.show_tables(self.tables)
@@ -127,7 +128,11 @@ class LobbyScreen(Screen[None]):
                          key=table["table"])
         if tables:
             grid.move_cursor(row=min(max(keep, 0), len(tables) - 1))
-        if not tables:
+        mine = [t for t in tables if t["state"] == "waiting"
+                and any(s["player"] == self.player for s in t["seats"])]
+        if mine:
+            self.waiting_at(mine[-1])
+        elif not tables:
             self._help("No tables yet: n opens one.")
         elif self.player:
             self._help()

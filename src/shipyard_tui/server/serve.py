@@ -32,7 +32,7 @@ def is_loopback(host: str) -> bool:
 
 async def serve(host: str, port: int, *, players_file: Path | None, open_door: bool,
                 max_sessions: int = 64, idle_timeout: float = 3600.0,
-                folder: Path | None = None) -> int:
+                folder: Path | None = None, ssh: bool = True) -> int:
     """Run the table host and the SSH server until interrupted."""
     from .host import TableHost
     from .keys import PlayersFileError, host_key, read_players
@@ -46,12 +46,18 @@ async def serve(host: str, port: int, *, players_file: Path | None, open_door: b
         except (OSError, PlayersFileError) as exc:
             print(f"shipyard serve: {exc}", file=sys.stderr)
             return 2
-    if not players and not open_door:
+    if ssh and not players and not open_door:
         print("shipyard serve: nobody could come in: give --players FILE (keys and names) "
               "or --open (any key picks a name)", file=sys.stderr)
         return 2
     table_host = TableHost(folder, open_names=open_door)
     await table_host.start()
+    if not ssh:
+        print(f"Shipyard table host on {table_host.socket_path} (no SSH listener: players "
+              "come in with 'shipyard ssh-session').", flush=True)
+        await _until_stopped()
+        await table_host.close()
+        return 0
     gate = Gate(table_host.socket_path, players, open_door, max_sessions, idle_timeout)
     try:
         acceptor = await start_ssh(gate, host, port, host_key(folder))
@@ -68,12 +74,7 @@ async def serve(host: str, port: int, *, players_file: Path | None, open_door: b
         print(LOOPBACK_NOTE, flush=True)
     print(f"Connect with: ssh -p {actual} {host if host not in ('0.0.0.0', '::') else 'HOST'}",
           flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
+    await _until_stopped()
     acceptor.close()
     for pid in list(gate.children):
         with contextlib.suppress(ProcessLookupError):
@@ -81,6 +82,15 @@ async def serve(host: str, port: int, *, players_file: Path | None, open_door: b
     await table_host.close()
     print("Shipyard server stopped; the games are saved.", flush=True)
     return 0
+
+
+async def _until_stopped() -> None:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
 
 
 def ssh_session(player: str | None, fingerprint: str | None, socket_path: Path | None,

@@ -213,6 +213,8 @@ class SessionApp(App[None]):
         elif op == "error":
             self.notify(str(message.get("message")), title="Not done", severity="warning",
                         markup=False)
+            if self.player is None and self.fingerprint is not None:
+                self.push_screen(NameScreen(), self._named)
             if self.model is not None:
                 self.model.waiting = False
                 self.model.revision += 1

@@ -128,6 +128,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._counted = False
         self._reading = False
         self._watch: asyncio.Task[None] | None = None
+        self.idle = False
+        """The connection is being closed for want of a key."""
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
         self.chan = chan
@@ -210,6 +212,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.gate.children.discard(self.process.pid)
         self._drain_pty()
         self._close_pty()
+        if self.idle:
+            minutes = self.gate.idle_timeout / 60
+            self.chan.write(f"\r\nClosed after {minutes:g} minutes without a key; your "
+                            "seat waits for you.\r\n".encode())
         with contextlib.suppress(Exception):
             self.chan.exit(code if code >= 0 else 1)
 
@@ -261,14 +267,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             if left <= 0:
                 break
             await asyncio.sleep(min(left, 30.0))
-        minutes = max(1, round(self.gate.idle_timeout / 60))
+        self.idle = True
         self._hang_up()
-        if self.process is not None:
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self.process.wait(), 5)
-        if self.chan is not None:
-            self.chan.write(f"\r\nClosed after {minutes} minute(s) without a key; your seat "
-                            "waits for you.\r\n".encode())
 
     # -- what the client sends ----------------------------------------------------------
 
