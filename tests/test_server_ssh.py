@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from pathlib import Path
 
@@ -181,6 +182,9 @@ async def test_a_dropped_player_reconnects_to_their_seat(server: Server,
     assert before is not None and len(before["moves"]) == played
     again = await Terminal(*WIDE).connect(server.port, keys["Bob"])
     await again.wait_for("Bob: ")
+    titles = re.findall(rb"\x1b\]2;([^\x07]*)\x07", bytes(again.raw))
+    assert titles and titles[-1].decode() == "Your turn — Shipyard"
+    assert b"\x07" in re.sub(rb"\x1b\][^\x07]*\x07", b"", bytes(again.raw)), "the bell rang"
     after = saved_game(server)
     assert after == before
     await play_moves(server, {"Ann": ann, "Bob": again},

@@ -99,8 +99,8 @@ class RemoteGameScreen(GameScreen):
     def _warn_if_spoiling(self, choice: Any) -> Any:
         try:
             return super()._warn_if_spoiling(choice)
-        except (KeyError, IndexError, ValueError):
-            return choice  # the trial reached into a deck this seat cannot see
+        except Exception:  # the trial reached into a deck this seat cannot see
+            return choice
 
     def action_undo(self) -> None:
         if self.replaying:
