@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import shutil
 import statistics
 import sys
 import tempfile
@@ -215,6 +216,7 @@ async def run(tables: int, seats: int, moves: int, limit: float, size: tuple[int
         for terminal in terminals:
             await terminal.close()
         server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def main() -> int:
