@@ -193,6 +193,8 @@ async def run(tables: int, seats: int, moves: int, limit: float, size: tuple[int
                   if "Traceback" in t.text() or t.closed.is_set()]
         if server.process.poll() is not None:
             errors.append("the server stopped")
+        if any("Traceback" in line for line in server.output):
+            errors.append("the server reported an error:\n" + "".join(server.output))
         total_moves = sum(len(g["moves"]) for g in games.values())
         over = sum(1 for g in games.values() if g["state"]["stage"] == "over")
         rss = sorted(meter.child_rss.values())

@@ -8,10 +8,12 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pyte
@@ -52,6 +54,11 @@ class Server:
                 self.process.wait(5)
 
 
+def _keep_reading(stream: Any, output: list[str]) -> None:
+    """Drain the server's output so it never blocks on a full pipe."""
+    output.extend(iter(stream.readline, ""))
+
+
 def start_server(data: Path, *args: str) -> Server:
     env = dict(os.environ, SHIPYARD_DATA_DIR=str(data),
                SHIPYARD_CONFIG_DIR=str(data / "config"))
@@ -60,7 +67,7 @@ def start_server(data: Path, *args: str) -> Server:
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
         start_new_session=True)
     assert process.stdout is not None
-    output = []
+    output: list[str] = []
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         line = process.stdout.readline()
@@ -69,6 +76,8 @@ def start_server(data: Path, *args: str) -> Server:
         output.append(line)
         match = re.search(r"listening on [0-9.]+:(\d+)", line)
         if match:
+            threading.Thread(target=_keep_reading, args=(process.stdout, output),
+                             daemon=True).start()
             return Server(process, int(match.group(1)), data, output)
     process.kill()
     raise AssertionError(f"the server did not start: {''.join(output)}")

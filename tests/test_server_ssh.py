@@ -164,6 +164,7 @@ async def test_two_players_play_a_whole_game_over_ssh(server: Server,
         await terminal.wait_for(lambda text: "Winner" in text or "Shared victory" in text)
     await ann.close()
     await bob.close()
+    assert not any("Traceback" in line for line in server.output)
 
 
 async def test_a_dropped_player_reconnects_to_their_seat(server: Server,
@@ -226,6 +227,7 @@ async def test_the_server_restarts_and_the_table_goes_on(tmp_path: Path,
 
 
 async def test_an_unknown_key_is_refused(server: Server) -> None:
+    assert any("Only this machine can connect (loopback)" in line for line in server.output)
     stranger = asyncssh.generate_private_key("ssh-ed25519")
     with pytest.raises(asyncssh.PermissionDenied):
         await Terminal().connect(server.port, stranger)
