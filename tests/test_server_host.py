@@ -227,3 +227,22 @@ def test_seat_plans_say_what_is_wrong() -> None:
     for bad in (["me"], ["open", "open"], ["me", "bot:nobody"], ["me"] * 5):
         with pytest.raises(ValueError):
             plan_seats(bad, "Ann")
+
+
+async def test_names_from_the_players_file_cannot_be_picked(tmp_path: Path) -> None:
+    host = TableHost(tmp_path / "server", open_names=True, reserved={"Ann"})
+    await host.start()
+    try:
+        key = await Client.open(host)
+        await key.send({"op": "hello", "fingerprint": "SHA256:new"})
+        await key.expect("welcome")
+        await key.send({"op": "claim", "name": "ANN"})
+        assert "taken" in (await key.expect("error"))["message"]
+        await key.send({"op": "claim", "name": "Bot 2"})
+        await key.expect("welcome", lambda m: m.get("player") == "Bot 2")
+        await key.send({"op": "create", "seats": ["me", "bot:random"]})
+        assert "would be called" in (await key.expect("error"))["message"]
+        assert host.tables == {}
+        await key.close()
+    finally:
+        await host.close()

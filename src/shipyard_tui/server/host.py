@@ -62,10 +62,13 @@ class _Presence:
 class TableHost:
     """Owns the tables of one server folder and serves them on ``folder/host.sock``."""
 
-    def __init__(self, folder: Path, *, open_names: bool = False) -> None:
+    def __init__(self, folder: Path, *, open_names: bool = False,
+                 reserved: set[str] | None = None) -> None:
         self.folder = folder
         self.open_names = open_names
         """Whether an unknown key may pick a name (``serve --open``)."""
+        self.reserved = {name.casefold() for name in reserved or ()}
+        """Names the players file gives to keys: nobody else may pick them."""
         self.store = SaveStore(folder / "saves", folder / "finished")
         self.tables: dict[str, Table] = {}
         self.names: dict[str, str] = {}
@@ -216,7 +219,8 @@ class TableHost:
         name = clean_name(str(message.get("name", "")))
         owner = next((fp for fp, n in self.names.items() if n.casefold() == name.casefold()),
                      None)
-        if owner is not None and owner != link.fingerprint:
+        if (owner is not None and owner != link.fingerprint) or \
+                name.casefold() in self.reserved:
             raise ValueError(f"{name} is taken by another key: pick another name")
         assert link.fingerprint is not None
         self.names[link.fingerprint] = name
@@ -282,6 +286,9 @@ class TableHost:
         if len(self.tables) >= MAX_TABLES:
             raise ValueError(f"this server has {MAX_TABLES} tables already")
         seats = plan_seats(list(message.get("seats", [])), link.player)
+        names = Table("", seats).seat_names()
+        if link.player.casefold() in (n.casefold() for n in names[1:]):
+            raise ValueError(f"a bot at this table would be called {link.player} too")
         stand_in = message.get("stand_in")
         if stand_in is not None and (not isinstance(stand_in, int | float) or stand_in < 0):
             raise ValueError("stand_in is a number of seconds, or null")

@@ -50,7 +50,7 @@ async def serve(host: str, port: int, *, players_file: Path | None, open_door: b
         print("shipyard serve: nobody could come in: give --players FILE (keys and names) "
               "or --open (any key picks a name)", file=sys.stderr)
         return 2
-    table_host = TableHost(folder, open_names=open_door)
+    table_host = TableHost(folder, open_names=open_door, reserved=set(players.values()))
     await table_host.start()
     if not ssh:
         print(f"Shipyard table host on {table_host.socket_path} (no SSH listener: players "

@@ -199,6 +199,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 *self._command(), stdin=slave, stdout=slave, stderr=slave,
                 env=self._environment(), start_new_session=True,
                 preexec_fn=_take_terminal)
+        except OSError as exc:
+            self._close_pty()
+            self.chan.write(f"The game could not start ({exc.strerror}).\r\n".encode())
+            self.chan.exit(1)
+            return
         finally:
             os.close(slave)
         self.gate.children.add(self.process.pid)
