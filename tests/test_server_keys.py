@@ -55,3 +55,16 @@ def test_serve_needs_players_or_open(capsys: pytest.CaptureFixture[str]) -> None
 def test_loopback_is_told_apart() -> None:
     assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost")
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")
+
+
+def test_ssh_session_without_a_terminal_says_how_to_connect(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, SHIPYARD_DATA_DIR=str(tmp_path))
+    done = subprocess.run([sys.executable, "-m", "shipyard_tui", "ssh-session", "--player",
+                           "Ann"], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          env=env, timeout=60)
+    assert done.returncode == 1
+    assert "has none" in done.stdout and "ssh -t" in done.stdout
