@@ -17,3 +17,15 @@ def test_lobby_scene(scene, snap_compare):  # type: ignore[no-untyped-def]
         await settle(pilot)
 
     assert snap_compare(scene.make(), terminal_size=scene.size, run_before=run_before)
+
+
+async def test_b_turns_the_turn_bell_off_and_on() -> None:
+    from shipyard_tui.server.showcase import LobbyShowcase
+
+    app = LobbyShowcase()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("b")
+        assert app.bell_on_turn is False
+        await pilot.press("b")
+        assert app.bell_on_turn is True

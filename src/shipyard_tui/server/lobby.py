@@ -8,6 +8,7 @@ Keys:
 | ``Enter`` / ``j`` | sit at the table: back at your own seat, or at its first open seat |
 | ``w`` | watch the table (the public view only) |
 | ``n`` | open a new table |
+| ``b`` | bell on your turn: on or off |
 | ``q`` | leave the server (your seats wait for you) |
 """
 
@@ -52,6 +53,7 @@ class LobbyScreen(Screen[None]):
         Binding("enter,j", "join", "Sit down", priority=True),
         Binding("w", "watch", "Watch"),
         Binding("n", "new_table", "New table"),
+        Binding("b", "bell", "Bell on/off"),
         Binding("q", "quit", "Leave"),
     ]
 
@@ -170,6 +172,13 @@ class LobbyScreen(Screen[None]):
         table = self._selected()
         if table is not None:
             self.app.send({"op": "watch", "table": table["table"]})  # type: ignore[attr-defined]
+
+    def action_bell(self) -> None:
+        """Ring the bell when your turn comes, or not (this connection)."""
+        app: Any = self.app
+        app.bell_on_turn = not app.bell_on_turn
+        state = "rings" if app.bell_on_turn else "stays quiet"
+        self.notify(f"The bell {state} when your turn comes.", timeout=3)
 
     def action_new_table(self) -> None:
         def opened(settings: dict[str, Any] | None) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from shipyard_tui.model import Change, GameModel
 from shipyard_tui.rules import (
@@ -99,7 +99,8 @@ class RemoteModel(GameModel):
         self.waiting = False
         """A move was sent and the host has not answered yet."""
         self.lobby: dict[str, Any] = first.get("lobby", {})
-        super().__init__(self._game_from(first, None), viewer=seat, game_id=table)
+        # A RemoteGame answers every question GameModel asks of a Game.
+        super().__init__(cast(Game, self._game_from(first, None)), viewer=seat, game_id=table)
 
     # -- the host's messages ----------------------------------------------------------
 
@@ -121,7 +122,7 @@ class RemoteModel(GameModel):
         self.lobby = message.get("lobby", self.lobby)
         if "state" not in message and "final" not in message:
             return
-        self.game = self._game_from(message, old)  # type: ignore[assignment]
+        self.game = cast(Game, self._game_from(message, old))
         self.waiting = False
         self.revision += 1
         self.highlight = None

@@ -27,11 +27,10 @@ CSS = Path(__file__).resolve().parent.parent / "ui" / "shipyard.tcss"
 class RemoteGameScreen(GameScreen):
     """The game screen at a server table: moves go to the host, bots move there too."""
 
-    def __init__(self, model: RemoteModel, *, bell: bool = True) -> None:
+    def __init__(self, model: RemoteModel) -> None:
         super().__init__(model, bot_delay=0.0)
         self.automa_delay = 0.0
         self.remote = model
-        self.bell = bell
         self._was_my_turn = False
 
     def on_mount(self) -> None:
@@ -52,7 +51,7 @@ class RemoteGameScreen(GameScreen):
     def _turn_signal(self) -> None:
         """Ring the bell and put it in the terminal's title when the turn comes round."""
         mine = self.remote.my_turn
-        if mine and not self._was_my_turn and self.bell:
+        if mine and not self._was_my_turn and getattr(self.app, "bell_on_turn", True):
             self.app.bell()
         if mine != self._was_my_turn or not self.remote.revision:
             name = "Your turn — Shipyard" if mine else "Shipyard"
@@ -243,7 +242,7 @@ class SessionApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.model = RemoteModel(self.send, table, message.get("seat"), message)
-        self.push_screen(RemoteGameScreen(self.model, bell=self.bell_on_turn))
+        self.push_screen(RemoteGameScreen(self.model))
 
     def _game_screen_refresh(self) -> None:
         for screen in self.screen_stack:

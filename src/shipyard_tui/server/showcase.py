@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from textual.app import App
 from textual.screen import Screen
 
+from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.showcase import Scene
 
 from .lobby import LobbyScreen
@@ -43,6 +45,7 @@ class LobbyShowcase(App[None]):
 
     CSS_PATH = str(CSS)
     TITLE = "Shipyard"
+    bell_on_turn = True
 
     def get_default_screen(self) -> Screen[Any]:
         return LobbyScreen()
@@ -58,7 +61,10 @@ class LobbyShowcase(App[None]):
         """Not connected: nothing goes anywhere."""
 
 
+_make = cast(Callable[[], ShipyardApp], LobbyShowcase)
+"""Scenes are typed for the game's app; the lobby app is driven the same way."""
+
 LOBBY_SCENES = [
-    Scene("lobby-80x24", (80, 24), LobbyShowcase),
-    Scene("lobby-new-table-80x24", (80, 24), LobbyShowcase, ("n",)),
+    Scene("lobby-80x24", (80, 24), _make),
+    Scene("lobby-new-table-80x24", (80, 24), _make, ("n",)),
 ]

@@ -131,7 +131,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.idle = False
         """The connection is being closed for want of a key."""
 
-    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
