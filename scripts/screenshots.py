@@ -12,6 +12,7 @@ import asyncio
 import sys
 from pathlib import Path
 
+from shipyard_tui.server.showcase import LOBBY_SCENES
 from shipyard_tui.ui.showcase import SCENES, settle
 
 OUT = Path(__file__).resolve().parent.parent / "screenshots"
@@ -32,7 +33,7 @@ async def shoot(scene) -> Path:  # type: ignore[no-untyped-def]
 
 def main() -> int:
     OUT.mkdir(exist_ok=True)
-    for scene in SCENES:
+    for scene in [*SCENES, *LOBBY_SCENES]:
         path = asyncio.run(shoot(scene))
         print(f"wrote {path.relative_to(OUT.parent)}")
     return 0

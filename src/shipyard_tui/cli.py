@@ -103,7 +103,38 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--events", metavar="FILE.jsonl",
                      help="write every event of every game to this JSON-lines file")
     sim.add_argument("--json", action="store_true", help="print one JSON object per game")
+    _server_commands(commands)
     return parser
+
+
+def _server_commands(commands: Any) -> None:
+    serve = commands.add_parser("serve", help="let friends play over SSH, each in their own "
+                                              "terminal")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=int, default=2222, help="port (default 2222)")
+    serve.add_argument("--players", type=Path, metavar="FILE",
+                       help="authorized_keys-style file: each key with its player's name")
+    serve.add_argument("--open", action="store_true",
+                       help="let any key in; its owner picks a name in the lobby")
+    serve.add_argument("--max-connections", type=_positive, default=64,
+                       help="connections at once (default 64)")
+    serve.add_argument("--idle-minutes", type=float, default=60.0,
+                       help="close a connection after this long without a key (default 60)")
+    serve.add_argument("--no-ssh", action="store_true",
+                       help="run only the table host, for players coming in through "
+                            "OpenSSH (shipyard ssh-session)")
+    session = commands.add_parser("ssh-session", help="one player's seat against a running "
+                                                      "server (for OpenSSH's ForceCommand)")
+    who = session.add_mutually_exclusive_group(required=True)
+    who.add_argument("--player", help="the player's name")
+    who.add_argument("--players", type=Path, metavar="FILE",
+                     help="find the name of the key used to log in in this players file "
+                          "(OpenSSH with ExposeAuthInfo yes)")
+    who.add_argument("--fingerprint", help=argparse.SUPPRESS)
+    session.add_argument("--socket", type=Path, help=argparse.SUPPRESS)
+    session.add_argument("--no-bell", action="store_true",
+                         help="do not ring the terminal bell when it is your turn")
 
 
 def _interface_options(parser: argparse.ArgumentParser) -> None:
@@ -418,6 +449,33 @@ def _simulate_nauticus(args: argparse.Namespace) -> int:
     return 0
 
 
+def _server(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from shipyard_tui.server.serve import serve, ssh_session
+
+    if args.command == "ssh-session":
+        player = args.player
+        if args.players is not None:
+            from shipyard_tui.server.keys import player_from_auth_info
+
+            try:
+                player = player_from_auth_info(args.players)
+            except (OSError, ValueError) as exc:
+                print(f"shipyard: {exc}", file=sys.stderr)
+                return 2
+        return ssh_session(player, args.fingerprint, args.socket, not args.no_bell)
+    if args.idle_minutes <= 0:
+        print("shipyard: --idle-minutes must be more than 0", file=sys.stderr)
+        return 2
+    try:
+        return asyncio.run(serve(args.host, args.port, players_file=args.players,
+                                 open_door=args.open, max_sessions=args.max_connections,
+                                 idle_timeout=args.idle_minutes * 60.0, ssh=not args.no_ssh))
+    except KeyboardInterrupt:
+        return 130
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -455,6 +513,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _scores(args)
     if args.command == "history":
         return _history()
+    if args.command in ("serve", "ssh-session"):
+        return _server(args)
     return _run_app(None)
 
 

@@ -1,0 +1,529 @@
+"""The table host: every game of the server, behind a Unix socket.
+
+The host is the only place where moves are played. It knows who is at each
+connection (the ``hello``), sends each connection only the view of its own seat
+(R-11.1; a watcher gets the public view) and plays a move only when it comes from
+the player sitting at the seat to move. Bots move here, paced so people can follow;
+a table may let a bot stand in for a person who has been away on their turn for a
+while, and the person takes over again as soon as they are back. Every move is
+autosaved in the usual save format before anyone hears of it, and the seat plan is
+kept in ``tables.json``, so a restarted server carries on where it stopped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import secrets
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from shipyard_tui.bots import Bot, bot_for_level
+from shipyard_tui.rules import Game, IllegalMoveError, event_to_json
+from shipyard_tui.rules.view import events_for
+from shipyard_tui.saves import SaveError, SaveStore, load, write_atomic
+from shipyard_tui.seats import clean_name
+
+from .protocol import ProtocolError, encode, read_message
+from .tables import BOT, PERSON, Table, plan_seats
+
+SOCKET_NAME = "host.sock"
+MAX_TABLES = 64
+
+
+@dataclass(eq=False)
+class Link:
+    """One connection to the host: a player's interface (or a test)."""
+
+    writer: asyncio.StreamWriter
+    player: str | None = None
+    fingerprint: str | None = None
+    table: str | None = None
+    seat: int | None = None
+    """The seat shown at this connection; ``None`` with a table means watching."""
+    events_sent: int = 0
+    epoch: int = -1
+
+    def send(self, message: dict[str, Any]) -> None:
+        if not self.writer.is_closing():
+            self.writer.write(encode(message))
+
+
+@dataclass
+class _Presence:
+    away_since: dict[tuple[str, int], float] = field(default_factory=dict)
+
+
+class TableHost:
+    """Owns the tables of one server folder and serves them on ``folder/host.sock``."""
+
+    def __init__(self, folder: Path, *, open_names: bool = False,
+                 reserved: set[str] | None = None) -> None:
+        self.folder = folder
+        self.open_names = open_names
+        """Whether an unknown key may pick a name (``serve --open``)."""
+        self.reserved = {name.casefold() for name in reserved or ()}
+        """Names the players file gives to keys: nobody else may pick them."""
+        self.store = SaveStore(folder / "saves", folder / "finished")
+        self.tables: dict[str, Table] = {}
+        self.names: dict[str, str] = {}
+        """Key fingerprint → the name it owns (``--open``)."""
+        self.links: set[Link] = set()
+        self._epochs: dict[str, int] = {}
+        self._presence = _Presence()
+        self._bots: dict[tuple[str, int], Bot] = {}
+        self._drivers: dict[str, asyncio.Task[None]] = {}
+        self._server: asyncio.Server | None = None
+        self.moves_played = 0
+
+    @property
+    def socket_path(self) -> Path:
+        return self.folder / SOCKET_NAME
+
+    # -- starting and stopping ------------------------------------------------------
+
+    async def start(self) -> None:
+        """Read the tables back, then listen on an owner-only socket."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        os.chmod(self.folder, 0o700)
+        self._load()
+        with contextlib.suppress(FileNotFoundError):
+            self.socket_path.unlink()
+        old = os.umask(0o177)
+        try:
+            self._server = await asyncio.start_unix_server(
+                self._serve, path=str(self.socket_path), limit=4 * 1024 * 1024)
+        finally:
+            os.umask(old)
+        os.chmod(self.socket_path, 0o600)
+        now = time.monotonic()
+        for table in self.tables.values():
+            for seat in range(len(table.seats)):
+                if table.seats[seat].kind == PERSON:
+                    self._presence.away_since[(table.table_id, seat)] = now
+            self._drive(table)
+
+    async def close(self) -> None:
+        for task in list(self._drivers.values()):
+            task.cancel()
+        for task in list(self._drivers.values()):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._drivers.clear()
+        for link in list(self.links):
+            link.writer.close()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+            self._server = None
+        with contextlib.suppress(FileNotFoundError):
+            self.socket_path.unlink()
+
+    def _load(self) -> None:
+        path = self.folder / "tables.json"
+        try:
+            data = json.loads(path.read_text("utf-8"))
+        except FileNotFoundError:
+            data = {}
+        except (OSError, ValueError) as exc:
+            raise SaveError(f"cannot read {path}: {exc}", "damaged", path) from None
+        self.names = {str(k): str(v) for k, v in data.get("names", {}).items()}
+        for raw in data.get("tables", []):
+            table = Table.from_json(raw)
+            saved = self.store.autosave_path(table.game_id)
+            finished = self.store.finished / f"{table.game_id}.json"
+            for candidate in (saved, finished):
+                if candidate.exists():
+                    table.game = load(candidate).game
+                    break
+            self.tables[table.table_id] = table
+
+    def _save_tables(self) -> None:
+        data = {"tables": [t.to_json() for t in self.tables.values()], "names": self.names}
+        write_atomic(self.folder / "tables.json",
+                     json.dumps(data, indent=1).encode("utf-8"))
+
+    # -- connections ------------------------------------------------------------------
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        link = Link(writer)
+        self.links.add(link)
+        try:
+            while True:
+                try:
+                    message = await read_message(reader)
+                except ProtocolError as exc:
+                    link.send({"op": "error", "message": str(exc)})
+                    break
+                if message is None:
+                    break
+                try:
+                    self.handle(link, message)
+                except (ValueError, KeyError, TypeError) as exc:
+                    link.send({"op": "error", "message": str(exc)})
+                await writer.drain()
+        except (ConnectionError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            self.links.discard(link)
+            self._left(link)
+            writer.close()
+
+    def handle(self, link: Link, message: dict[str, Any]) -> None:
+        """Act on one message; ``ValueError`` is sent back to the sender as an error."""
+        op = message["op"]
+        if op == "hello":
+            self._hello(link, message)
+            return
+        if link.player is None:
+            if op == "claim" and link.fingerprint is not None:
+                self._claim(link, message)
+                return
+            raise ValueError("say hello (and pick a name) first")
+        handler = {
+            "lobby": lambda: link.send(self.lobby_message()),
+            "create": lambda: self._create(link, message),
+            "join": lambda: self._join(link, message),
+            "watch": lambda: self._watch(link, message),
+            "leave": lambda: self._leave_table(link),
+            "play": lambda: self._play(link, message),
+            "undo": lambda: self._undo(link, message),
+        }.get(op)
+        if handler is None:
+            raise ValueError(f"unknown op {op!r}")
+        handler()
+
+    def _hello(self, link: Link, message: dict[str, Any]) -> None:
+        if link.player is not None or link.fingerprint is not None:
+            raise ValueError("hello was already said on this connection")
+        player = message.get("player")
+        fingerprint = message.get("fingerprint")
+        if isinstance(player, str):
+            link.player = clean_name(player)
+        elif isinstance(fingerprint, str) and self.open_names:
+            link.fingerprint = fingerprint
+            link.player = self.names.get(fingerprint)
+        else:
+            raise ValueError("hello needs a player name")
+        if link.player is None:
+            link.send({"op": "welcome", "need_name": True})
+            return
+        self._welcome(link)
+
+    def _claim(self, link: Link, message: dict[str, Any]) -> None:
+        name = clean_name(str(message.get("name", "")))
+        owner = next((fp for fp, n in self.names.items() if n.casefold() == name.casefold()),
+                     None)
+        if (owner is not None and owner != link.fingerprint) or \
+                name.casefold() in self.reserved:
+            raise ValueError(f"{name} is taken by another key: pick another name")
+        assert link.fingerprint is not None
+        self.names[link.fingerprint] = name
+        self._save_tables()
+        link.player = name
+        self._welcome(link)
+
+    def _welcome(self, link: Link) -> None:
+        """Greet the player; one who left a game running sits straight back down."""
+        link.send({"op": "welcome", "player": link.player})
+        link.send(self.lobby_message())
+        assert link.player is not None
+        for table in reversed(list(self.tables.values())):
+            seat = table.seat_of(link.player)
+            if seat is not None and table.game is not None and not table.game.is_over \
+                    and not self._present(table.table_id, seat):
+                self._seat(link, table, seat)
+                return
+
+    def _left(self, link: Link) -> None:
+        """The connection is gone: its seat waits (and a stand-in may start counting)."""
+        table_id, seat = link.table, link.seat
+        link.table = link.seat = None
+        if table_id is not None and seat is not None and table_id in self.tables:
+            if not self._present(table_id, seat):
+                self._presence.away_since[(table_id, seat)] = time.monotonic()
+                self._drive(self.tables[table_id])
+            self._send_table(self.tables[table_id])
+
+    # -- the lobby ----------------------------------------------------------------------
+
+    def lobby_message(self) -> dict[str, Any]:
+        return {"op": "lobby", "tables": [self._describe(t) for t in self.tables.values()]}
+
+    def _describe(self, table: Table) -> dict[str, Any]:
+        game = table.game
+        to_move = game.to_move if game is not None else None
+        seats = []
+        for i, (name, seat) in enumerate(zip(table.seat_names(), table.seats, strict=True)):
+            seats.append({
+                "name": name, "kind": seat.kind, "level": seat.level, "player": seat.player,
+                "present": seat.kind == PERSON and self._present(table.table_id, i),
+                "stand_in": self._standing_in(table, i),
+            })
+        state = "waiting" if game is None else ("over" if game.is_over else "playing")
+        scores = [s.score for s in game.state.seats] if game is not None else []
+        return {"table": table.table_id, "rules": f"{len(table.seats)} seats",
+                "seats": seats, "to_move": to_move, "state": state, "scores": scores,
+                "moves": len(game.moves) if game is not None else 0,
+                "stand_in": table.stand_in}
+
+    def _send_lobby(self) -> None:
+        message = self.lobby_message()
+        for link in self.links:
+            if link.player is None:
+                continue
+            table = self.tables.get(link.table) if link.table is not None else None
+            if table is None or not table.started:
+                link.send(message)
+
+    def _create(self, link: Link, message: dict[str, Any]) -> None:
+        assert link.player is not None
+        if len(self.tables) >= MAX_TABLES:
+            raise ValueError(f"this server has {MAX_TABLES} tables already")
+        seats = plan_seats(list(message.get("seats", [])), link.player)
+        names = Table("", seats).seat_names()
+        if link.player.casefold() in (n.casefold() for n in names[1:]):
+            raise ValueError(f"a bot at this table would be called {link.player} too")
+        stand_in = message.get("stand_in")
+        if stand_in is not None and (not isinstance(stand_in, int | float) or stand_in < 0):
+            raise ValueError("stand_in is a number of seconds, or null")
+        delay = message.get("bot_delay", 0.6)
+        if not isinstance(delay, int | float) or not 0 <= delay <= 10:
+            raise ValueError("bot_delay is between 0 and 10 seconds")
+        table_id = secrets.token_hex(3)
+        while table_id in self.tables:
+            table_id = secrets.token_hex(3)
+        table = Table(table_id, seats, stand_in=None if stand_in is None else float(stand_in),
+                      bot_delay=float(delay))
+        self.tables[table_id] = table
+        if not table.open_seats():
+            self._begin(table)
+        self._save_tables()
+        self._seat(link, table, 0)
+        self._send_lobby()
+
+    def _join(self, link: Link, message: dict[str, Any]) -> None:
+        assert link.player is not None
+        table = self._table(message)
+        own = table.seat_of(link.player)
+        if own is not None:
+            self._seat(link, table, own)
+            return
+        wanted = message.get("seat")
+        free = table.open_seats()
+        if not free:
+            raise ValueError("this table has no open seat: watch it instead")
+        seat = free[0] if wanted is None else int(wanted)
+        if seat not in free:
+            raise ValueError(f"seat {seat + 1} is not open")
+        if link.player.casefold() in (n.casefold() for n in table.seat_names()):
+            raise ValueError(f"a seat at this table is already called {link.player}")
+        table.seats[seat].player = link.player
+        if not table.open_seats():
+            self._begin(table)
+        self._save_tables()
+        self._seat(link, table, seat)
+        self._send_lobby()
+
+    def _watch(self, link: Link, message: dict[str, Any]) -> None:
+        table = self._table(message)
+        self._leave_table(link, lobby=False)
+        link.table, link.seat = table.table_id, None
+        link.epoch = -1
+        self._send_game(link, table)
+
+    def _seat(self, link: Link, table: Table, seat: int) -> None:
+        self._leave_table(link, lobby=False)
+        link.table, link.seat = table.table_id, seat
+        link.epoch = -1
+        self._presence.away_since.pop((table.table_id, seat), None)
+        self._send_table(table)
+        self._send_lobby()
+        self._drive(table)
+
+    def _leave_table(self, link: Link, lobby: bool = True) -> None:
+        if link.table is not None:
+            self._left(link)
+        if lobby:
+            link.send(self.lobby_message())
+
+    def _table(self, message: dict[str, Any]) -> Table:
+        table = self.tables.get(str(message.get("table")))
+        if table is None:
+            raise ValueError("there is no such table")
+        return table
+
+    def _begin(self, table: Table) -> None:
+        game = table.start()
+        self._autosave(table, game)
+        self._drive(table)
+
+    # -- presence and stand-ins -------------------------------------------------------------
+
+    def _present(self, table_id: str, seat: int) -> bool:
+        return any(link.table == table_id and link.seat == seat for link in self.links)
+
+    def _standing_in(self, table: Table, seat: int) -> bool:
+        """Whether a bot plays this person's seat now (they have been away too long)."""
+        if table.stand_in is None or table.seats[seat].kind != PERSON:
+            return False
+        since = self._presence.away_since.get((table.table_id, seat))
+        if since is None or self._present(table.table_id, seat):
+            return False
+        return time.monotonic() - since >= table.stand_in
+
+    def _due(self, table: Table) -> float | None:
+        """Seconds until a bot should move at this table, or ``None`` if it is a person's
+        decision (or the game is not running)."""
+        game = table.game
+        if game is None or game.is_over:
+            return None
+        seat = game.to_move
+        assert seat is not None
+        plan = table.seats[seat]
+        if plan.kind == BOT:
+            return table.bot_delay
+        if table.stand_in is None or self._present(table.table_id, seat):
+            return None
+        since = self._presence.away_since.get((table.table_id, seat))
+        if since is None:
+            return None
+        return max(table.bot_delay, since + table.stand_in - time.monotonic())
+
+    def _drive(self, table: Table) -> None:
+        """(Re)start the task that moves the bots of this table."""
+        old = self._drivers.pop(table.table_id, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        if self._due(table) is None:
+            return
+        self._drivers[table.table_id] = asyncio.get_running_loop().create_task(
+            self._bot_turns(table))
+
+    async def _bot_turns(self, table: Table) -> None:
+        while True:
+            due = self._due(table)
+            game = table.game
+            if due is None or game is None:
+                break
+            played = len(game.moves)
+            await asyncio.sleep(due)
+            if table.game is not game or len(game.moves) != played or self._due(table) is None:
+                continue
+            seat = game.to_move
+            assert seat is not None
+            plan = table.seats[seat]
+            level = plan.level if plan.kind == BOT else table.stand_in_level
+            bot = self._bots.get((table.table_id, seat))
+            if bot is None:
+                bot = bot_for_level(level, table.seed * 7 + seat)
+                self._bots[(table.table_id, seat)] = bot
+            snapshot = Game.from_state(game.state.copy())
+            move = await asyncio.to_thread(bot.choose, snapshot)
+            if len(game.moves) != played:
+                continue
+            was = self._standing_in(table, seat)
+            self._commit(table, game, move)
+            if was:
+                self._send_lobby()
+        if self._drivers.get(table.table_id) is asyncio.current_task():
+            del self._drivers[table.table_id]
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def _own_table(self, link: Link, message: dict[str, Any]) -> tuple[Table, Game, int]:
+        """The table, game and seat of the sender, checked against the message."""
+        table = self._table(message)
+        if link.table != table.table_id or link.seat is None:
+            raise ValueError("you do not sit at this table")
+        assert link.player is not None
+        seat = table.seat_of(link.player)
+        if seat is None or seat != link.seat:
+            raise ValueError("you do not sit at this table")
+        game = table.game
+        if game is None:
+            raise ValueError("the game has not begun: seats are still open")
+        if game.to_move != seat:
+            who = "nobody" if game.to_move is None else table.seat_names()[game.to_move]
+            raise ValueError(f"it is not your turn (it is {who}'s)")
+        return table, game, seat
+
+    def _play(self, link: Link, message: dict[str, Any]) -> None:
+        table, game, _seat = self._own_table(link, message)
+        try:
+            self._commit(table, game, str(message.get("move", "")))
+        except IllegalMoveError as exc:
+            raise ValueError(str(exc)) from None
+        self._drive(table)
+
+    def _undo(self, link: Link, message: dict[str, Any]) -> None:
+        table, game, _seat = self._own_table(link, message)
+        try:
+            game.undo()
+        except IllegalMoveError as exc:
+            raise ValueError(str(exc)) from None
+        self._epochs[table.table_id] = self._epochs.get(table.table_id, 0) + 1
+        self._autosave(table, game)
+        self._send_table(table)
+
+    def _commit(self, table: Table, game: Game, move: Any) -> None:
+        game.play(move)
+        self.moves_played += 1
+        self._autosave(table, game)
+        self._send_table(table)
+        self._send_lobby()
+
+    def _autosave(self, table: Table, game: Game) -> None:
+        try:
+            if game.is_over:
+                self.store.archive(game, table.game_id)
+            else:
+                self.store.autosave(game, table.game_id)
+        except SaveError as exc:
+            print(f"shipyard serve: table {table.table_id}: {exc.message}", file=sys.stderr)
+
+    # -- what each connection sees ------------------------------------------------------------
+
+    def _send_table(self, table: Table) -> None:
+        for link in self.links:
+            if link.table == table.table_id:
+                self._send_game(link, table)
+
+    def _send_game(self, link: Link, table: Table) -> None:
+        epoch = self._epochs.get(table.table_id, 0)
+        if link.epoch != epoch:
+            link.epoch, link.events_sent = epoch, 0
+        message = self.game_message(table, link.seat, link.events_sent)
+        if table.game is not None:
+            link.events_sent = len(table.game.events)
+        link.send(message)
+
+    def game_message(self, table: Table, seat: int | None, events_from: int = 0
+                     ) -> dict[str, Any]:
+        """What seat ``seat`` (``None``: a watcher) may know of the table now (R-11.1).
+
+        The state is the seat's view; events are redacted for the seat and sent from
+        ``events_from`` on; legal moves go only to the seat to move. Once the game is
+        over the contracts are revealed (R-10.5), so the whole game is sent.
+        """
+        game = table.game
+        message: dict[str, Any] = {"op": "game", "table": table.table_id, "seat": seat,
+                                   "lobby": self._describe(table)}
+        if game is None:
+            return message
+        if game.is_over:
+            message["final"] = game.to_json(with_events=True)
+            return message
+        message.update({
+            "state": game.view(seat).to_dict(),
+            "events_from": events_from,
+            "events": [event_to_json(e) for e in events_for(game.events[events_from:], seat)],
+            "legal": [str(m) for m in game.legal_moves()] if game.to_move == seat else [],
+            "can_undo": game.to_move == seat and game.can_undo,
+        })
+        return message

@@ -1,0 +1,323 @@
+"""The lobby: the server's tables, opening one, sitting down, watching.
+
+Keys:
+
+| key | does |
+|---|---|
+| ``↑`` ``↓`` | pick a table |
+| ``Enter`` / ``j`` | sit at the table: back at your own seat, or at its first open seat |
+| ``w`` | watch the table (the public view only) |
+| ``n`` | open a new table |
+| ``b`` | bell on your turn: on or off |
+| ``q`` | leave the server (your seats wait for you) |
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from shipyard_tui.seats import clean_name
+
+
+def seat_text(seat: dict[str, Any], to_move: bool) -> Text:
+    """A seat in the lobby: who sits there and how they are doing."""
+    text = Text()
+    if seat["kind"] == "bot":
+        text.append(f"{seat['name']} ({seat['level']})", style="cyan")
+    elif seat["player"] is None:
+        text.append("open", style="bold green")
+    else:
+        text.append(seat["player"], style="bold" if seat["present"] else "dim")
+        if seat.get("stand_in"):
+            text.append(" (bot stands in)", style="yellow")
+        elif not seat["present"]:
+            text.append(" (away)", style="dim")
+    if to_move:
+        text.append(" ◀", style="bold magenta")
+    return text
+
+
+class LobbyScreen(Screen[None]):
+    """Every table of the server, with its seats and whose turn it is."""
+
+    BINDINGS = [
+        Binding("enter,j", "join", "Sit down", priority=True),
+        Binding("w", "watch", "Watch"),
+        Binding("n", "new_table", "New table"),
+        Binding("b", "bell", "Bell on/off"),
+        Binding("q", "quit", "Leave"),
+    ]
+
+    DEFAULT_CSS = """
+    LobbyScreen {
+        layout: vertical;
+    }
+    LobbyScreen > #lobby-title {
+        height: auto;
+        text-style: bold;
+        padding: 0 1;
+    }
+    LobbyScreen > #lobby-help {
+        height: auto;
+        padding: 0 1;
+        color: $text-muted;
+    }
+    LobbyScreen > DataTable {
+        height: 1fr;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[dict[str, Any]] = []
+        self.player = ""
+        self._ready = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("Shipyard — connecting to the tables…", id="lobby-title", markup=False)
+        yield Static("", id="lobby-help", markup=False)
+        table: DataTable[Any] = DataTable(cursor_type="row", zebra_stripes=True, id="tables")
+        table.add_columns("Table", "Rules", "State", "Seats (◀ to move)")
+        yield table
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._ready = True
+        self.query_one(DataTable).focus()
+        if self.player:
+            self.welcome(self.player)
+        self.show_tables(self.tables)
+
+    def welcome(self, player: str) -> None:
+        self.player = player
+        if self._ready:
+            self.query_one("#lobby-title", Static).update(
+                f"Shipyard — the lobby · you are {player}")
+            self._help()
+
+    def _help(self, note: str = "") -> None:
+        text = note or ("n: open a new table · Enter: sit down (or back at your seat) · "
+                        "w: watch · q: leave (your seats wait for you)")
+        if self._ready:
+            self.query_one("#lobby-help", Static).update(text)
+
+    def waiting_at(self, table: dict[str, Any]) -> None:
+        open_seats = sum(1 for s in table.get("seats", []) if s["kind"] == "person"
+                         and s["player"] is None)
+        self._help(f"You sit at table {table.get('table')}: waiting for {open_seats} more "
+                   f"player{'s' if open_seats != 1 else ''} to sit down.")
+
+    def show_tables(self, tables: list[dict[str, Any]]) -> None:
+        self.tables = tables
+        if not self._ready:
+            return
+        grid = self.query_one(DataTable)
+        keep = grid.cursor_row
+        grid.clear()
+        for table in tables:
+            seats = Text(" · ").join(seat_text(seat, i == table["to_move"])
+                                     for i, seat in enumerate(table["seats"]))
+            grid.add_row(table["table"], table["rules"], self._state(table), seats,
+                         key=table["table"])
+        if tables:
+            grid.move_cursor(row=min(max(keep, 0), len(tables) - 1))
+        mine = [t for t in tables if t["state"] == "waiting"
+                and any(s["player"] == self.player for s in t["seats"])]
+        if mine:
+            self.waiting_at(mine[-1])
+        elif not tables:
+            self._help("No tables yet: n opens one.")
+        elif self.player:
+            self._help()
+
+    def _state(self, table: dict[str, Any]) -> Text:
+        if table["state"] == "waiting":
+            free = sum(1 for s in table["seats"] if s["kind"] == "person" and s["player"] is None)
+            return Text(f"{free} seat{'s' if free != 1 else ''} open", style="green")
+        if table["state"] == "over":
+            best = max(table["scores"], default=0)
+            names = [s["name"] for s, v in zip(table["seats"], table["scores"], strict=False)
+                     if v == best]
+            return Text(f"{' and '.join(names)} won", style="dim")
+        return Text(f"move {table['moves']}")
+
+    def _selected(self) -> dict[str, Any] | None:
+        grid = self.query_one(DataTable)
+        if not self.tables or grid.cursor_row < 0:
+            return None
+        return self.tables[min(grid.cursor_row, len(self.tables) - 1)]
+
+    def action_join(self) -> None:
+        table = self._selected()
+        if table is None:
+            self.notify("No table yet: n opens one.", timeout=3)
+            return
+        mine = any(s["player"] == self.player for s in table["seats"])
+        free = any(s["kind"] == "person" and s["player"] is None for s in table["seats"])
+        if not mine and not free:
+            self.action_watch()
+            return
+        self.app.send({"op": "join", "table": table["table"]})  # type: ignore[attr-defined]
+
+    def action_watch(self) -> None:
+        table = self._selected()
+        if table is not None:
+            self.app.send({"op": "watch", "table": table["table"]})  # type: ignore[attr-defined]
+
+    def action_bell(self) -> None:
+        """Ring the bell when your turn comes, or not (this connection)."""
+        app: Any = self.app
+        app.bell_on_turn = not app.bell_on_turn
+        state = "rings" if app.bell_on_turn else "stays quiet"
+        self.notify(f"The bell {state} when your turn comes.", timeout=3)
+
+    def action_new_table(self) -> None:
+        def opened(settings: dict[str, Any] | None) -> None:
+            if settings is not None:
+                self.app.send({"op": "create", **settings})  # type: ignore[attr-defined]
+
+        self.app.push_screen(NewTableScreen(), opened)
+
+
+SEAT_CHOICES = ["open", "bot:random", "bot:greedy", "bot:planner"]
+STAND_IN_CHOICES: list[tuple[str, float | None]] = [
+    ("never", None), ("after 1 minute", 60.0), ("after 5 minutes", 300.0),
+    ("after 15 minutes", 900.0)]
+
+
+def _seat_label(spec: str) -> str:
+    if spec == "open":
+        return "open for a person"
+    if spec == "none":
+        return "no seat"
+    return f"a bot ({spec[4:]})"
+
+
+class NewTableScreen(ModalScreen[dict[str, Any] | None]):
+    """Open a table: what sits at each seat, and whether bots stand in for the away.
+
+    Keys: ``↑`` ``↓`` pick a line, ``←`` ``→`` (or space) change it, ``Enter`` opens the
+    table, ``Esc`` goes back.
+    """
+
+    BINDINGS = [
+        Binding("left", "change(-1)", "Change", show=False),
+        Binding("right,space", "change(1)", "Change"),
+        Binding("enter", "open", "Open the table", priority=True),
+        Binding("escape", "cancel", "Back"),
+    ]
+
+    DEFAULT_CSS = """
+    NewTableScreen {
+        align: center middle;
+    }
+    NewTableScreen > Vertical {
+        width: 64;
+        height: auto;
+        border: round $accent;
+        padding: 0 1;
+    }
+    NewTableScreen OptionList {
+        height: auto;
+        border: none;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seats = ["open", "none", "none"]
+        self.stand_in = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("A new table: you sit at seat 1.", markup=False)
+            yield OptionList(*self._options(), id="plan")
+            yield Static("←/→: change · Enter: open the table · Esc: back", markup=False)
+
+    def _options(self) -> list[Option]:
+        lines = [Option("Seat 1: you", disabled=True)]
+        for i, spec in enumerate(self.seats):
+            lines.append(Option(f"Seat {i + 2}: ◀ {_seat_label(spec)} ▶"))
+        lines.append(Option(f"A bot plays for a person away on their turn: ◀ "
+                            f"{STAND_IN_CHOICES[self.stand_in][0]} ▶"))
+        return lines
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).highlighted = 1
+
+    def action_change(self, step: int) -> None:
+        plan = self.query_one(OptionList)
+        row = plan.highlighted
+        if row is None or row == 0:
+            return
+        if row <= len(self.seats):
+            i = row - 1
+            choices = SEAT_CHOICES if i == 0 else ["none", *SEAT_CHOICES]
+            current = choices.index(self.seats[i]) if self.seats[i] in choices else 0
+            self.seats[i] = choices[(current + step) % len(choices)]
+            if self.seats[i] == "none":
+                self.seats[i + 1:] = ["none"] * (len(self.seats) - i - 1)
+            elif i > 0 and self.seats[i - 1] == "none":
+                self.seats[i - 1] = "open"
+        else:
+            self.stand_in = (self.stand_in + step) % len(STAND_IN_CHOICES)
+        plan.clear_options()
+        plan.add_options(self._options())
+        plan.highlighted = row
+
+    @on(OptionList.OptionSelected)
+    def _selected(self) -> None:
+        self.action_open()
+
+    def action_open(self) -> None:
+        seats = ["me", *[s for s in self.seats if s != "none"]]
+        self.dismiss({"seats": seats, "stand_in": STAND_IN_CHOICES[self.stand_in][1]})
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class NameScreen(ModalScreen[str | None]):
+    """An unknown key picks the name it will own on this server (``serve --open``)."""
+
+    DEFAULT_CSS = """
+    NameScreen {
+        align: center middle;
+    }
+    NameScreen > Vertical {
+        width: 60;
+        height: auto;
+        border: round $accent;
+        padding: 0 1;
+    }
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "Leave")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Welcome. Pick the name you will play under: your key keeps it "
+                         "on this server.", markup=False)
+            yield Input(placeholder="your name", id="name")
+            yield Static("", id="name-problem", markup=False)
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        try:
+            name = clean_name(event.value)
+        except ValueError as exc:
+            self.query_one("#name-problem", Static).update(str(exc))
+            return
+        self.dismiss(name)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

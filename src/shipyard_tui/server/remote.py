@@ -1,0 +1,181 @@
+"""The game as one seat's interface sees it from the table host.
+
+:class:`RemoteGame` answers the questions the game screen asks of a
+:class:`~shipyard_tui.rules.Game` (the state, whose turn, the legal moves, the prompt)
+from the host's last ``game`` message, which holds only this seat's view (R-11.1).
+:class:`RemoteModel` is a :class:`~shipyard_tui.model.GameModel` over it: widgets
+subscribe exactly as they do to a local game, and its commands send the move to the
+host instead of playing it; the host's answer arrives as the next change.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Callable
+from typing import Any, cast
+
+from shipyard_tui.model import Change, GameModel
+from shipyard_tui.rules import (
+    STEP_PROMPTS,
+    Event,
+    Game,
+    GameState,
+    IllegalMoveError,
+    Move,
+    Outcome,
+    SeatKind,
+    Stage,
+    event_from_json,
+    parse_move,
+)
+from shipyard_tui.rules.codec import from_data
+from shipyard_tui.rules.events import EVENT_TYPES
+
+Send = Callable[[dict[str, Any]], None]
+
+
+def wire_event(data: dict[str, Any]) -> Event:
+    """An event as the host sent it: secret fields redacted for this seat stay ``None``."""
+    kind = EVENT_TYPES.get(data.get("type", ""))
+    if kind is None:
+        raise ValueError(f"unknown event type {data.get('type')!r}")
+    blank = {name for name in kind.secret_fields if data.get(name) is None}
+    if not blank:
+        return event_from_json(data)
+    hints = typing.get_type_hints(kind)
+    values = {f.name: None if f.name in blank else from_data(hints[f.name], data[f.name])
+              for f in dataclasses.fields(kind) if f.init}
+    return kind(**values)
+
+
+class RemoteGame:
+    """One seat's view of a game kept by the table host (only what that seat may see)."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.config = state.config
+        self.events: list[Event] = []
+        self.legal: list[Move] = []
+        self.can_undo = False
+
+    @property
+    def moves(self) -> list[Move]:
+        """Move lists stay on the host (they would replay hidden draws)."""
+        return []
+
+    @property
+    def to_move(self) -> int | None:
+        return self.state.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.stage is Stage.OVER
+
+    @property
+    def prompt(self) -> str:
+        return STEP_PROMPTS[self.state.turn.step]
+
+    def legal_moves(self) -> list[Move]:
+        return self.legal
+
+    def view(self, seat: int | None) -> GameState:
+        return self.state
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        return self.events
+
+    def outcome(self) -> Outcome | None:
+        return None
+
+
+class RemoteModel(GameModel):
+    """The observable model of a seat (or a watcher) at a table of the server."""
+
+    def __init__(self, send: Send, table: str, seat: int | None, first: dict[str, Any]) -> None:
+        self.send = send
+        self.table = table
+        self.seat = seat
+        self.waiting = False
+        """A move was sent and the host has not answered yet."""
+        self.lobby: dict[str, Any] = first.get("lobby", {})
+        # A RemoteGame answers every question GameModel asks of a Game.
+        super().__init__(cast(Game, self._game_from(first, None)), viewer=seat, game_id=table)
+
+    # -- the host's messages ----------------------------------------------------------
+
+    def _game_from(self, message: dict[str, Any], old: Game | RemoteGame | None
+                   ) -> Game | RemoteGame:
+        if "final" in message:
+            return Game.from_json(message["final"], replay=False)
+        game = RemoteGame(GameState.from_dict(message["state"]))
+        start = int(message.get("events_from", 0))
+        earlier = old.events[:start] if isinstance(old, RemoteGame) else []
+        game.events = earlier + [wire_event(e) for e in message.get("events", [])]
+        game.legal = [parse_move(m) for m in message.get("legal", [])]
+        game.can_undo = bool(message.get("can_undo"))
+        return game
+
+    def apply(self, message: dict[str, Any]) -> None:
+        """Take in the host's next ``game`` message and tell every listener."""
+        old = self.game
+        self.lobby = message.get("lobby", self.lobby)
+        if "state" not in message and "final" not in message:
+            return
+        self.game = cast(Game, self._game_from(message, old))
+        self.waiting = False
+        self.revision += 1
+        self.highlight = None
+        start = int(message.get("events_from", 0))
+        if "final" in message or start == 0 or start != len(old.events):
+            self._notify(Change("load", self.revision))
+        else:
+            self._notify(Change("move", self.revision, tuple(self.game.events[start:])))
+
+    # -- who is at this screen ----------------------------------------------------------
+
+    @property
+    def humans(self) -> list[int]:
+        """Only this connection's seat is decided at this screen."""
+        return [] if self.seat is None else [self.seat]
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.seat and \
+            self.game.config.seats[seat].kind is SeatKind.HUMAN
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.to_move == self.seat
+
+    @property
+    def human_to_move(self) -> bool:
+        return self.my_turn and not self.waiting
+
+    def _default_viewer(self) -> int | None:
+        return getattr(self, "seat", None)
+
+    # -- commands -----------------------------------------------------------------------
+
+    def play(self, move: Move | str) -> list[Event]:
+        """Send the move to the host; the result arrives as the next change."""
+        if not self.human_to_move and not self.waiting:
+            raise IllegalMoveError("it is not your turn")
+        self.send({"op": "play", "table": self.table, "move": str(move)})
+        self.waiting = True
+        return []
+
+    @property
+    def can_undo(self) -> bool:
+        game = self.game
+        return self.human_to_move and isinstance(game, RemoteGame) and game.can_undo
+
+    def undo(self) -> Move | None:  # type: ignore[override]
+        """Ask the host to take back the last move; which one it was shows in the log."""
+        if not self.can_undo:
+            raise IllegalMoveError("nothing to undo in this turn")
+        self.send({"op": "undo", "table": self.table})
+        self.waiting = True
+        return None
+
+    def replace_game(self, game: Game) -> None:
+        raise NotImplementedError("a table's game is kept by the host")

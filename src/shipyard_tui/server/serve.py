@@ -1,0 +1,111 @@
+"""``shipyard serve`` and ``shipyard ssh-session``: starting the server and one seat."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import os
+import signal
+import sys
+from pathlib import Path
+
+from shipyard_tui import paths
+
+LOOPBACK_NOTE = ("Only this machine can connect (loopback). To let friends in from other "
+                 "machines, pass --host 0.0.0.0 (or this machine's address).")
+
+
+def server_dir() -> Path:
+    """The server's own folder in the data directory: host key, tables, saves, socket."""
+    return paths.data_dir() / "server"
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+async def serve(host: str, port: int, *, players_file: Path | None, open_door: bool,
+                max_sessions: int = 64, idle_timeout: float = 3600.0,
+                folder: Path | None = None, ssh: bool = True) -> int:
+    """Run the table host and the SSH server until interrupted."""
+    from .host import TableHost
+    from .keys import PlayersFileError, host_key, read_players
+    from .ssh import Gate, start_ssh
+
+    folder = folder or server_dir()
+    players: dict[str, str] = {}
+    if players_file is not None:
+        try:
+            players = read_players(players_file)
+        except (OSError, PlayersFileError) as exc:
+            print(f"shipyard serve: {exc}", file=sys.stderr)
+            return 2
+    if ssh and not players and not open_door:
+        print("shipyard serve: nobody could come in: give --players FILE (keys and names) "
+              "or --open (any key picks a name)", file=sys.stderr)
+        return 2
+    table_host = TableHost(folder, open_names=open_door, reserved=set(players.values()))
+    await table_host.start()
+    if not ssh:
+        print(f"Shipyard table host on {table_host.socket_path} (no SSH listener: players "
+              "come in with 'shipyard ssh-session').", flush=True)
+        await _until_stopped()
+        await table_host.close()
+        return 0
+    gate = Gate(table_host.socket_path, players, open_door, max_sessions, idle_timeout)
+    try:
+        acceptor = await start_ssh(gate, host, port, host_key(folder))
+    except OSError as exc:
+        await table_host.close()
+        print(f"shipyard serve: cannot listen on {host}:{port}: {exc.strerror}",
+              file=sys.stderr)
+        return 1
+    actual = acceptor.get_port()
+    who = "any key (names picked in the lobby)" if open_door else \
+        f"{len(players)} key{'s' if len(players) != 1 else ''} from {players_file}"
+    print(f"Shipyard server listening on {host}:{actual} for {who}.", flush=True)
+    if is_loopback(host):
+        print(LOOPBACK_NOTE, flush=True)
+    print(f"Connect with: ssh -p {actual} {host if host not in ('0.0.0.0', '::') else 'HOST'}",
+          flush=True)
+    await _until_stopped()
+    acceptor.close()
+    for pid in list(gate.children):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(pid, signal.SIGHUP)
+    await table_host.close()
+    print("Shipyard server stopped; the games are saved.", flush=True)
+    return 0
+
+
+async def _until_stopped() -> None:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+
+
+def ssh_session(player: str | None, fingerprint: str | None, socket_path: Path | None,
+                bell: bool) -> int:
+    """One player's interface, against a running table host."""
+    from .ssh import NO_TERMINAL
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        sys.stdout.write(NO_TERMINAL.decode().replace("\r\n", "\n"))
+        return 1
+    from .session import SessionApp
+
+    socket_path = socket_path or server_dir() / "host.sock"
+    app = SessionApp(socket_path, player=player, fingerprint=fingerprint, bell=bell)
+    app.run()
+    if app.problem:
+        print(app.problem, file=sys.stderr)
+    return app.return_code or 0

@@ -1,0 +1,249 @@
+"""One player's interface at the server: the lobby, then the table, in its own terminal.
+
+``shipyard ssh-session`` runs this app, one process per connection, in the
+connection's pseudo-terminal. It talks to the table host over the host's Unix socket;
+everything it shows comes from the host's messages for this player's seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.screen import Screen
+
+from shipyard_tui.ui.screens.game import GameScreen
+
+from .lobby import LobbyScreen, NameScreen
+from .protocol import MAX_LINE, ProtocolError, encode, read_message
+from .remote import RemoteModel
+
+CSS = Path(__file__).resolve().parent.parent / "ui" / "shipyard.tcss"
+
+
+class RemoteGameScreen(GameScreen):
+    """The game screen at a server table: moves go to the host, bots move there too."""
+
+    def __init__(self, model: RemoteModel) -> None:
+        super().__init__(model, bot_delay=0.0)
+        self.automa_delay = 0.0
+        self.remote = model
+        self._was_my_turn = False
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._turn_signal()
+
+    def on_unmount(self) -> None:
+        super().on_unmount()
+        app = self.app
+        if isinstance(app, SessionApp):
+            app.left_table(self.remote)
+
+    def _on_change(self, change: Any) -> None:
+        super()._on_change(change)
+        if change.kind != "highlight":
+            self._turn_signal()
+
+    def _turn_signal(self) -> None:
+        """Ring the bell and put it in the terminal's title when the turn comes round."""
+        mine = self.remote.my_turn
+        if mine and not self._was_my_turn and getattr(self.app, "bell_on_turn", True):
+            self.app.bell()
+        if mine != self._was_my_turn or not self.remote.revision:
+            name = "Your turn — Shipyard" if mine else "Shipyard"
+            set_terminal_title(self.app, name)
+        self._was_my_turn = mine
+
+    def _refresh(self) -> None:
+        super()._refresh()
+        model = self.remote
+        game = model.game
+        if game.is_over or model.human_to_move:
+            return
+        from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
+        from shipyard_tui.ui.widgets.status_line import StatusLine
+
+        seat = game.to_move
+        assert seat is not None
+        name = game.state.seats[seat].name
+        seats = model.lobby.get("seats", [])
+        who = "waiting for"
+        if 0 <= seat < len(seats):
+            info = seats[seat]
+            if info.get("kind") == "bot":
+                who = "the bot is playing for"
+            elif info.get("stand_in"):
+                who = "a bot stands in for"
+            elif not info.get("present"):
+                who = "waiting for (away)"
+        if model.waiting:
+            text = "Sent; waiting for the table…"
+        elif model.seat is None:
+            text = f"Watching: {who} {name}."
+        else:
+            text = f"It is {name}'s turn: {who} {name}."
+        self.query_one(ChoicePanel).set_choices(text, [])
+        self.query_one(StatusLine).note = f"{name}'s turn"
+
+    def _schedule_bot(self) -> None:
+        """Bots move at the host."""
+
+    def _hand_over(self, seat: int) -> None:
+        """Every person has their own terminal here: nothing to hand over."""
+
+    def action_undo(self) -> None:
+        if self.replaying:
+            self._finish_replay()
+            return
+        if self.remote.can_undo:
+            self.remote.undo()
+        else:
+            self.notify("Nothing to take back: the turn began, or a tile was drawn.",
+                        timeout=3)
+
+    def action_save_as(self) -> None:
+        self.notify("The server keeps this game: every move is saved there.", timeout=3)
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()
+
+
+def set_terminal_title(app: App[Any], title: str) -> None:
+    """Write the title to the terminal (xterm's OSC 2)."""
+    driver = app._driver
+    if not app.is_headless and driver is not None:
+        driver.write(f"\x1b]2;{title}\x07")
+
+
+class SessionApp(App[None]):
+    """The lobby and the table for one player, connected to the table host."""
+
+    CSS_PATH = str(CSS)
+    TITLE = "Shipyard"
+
+    def __init__(self, socket_path: Path, *, player: str | None = None,
+                 fingerprint: str | None = None, bell: bool = True,
+                 theme: str = "ansi-dark") -> None:
+        super().__init__()
+        self.socket_path = socket_path
+        self.player = player
+        self.fingerprint = fingerprint
+        self.bell_on_turn = bell
+        self._theme_name = theme
+        self.model: RemoteModel | None = None
+        self.pending_table: str | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._reader_task: asyncio.Task[None] | None = None
+        self.problem: str | None = None
+
+    def get_default_screen(self) -> Screen[Any]:
+        return LobbyScreen()
+
+    @property
+    def lobby(self) -> LobbyScreen:
+        screen = self.screen_stack[0]
+        assert isinstance(screen, LobbyScreen)
+        return screen
+
+    async def on_mount(self) -> None:
+        if self._theme_name in self.available_themes:
+            self.theme = self._theme_name
+        try:
+            reader, self._writer = await asyncio.open_unix_connection(
+                str(self.socket_path), limit=MAX_LINE)
+        except OSError as exc:
+            self.problem = (f"The table host is not running ({exc.strerror}). Start it with "
+                            "'shipyard serve'.")
+            self.exit(return_code=1)
+            return
+        if self.player is not None:
+            self.send({"op": "hello", "player": self.player})
+        else:
+            self.send({"op": "hello", "fingerprint": self.fingerprint})
+        self._reader_task = asyncio.create_task(self._read(reader))
+
+    async def on_unmount(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+        if self._reader_task is not None:
+            self._reader_task.cancel()
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self._writer is not None and not self._writer.is_closing():
+            self._writer.write(encode(message))
+
+    async def _read(self, reader: asyncio.StreamReader) -> None:
+        while True:
+            try:
+                message = await read_message(reader)
+            except (ProtocolError, ConnectionError) as exc:
+                message = None
+                self.problem = f"The table host sent something unreadable: {exc}"
+            if message is None:
+                self.problem = self.problem or "The table host has stopped."
+                self.exit(return_code=1)
+                return
+            try:
+                self.receive(message)
+            except Exception as exc:  # a bug here must not silently stop the updates
+                self._handle_exception(exc)
+                return
+
+    def receive(self, message: dict[str, Any]) -> None:
+        op = message["op"]
+        if op == "welcome":
+            if message.get("need_name"):
+                self.push_screen(NameScreen(), self._named)
+            else:
+                self.player = message["player"]
+                self.lobby.welcome(str(self.player))
+        elif op == "lobby":
+            self.lobby.show_tables(message["tables"])
+        elif op == "error":
+            self.notify(str(message.get("message")), title="Not done", severity="warning",
+                        markup=False)
+            if self.player is None and self.fingerprint is not None:
+                self.push_screen(NameScreen(), self._named)
+            if self.model is not None:
+                self.model.waiting = False
+                self.model.revision += 1
+                with contextlib.suppress(Exception):
+                    self._game_screen_refresh()
+        elif op == "game":
+            self._game(message)
+
+    def _named(self, name: str | None) -> None:
+        if name:
+            self.send({"op": "claim", "name": name})
+        else:
+            self.exit()
+
+    def _game(self, message: dict[str, Any]) -> None:
+        table = message["table"]
+        model = self.model
+        if model is not None and model.table == table:
+            model.apply(message)
+            return
+        if "state" not in message and "final" not in message:
+            self.pending_table = table
+            self.lobby.waiting_at(message.get("lobby", {}))
+            return
+        self.pending_table = None
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.model = RemoteModel(self.send, table, message.get("seat"), message)
+        self.push_screen(RemoteGameScreen(self.model))
+
+    def _game_screen_refresh(self) -> None:
+        for screen in self.screen_stack:
+            if isinstance(screen, RemoteGameScreen):
+                screen._refresh()
+
+    def left_table(self, model: RemoteModel) -> None:
+        if self.model is model:
+            self.model = None
+            self.send({"op": "leave"})

@@ -1,0 +1,336 @@
+"""The SSH front door: public keys in, one interface process per connection.
+
+Only public-key authentication is offered: no passwords, no keyboard-interactive.
+No port forwarding, agent or X11 forwarding, no subsystems (so no sftp or scp). Whether
+the client asks for a shell or for a command, it gets the game: the command is never
+run. A connection without a terminal gets a sentence saying how to connect instead.
+
+Each session runs ``python -m shipyard_tui ssh-session`` in a pseudo-terminal of its
+own (a process per connection, as textual-serve does, since several Textual apps in
+one process would fight over the terminal and the signals); the bytes and the window
+changes go between the SSH channel and the pty master.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import os
+import pty
+import signal
+import struct
+import sys
+import termios
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+NO_TERMINAL = (b"Shipyard is played in a terminal, and this connection has none.\r\n"
+               b"Connect with a terminal: ssh -t -p PORT HOST (and without -T).\r\n")
+FULL = b"The server is full right now; please try again in a while.\r\n"
+
+
+@dataclass
+class Gate:
+    """Who may come in, and the limits every connection lives under."""
+
+    socket_path: Path
+    players: dict[str, str] = field(default_factory=dict)
+    """Key fingerprint → name (``--players``)."""
+    open_door: bool = False
+    """Any key may come in and pick a name in the lobby (``--open``)."""
+    max_sessions: int = 64
+    idle_timeout: float = 3600.0
+    """Seconds without a key from the player before the connection is closed."""
+    sessions: int = 0
+    children: set[int] = field(default_factory=set)
+    """Process ids of the running interface processes."""
+
+
+def colour_system(term: str, env: dict[str, str]) -> str:
+    """16 colours unless the client says it can show more (TERM or COLORTERM)."""
+    colorterm = env.get("COLORTERM", "").lower()
+    if colorterm in ("truecolor", "24bit"):
+        return "truecolor"
+    if "256color" in term:
+        return "256"
+    return "standard"
+
+
+class ShipyardServer(asyncssh.SSHServer):
+    """One SSH connection: authenticates the key, then opens the game session."""
+
+    def __init__(self, gate: Gate) -> None:
+        self.gate = gate
+        self.player: str | None = None
+        self.fingerprint = ""
+        self.conn: asyncssh.SSHServerConnection | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+
+    def begin_auth(self, username: str) -> bool:
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def host_based_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        fingerprint = key.get_fingerprint()
+        name = self.gate.players.get(fingerprint)
+        if name is None and not self.gate.open_door:
+            return False
+        self.player, self.fingerprint = name, fingerprint
+        return True
+
+    def session_requested(self) -> asyncssh.SSHServerSession[bytes]:
+        return GameSession(self)
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        return False
+
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str,
+                             orig_port: int) -> bool:
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        return False
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        return False
+
+
+class GameSession(asyncssh.SSHServerSession[bytes]):
+    """The game in the client's terminal: an interface process under a pty of its own."""
+
+    def __init__(self, server: ShipyardServer) -> None:
+        self.server = server
+        self.gate = server.gate
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.term: str | None = None
+        self.size = (80, 24)
+        self.master: int | None = None
+        self.process: asyncio.subprocess.Process | None = None
+        self.last_input = time.monotonic()
+        self._counted = False
+        self._reading = False
+        self._watch: asyncio.Task[None] | None = None
+        self.idle = False
+        """The connection is being closed for want of a key."""
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
+                      term_modes: Any) -> bool:
+        self.term = term_type or "xterm"
+        if term_size[0] > 0 and term_size[1] > 0:
+            self.size = (term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        """Any command gets the game: nothing the client sends is ever run."""
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        assert self.chan is not None
+        if self.term is None:
+            self.chan.write(NO_TERMINAL)
+            self.chan.exit(1)
+            return
+        if self.gate.sessions >= self.gate.max_sessions:
+            self.chan.write(FULL)
+            self.chan.exit(1)
+            return
+        self.gate.sessions += 1
+        self._counted = True
+        self._watch = asyncio.get_running_loop().create_task(self._run())
+
+    # -- the interface process -------------------------------------------------------
+
+    def _command(self) -> list[str]:
+        command = [sys.executable, "-m", "shipyard_tui", "ssh-session",
+                   "--socket", str(self.gate.socket_path)]
+        if self.server.player is not None:
+            command += ["--player", self.server.player]
+        else:
+            command += ["--fingerprint", self.server.fingerprint]
+        return command
+
+    def _environment(self) -> dict[str, str]:
+        assert self.chan is not None and self.term is not None
+        sent = {str(k): str(v) for k, v in self.chan.get_environment().items()}
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("COLORTERM", "TERM", "TEXTUAL_COLOR_SYSTEM", "COLUMNS", "LINES")}
+        env["TERM"] = self.term
+        if sent.get("COLORTERM"):
+            env["COLORTERM"] = sent["COLORTERM"]
+        env["TEXTUAL_COLOR_SYSTEM"] = colour_system(self.term, sent)
+        env.setdefault("LANG", "C.UTF-8")
+        env["PYTHONIOENCODING"] = "utf-8"
+        return env
+
+    async def _run(self) -> None:
+        assert self.chan is not None
+        master, slave = pty.openpty()
+        self.master = master
+        self._set_size(self.size[0], self.size[1])
+        try:
+            self.process = await asyncio.create_subprocess_exec(
+                *self._command(), stdin=slave, stdout=slave, stderr=slave,
+                env=self._environment(), start_new_session=True,
+                preexec_fn=_take_terminal)
+        except OSError as exc:
+            self._close_pty()
+            self.chan.write(f"The game could not start ({exc.strerror}).\r\n".encode())
+            self.chan.exit(1)
+            return
+        finally:
+            os.close(slave)
+        self.gate.children.add(self.process.pid)
+        os.set_blocking(master, False)
+        loop = asyncio.get_running_loop()
+        loop.add_reader(master, self._from_pty)
+        self._reading = True
+        idle = loop.create_task(self._idle_watch())
+        code = await self.process.wait()
+        idle.cancel()
+        self.gate.children.discard(self.process.pid)
+        self._drain_pty()
+        self._close_pty()
+        if self.idle:
+            minutes = self.gate.idle_timeout / 60
+            self.chan.write(f"\r\nClosed after {minutes:g} minutes without a key; your "
+                            "seat waits for you.\r\n".encode())
+        with contextlib.suppress(Exception):
+            self.chan.exit(code if code >= 0 else 1)
+
+    def _from_pty(self) -> None:
+        assert self.master is not None and self.chan is not None
+        try:
+            data = os.read(self.master, 65536)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self._stop_reading()
+            return
+        self.chan.write(data)
+
+    def _drain_pty(self) -> None:
+        """Whatever the process wrote last (its terminal reset) still goes out."""
+        if self.master is None or self.chan is None:
+            return
+        with contextlib.suppress(OSError):
+            while data := os.read(self.master, 65536):
+                self.chan.write(data)
+
+    def _stop_reading(self) -> None:
+        if self._reading and self.master is not None:
+            asyncio.get_running_loop().remove_reader(self.master)
+            self._reading = False
+
+    def _close_pty(self) -> None:
+        self._stop_reading()
+        if self.master is not None:
+            with contextlib.suppress(OSError):
+                os.close(self.master)
+            self.master = None
+
+    def pause_writing(self) -> None:
+        """The client reads slowly: stop reading the pty until it catches up."""
+        self._stop_reading()
+
+    def resume_writing(self) -> None:
+        if not self._reading and self.master is not None:
+            asyncio.get_running_loop().add_reader(self.master, self._from_pty)
+            self._reading = True
+
+    async def _idle_watch(self) -> None:
+        while True:
+            left = self.last_input + self.gate.idle_timeout - time.monotonic()
+            if left <= 0:
+                break
+            await asyncio.sleep(min(left, 30.0))
+        self.idle = True
+        self._hang_up()
+
+    # -- what the client sends ----------------------------------------------------------
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        self.last_input = time.monotonic()
+        if self.master is not None:
+            with contextlib.suppress(OSError):
+                os.write(self.master, data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int,
+                              pixheight: int) -> None:
+        if width > 0 and height > 0:
+            self.size = (width, height)
+            if self.master is not None:
+                self._set_size(width, height)
+
+    def _set_size(self, width: int, height: int) -> None:
+        assert self.master is not None
+        with contextlib.suppress(OSError):
+            fcntl.ioctl(self.master, termios.TIOCSWINSZ,
+                        struct.pack("HHHH", height, width, 0, 0))
+
+    def eof_received(self) -> bool:
+        self._hang_up()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._hang_up()
+        if self._counted:
+            self._counted = False
+            self.gate.sessions -= 1
+
+    def _hang_up(self) -> None:
+        """The player is gone: the interface leaves (its seat waits at the host)."""
+        process = self.process
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGHUP)
+            asyncio.get_running_loop().call_later(5, _kill, process)
+
+
+def _kill(process: asyncio.subprocess.Process) -> None:
+    if process.returncode is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+
+
+def _take_terminal() -> None:
+    """In the child: make the pty its controlling terminal, so window changes reach it."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+async def start_ssh(gate: Gate, host: str, port: int, host_key: asyncssh.SSHKey
+                    ) -> asyncssh.SSHAcceptor:
+    """Listen for players; the acceptor's ``close()`` stops listening."""
+    return await asyncssh.create_server(
+        lambda: ShipyardServer(gate), host, port,
+        server_host_keys=[host_key], encoding=None,
+        allow_scp=False, agent_forwarding=False, x11_forwarding=False,
+        login_timeout=60, keepalive_interval=60, keepalive_count_max=3)

@@ -1,0 +1,134 @@
+"""The tables of a server: who sits where, and the settings each table was opened with.
+
+A table is opened with its seats planned (a person, or a bot of a level); the creator
+sits at the first seat. The game is set up when every person's seat is taken, with the
+players' names as seat names. The plan is kept in ``tables.json`` next to the autosaves,
+so a restarted server puts everyone back where they sat.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
+
+PERSON = "person"
+BOT = "bot"
+
+
+@dataclass(slots=True)
+class SeatPlan:
+    """One seat of a table: for a person (taken by ``player`` or still open) or a bot."""
+
+    kind: str
+    level: str = ""
+    player: str | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.kind == PERSON and self.player is None
+
+
+@dataclass(slots=True)
+class Table:
+    """A table of the server and, once every person's seat is taken, its game."""
+
+    table_id: str
+    seats: list[SeatPlan]
+    stand_in: float | None = None
+    """Seconds a person may be away on their turn before a bot plays for them (None: never)."""
+    bot_delay: float = 0.6
+    """Seconds each bot waits before it moves, so people can follow."""
+    stand_in_level: str = "greedy"
+    seed: int = field(default_factory=lambda: random.SystemRandom().randrange(1 << 31))
+    game: Game | None = field(default=None, repr=False)
+
+    @property
+    def game_id(self) -> str:
+        return f"table-{self.table_id}"
+
+    @property
+    def started(self) -> bool:
+        return self.game is not None
+
+    def seat_of(self, player: str) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.kind == PERSON and seat.player == player:
+                return i
+        return None
+
+    def open_seats(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if seat.is_open]
+
+    def seat_names(self) -> list[str]:
+        """The seat names of the game: the players' names; bots are numbered."""
+        names = []
+        for i, seat in enumerate(self.seats):
+            if seat.kind == BOT:
+                names.append(f"Bot {i + 1}")
+            else:
+                names.append(seat.player or f"Seat {i + 1}")
+        return names
+
+    def config(self) -> GameConfig:
+        seats = []
+        for name, seat in zip(self.seat_names(), self.seats, strict=True):
+            if seat.kind == BOT:
+                seats.append(SeatConfig(name, SeatKind.BOT, seat.level))
+            else:
+                seats.append(SeatConfig(name, SeatKind.HUMAN))
+        return GameConfig(tuple(seats), seed=self.seed)
+
+    def start(self) -> Game:
+        """Set up the game now that every person's seat is taken."""
+        assert not self.open_seats()
+        self.game = Game(self.config())
+        return self.game
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": self.table_id,
+            "seats": [{"kind": s.kind, "level": s.level, "player": s.player}
+                      for s in self.seats],
+            "stand_in": self.stand_in,
+            "bot_delay": self.bot_delay,
+            "stand_in_level": self.stand_in_level,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Table:
+        seats = [SeatPlan(str(s["kind"]), str(s.get("level") or ""), s.get("player"))
+                 for s in data["seats"]]
+        stand_in = data.get("stand_in")
+        return cls(str(data["table"]), seats,
+                   stand_in=None if stand_in is None else float(stand_in),
+                   bot_delay=float(data.get("bot_delay", 0.6)),
+                   stand_in_level=str(data.get("stand_in_level", "greedy")),
+                   seed=int(data["seed"]))
+
+
+def plan_seats(specs: list[str], creator: str) -> list[SeatPlan]:
+    """Seats from ``me``, ``open`` and ``bot:LEVEL``; ``ValueError`` says what is wrong."""
+    from shipyard_tui.bots import BOT_LEVELS
+
+    if not 2 <= len(specs) <= 4:
+        raise ValueError(f"a table has 2 to 4 seats, not {len(specs)}")
+    seats = []
+    for i, spec in enumerate(specs):
+        if not isinstance(spec, str):
+            raise ValueError("a seat is written as a string")
+        if i == 0:
+            if spec != "me":
+                raise ValueError("the first seat is the one who opens the table ('me')")
+            seats.append(SeatPlan(PERSON, player=creator))
+        elif spec == "open":
+            seats.append(SeatPlan(PERSON))
+        elif spec.startswith("bot:") and spec[4:] in BOT_LEVELS:
+            seats.append(SeatPlan(BOT, level=spec[4:]))
+        else:
+            known = ", ".join(f"bot:{level}" for level in sorted(BOT_LEVELS))
+            raise ValueError(f"{spec!r}: a seat is 'open' or one of {known}")
+    return seats

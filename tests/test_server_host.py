@@ -1,0 +1,248 @@
+"""The table host over its Unix socket: who may do what, and what each seat is told."""
+
+from __future__ import annotations
+
+import asyncio
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shipyard_tui.rules import Game, GameState
+from shipyard_tui.rules.view import is_hidden
+from shipyard_tui.server.host import TableHost
+from shipyard_tui.server.protocol import MAX_LINE, encode, read_message
+from shipyard_tui.server.tables import plan_seats
+
+
+class Client:
+    """A raw connection to the host's socket, as any local process could open."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.inbox: list[dict[str, Any]] = []
+
+    @classmethod
+    async def open(cls, host: TableHost, **hello: str) -> Client:
+        reader, writer = await asyncio.open_unix_connection(str(host.socket_path),
+                                                            limit=MAX_LINE)
+        client = cls(reader, writer)
+        if hello:
+            await client.send({"op": "hello", **hello})
+            await client.expect("lobby")
+        return client
+
+    async def send(self, message: dict[str, Any]) -> None:
+        self.writer.write(encode(message))
+        await self.writer.drain()
+
+    async def expect(self, op: str, where=lambda m: True) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+        while True:
+            message = await asyncio.wait_for(read_message(self.reader), 10)
+            assert message is not None, "the host closed the connection"
+            self.inbox.append(message)
+            if message["op"] == op and where(message):
+                return message
+
+    async def close(self) -> None:
+        self.writer.close()
+
+
+@pytest.fixture
+async def host(tmp_path: Path):  # type: ignore[no-untyped-def]
+    table_host = TableHost(tmp_path / "server")
+    await table_host.start()
+    yield table_host
+    await table_host.close()
+
+
+async def two_seat_table(host: TableHost) -> tuple[Client, Client, str]:
+    ann = await Client.open(host, player="Ann")
+    bob = await Client.open(host, player="Bob")
+    await ann.send({"op": "create", "seats": ["me", "open"]})
+    waiting = await ann.expect("game")
+    table = waiting["table"]
+    assert "state" not in waiting, "no game before every seat is taken"
+    await bob.send({"op": "join", "table": table})
+    await ann.expect("game", lambda m: "state" in m)
+    await bob.expect("game", lambda m: "state" in m)
+    return ann, bob, table
+
+
+def test_the_socket_is_the_owners_only(host: TableHost) -> None:
+    mode = host.socket_path.stat().st_mode
+    assert stat.S_ISSOCK(mode)
+    assert stat.S_IMODE(mode) == 0o600
+    assert stat.S_IMODE(host.folder.stat().st_mode) == 0o700
+
+
+async def test_nobody_can_play_another_seats_move(host: TableHost) -> None:
+    """The host checks who sends each move: Bob cannot play Ann's turn, not even by
+    naming her table, and a connection that never said hello can do nothing."""
+    ann, bob, table = await two_seat_table(host)
+    game = host.tables[table].game
+    assert game is not None
+    mover, other = (ann, bob) if game.to_move == 0 else (bob, ann)
+    legal = [str(m) for m in game.legal_moves()]
+    await other.send({"op": "play", "table": table, "move": legal[0]})
+    error = await other.expect("error")
+    assert "not your turn" in error["message"]
+    await other.send({"op": "undo", "table": table})
+    await other.expect("error")
+    stranger = await Client.open(host)
+    await stranger.send({"op": "play", "table": table, "move": legal[0]})
+    assert "hello" in (await stranger.expect("error"))["message"]
+    watcher = await Client.open(host, player="Cid")
+    await watcher.send({"op": "watch", "table": table})
+    await watcher.expect("game")
+    await watcher.send({"op": "play", "table": table, "move": legal[0]})
+    assert "do not sit" in (await watcher.expect("error"))["message"]
+    assert game.moves == []
+    await mover.send({"op": "play", "table": table, "move": legal[0]})
+    await mover.expect("game", lambda m: m.get("events_from", 0) > 0)
+    assert [str(m) for m in game.moves] == [legal[0]]
+    for client in (ann, bob, stranger, watcher):
+        await client.close()
+
+
+async def test_each_seat_is_sent_only_its_own_contracts(host: TableHost) -> None:
+    """R-11.1: the state each connection gets hides the other seat's contracts, and a
+    watcher sees nobody's; legal moves go to the seat to move only."""
+    ann, bob, table = await two_seat_table(host)
+    game = host.tables[table].game
+    assert game is not None
+    watcher = await Client.open(host, player="Cid")
+    await watcher.send({"op": "watch", "table": table})
+    seen = {0: ann.inbox[-1], 1: bob.inbox[-1], None: await watcher.expect("game")}
+    for seat, message in seen.items():
+        view = GameState.from_dict(message["state"])
+        for i, hand in enumerate(view.seats):
+            if i == seat:
+                assert hand.contracts == game.state.seats[i].contracts
+            else:
+                assert hand.contracts and all(is_hidden(c) for c in hand.contracts)
+        dealt = [e for e in message["events"] if e["type"] == "ContractsDealt"]
+        assert len(dealt) == 2
+        for event in dealt:
+            assert bool(event["contracts"]) == (event["seat"] == seat)
+        assert message["events"][0]["type"] == "GameStarted"
+        assert message["events"][0]["seed"] is None
+        assert bool(message["legal"]) == (seat == game.to_move)
+    for client in (ann, bob, watcher):
+        await client.close()
+
+
+async def test_a_player_who_comes_back_sits_at_their_seat(host: TableHost) -> None:
+    ann, bob, table = await two_seat_table(host)
+    await bob.close()
+    again = await Client.open(host, player="Bob")
+    message = await again.expect("game")
+    assert message["table"] == table and message["seat"] == 1
+    await ann.close()
+    await again.close()
+
+
+async def test_a_bot_stands_in_for_an_away_player_and_hands_back(host: TableHost) -> None:
+    """With a stand-in time, a bot plays the seat of a person who left; when they come
+    back the seat is theirs again and the bot stops."""
+    ann = await Client.open(host, player="Ann")
+    await ann.send({"op": "create", "seats": ["me", "bot:random"], "stand_in": 0,
+                    "bot_delay": 0})
+    message = await ann.expect("game", lambda m: "state" in m)
+    table = message["table"]
+    game = host.tables[table].game
+    assert game is not None
+    await ann.close()
+    for _ in range(200):
+        if len(game.moves) >= 30:
+            break
+        await asyncio.sleep(0.05)
+    assert len(game.moves) >= 30, "the stand-in did not play"
+    again = await Client.open(host, player="Ann")
+    await again.expect("game")
+    for _ in range(200):
+        if game.to_move == 0:
+            break
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.3)
+    assert game.to_move == 0, "the bot went on playing Ann's seat"
+    await again.close()
+
+
+async def test_bots_play_a_table_to_the_end_and_it_is_archived(host: TableHost) -> None:
+    ann = await Client.open(host, player="Ann")
+    await ann.send({"op": "create", "seats": ["me", "bot:random"], "stand_in": 0,
+                    "bot_delay": 0})
+    message = await ann.expect("game", lambda m: "state" in m)
+    await ann.send({"op": "leave"})
+    final = None
+    for _ in range(600):
+        table = host.tables[message["table"]]
+        if table.game is not None and table.game.is_over:
+            final = table.game
+            break
+        await asyncio.sleep(0.05)
+    assert final is not None
+    archived = host.store.finished / f"{table.game_id}.json"
+    assert archived.exists()
+    assert Game.replay(final.config, final.moves).state.to_dict() == final.state.to_dict()
+    await ann.close()
+
+
+async def test_tables_and_names_survive_a_restart(tmp_path: Path) -> None:
+    folder = tmp_path / "server"
+    first = TableHost(folder, open_names=True)
+    await first.start()
+    key = await Client.open(first)
+    await key.send({"op": "hello", "fingerprint": "SHA256:abc"})
+    assert (await key.expect("welcome")).get("need_name")
+    await key.send({"op": "claim", "name": "Dora"})
+    assert (await key.expect("welcome"))["player"] == "Dora"
+    other = await Client.open(first)
+    await other.send({"op": "hello", "fingerprint": "SHA256:xyz"})
+    await other.expect("welcome")
+    await other.send({"op": "claim", "name": "dora"})
+    assert "taken" in (await other.expect("error"))["message"]
+    await key.send({"op": "create", "seats": ["me", "bot:greedy"], "bot_delay": 5})
+    await key.expect("game", lambda m: "state" in m)
+    await key.close()
+    await other.close()
+    await first.close()
+    second = TableHost(folder, open_names=True)
+    await second.start()
+    back = await Client.open(second)
+    await back.send({"op": "hello", "fingerprint": "SHA256:abc"})
+    assert (await back.expect("welcome"))["player"] == "Dora"
+    assert [t.seats[0].player for t in second.tables.values()] == ["Dora"]
+    assert all(t.game is not None for t in second.tables.values())
+    await back.close()
+    await second.close()
+
+
+def test_seat_plans_say_what_is_wrong() -> None:
+    assert [s.kind for s in plan_seats(["me", "open", "bot:greedy"], "Ann")] == \
+        ["person", "person", "bot"]
+    for bad in (["me"], ["open", "open"], ["me", "bot:nobody"], ["me"] * 5):
+        with pytest.raises(ValueError):
+            plan_seats(bad, "Ann")
+
+
+async def test_names_from_the_players_file_cannot_be_picked(tmp_path: Path) -> None:
+    host = TableHost(tmp_path / "server", open_names=True, reserved={"Ann"})
+    await host.start()
+    try:
+        key = await Client.open(host)
+        await key.send({"op": "hello", "fingerprint": "SHA256:new"})
+        await key.expect("welcome")
+        await key.send({"op": "claim", "name": "ANN"})
+        assert "taken" in (await key.expect("error"))["message"]
+        await key.send({"op": "claim", "name": "Bot 2"})
+        await key.expect("welcome", lambda m: m.get("player") == "Bot 2")
+        await key.send({"op": "create", "seats": ["me", "bot:random"]})
+        assert "would be called" in (await key.expect("error"))["message"]
+        assert host.tables == {}
+        await key.close()
+    finally:
+        await host.close()
