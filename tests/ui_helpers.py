@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from textual.pilot import Pilot
 
-from shipyard_tui.rules import Move
+from shipyard_tui.rules import Game, GameConfig, Move, SeatConfig, SeatKind
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS, Choice, ChoicePanel
 
@@ -46,9 +46,38 @@ async def settle(pilot: Pilot[None], rounds: int = 4) -> None:
 
 
 async def pick(pilot: Pilot[None], app: ShipyardApp, key: str) -> None:
-    """Select a choice by its letter and confirm it with Enter."""
+    """Select a choice by its letter and confirm it with Enter (and answer yes when an
+    irreversible choice asks to be confirmed)."""
     await pilot.press(key, "enter")
     await settle(pilot)
+    await confirm_if_asked(pilot, app)
+
+
+async def confirm_if_asked(pilot: Pilot[None], app: ShipyardApp) -> None:
+    from shipyard_tui.ui.screens.confirm import ConfirmScreen
+
+    if isinstance(app.screen, ConfirmScreen):
+        await pilot.press("y")
+        await settle(pilot)
+
+
+def game_at(wanted: Callable[[Game], bool], *, seats: int = 2, seeds: range = range(200),
+            **options: bool) -> Game:
+    """A game (seat 0 a person, the others bots) played by random moves until ``wanted``
+    holds while seat 0 is to move."""
+    import random
+
+    for seed in seeds:
+        names = ("Ann", "Bob", "Cy", "Di")[:seats]
+        bots = [SeatConfig(n, SeatKind.BOT, "random") for n in names[1:]]
+        config = GameConfig((SeatConfig(names[0]), *bots), seed=seed, **options)
+        game = Game(config)
+        rng = random.Random(seed)
+        while not game.is_over:
+            if game.to_move == 0 and wanted(game):
+                return game
+            game.play(rng.choice(game.legal_moves()))
+    raise AssertionError("no game reached the wanted situation")
 
 
 def plain(renderable: object, width: int = 120) -> str:
@@ -87,5 +116,6 @@ async def play_to_the_end(pilot: Pilot[None], app: ShipyardApp, rng, limit: int 
         await pilot.press(KEYS[rng.randrange(min(len(offered), len(KEYS)))], "enter")
         presses += 1
         await settle(pilot, 2)
+        await confirm_if_asked(pilot, app)
     await settle(pilot)
     return presses

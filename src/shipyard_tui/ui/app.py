@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from textual.app import App, SystemCommand
+from textual.filter import Monochrome, NoColor
 from textual.screen import Screen
 
 from shipyard_tui.model import GameModel
@@ -41,6 +42,7 @@ class ShipyardApp(App[None]):
                  bot_delay: float | None = None, theme: str | None = None,
                  store: SaveStore | None = None, settings: Settings | None = None) -> None:
         super().__init__()
+        self._use_terminal_colours()
         self.settings = settings if settings is not None else load_settings()
         self.store = store if store is not None else SaveStore()
         self._start_config = config
@@ -54,6 +56,17 @@ class ShipyardApp(App[None]):
         self.model: GameModel | None = None
         self._save_warned = False
         self.crash_log = None
+
+    def _use_terminal_colours(self) -> None:
+        """With ``NO_COLOR`` draw in the terminal's own foreground and background.
+
+        Textual's default for ``NO_COLOR`` maps every colour to a grey; the 16 ANSI
+        colours of the ansi themes all map to black, so the screen came out black on
+        black. Without colour, the styles (bold, reverse, underline) tell states apart.
+        """
+        if self.no_color:
+            self._filters = [NoColor() if isinstance(f, Monochrome) else f
+                             for f in self._filters]
 
     def on_mount(self) -> None:
         self.push_screen(TitleScreen())

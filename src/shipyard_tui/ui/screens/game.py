@@ -13,6 +13,7 @@ Keys:
 | ``u`` / ``Esc`` | take back the last move of this turn |
 | ``r`` | turn the canal being placed |
 | ``1``–``6`` | show Market, Rondels, Yards, Canals, Seats or Log (small terminals) |
+| ``PageUp`` ``PageDown`` | scroll the board panel shown (the letters keep working) |
 | ``[`` ``]`` | show the previous / next seat's canals |
 | ``space`` | let a bot move now instead of after its pause |
 | ``?`` / ``F1`` | help |
@@ -56,7 +57,7 @@ from ..widgets.game_log import GameLog
 from ..widgets.piece_rings import PieceRings
 from ..widgets.seat_panel import SeatPanel
 from ..widgets.ship_display import ShipDisplay
-from ..widgets.shipyard_grid import ShipyardGrid
+from ..widgets.shipyard_grid import NOT_COMPLETING, ShipyardGrid
 from ..widgets.status_line import StatusLine
 from ..widgets.view_bar import VIEWS, ViewBar
 
@@ -103,6 +104,8 @@ class GameScreen(Screen[None]):
         Binding("6", "view('log')", "Log", show=False),
         Binding("left_square_bracket", "cycle_seat(-1)", "Prev seat", show=False),
         Binding("right_square_bracket", "cycle_seat(1)", "Next seat", show=False),
+        Binding("pageup", "scroll_board(-1)", "Scroll up", show=False, priority=True),
+        Binding("pagedown", "scroll_board(1)", "Scroll down", show=False, priority=True),
         Binding("question_mark,f1", "help", "Help"),
         Binding("ctrl+s", "save_as", "Save as"),
         Binding("q", "leave", "Quit"),
@@ -140,10 +143,10 @@ class GameScreen(Screen[None]):
                         yield ShipDisplay(model, id="ship-display")
                         yield CanalColumn(model, id="canal-column")
                         yield CommodityColumn(model, id="commodity-column")
-                    with VerticalScroll(id="yards", classes="panel"):
+                    with BoardScroll(id="yards", classes="panel"):
                         for seat in self._seat_order():
                             yield ShipyardGrid(model, seat, id=f"yard-{seat}")
-                    with VerticalScroll(id="seats", classes="panel"):
+                    with BoardScroll(id="seats", classes="panel"):
                         for seat in self._seat_order():
                             yield SeatPanel(model, seat, id=f"seat-{seat}")
                 with Container(id="col-b", classes="column"):
@@ -152,7 +155,7 @@ class GameScreen(Screen[None]):
                             yield PieceRings(model, id="piece-rings")
                             yield ExchangeRing(model, id="exchange-ring")
                         yield EmployeeTrack(model, id="employee-track")
-                    with VerticalScroll(id="canals", classes="panel"):
+                    with BoardScroll(id="canals", classes="panel"):
                         yield CanalMap(model, id="canal-map")
                     with Container(id="log", classes="panel"):
                         yield GameLog(model, id="game-log")
@@ -184,6 +187,14 @@ class GameScreen(Screen[None]):
     def on_resize(self, event: Any) -> None:
         self._apply_size(event.size.width, event.size.height)
 
+    def on_screen_resume(self) -> None:
+        self._focus_choices()
+
+    def _focus_choices(self) -> None:
+        """Give the keyboard back to the choice list (a hidden widget loses focus)."""
+        if not self.has_class("-tiny") and self.is_current:
+            self.query_one(ChoicePanel).options.focus()
+
     def _apply_size(self, width: int, height: int) -> None:
         self.set_class(width >= WIDE[0] and height >= WIDE[1], "-wide")
         tiny = width < SMALLEST[0] or height < SMALLEST[1]
@@ -193,6 +204,8 @@ class GameScreen(Screen[None]):
                 f"The terminal is {width}×{height}; the table needs at least "
                 f"{SMALLEST[0]}×{SMALLEST[1]}.\nMake the window larger: the game waits "
                 "(and is saved).")
+        else:
+            self.call_after_refresh(self._focus_choices)
 
     def _set_view(self, name: str) -> None:
         self.view_name = name
@@ -274,7 +287,7 @@ class GameScreen(Screen[None]):
             panel = self.query_one(ChoicePanel)
             panel.set_choices(prompt, self._choices(), keep=model.highlight)
             model.set_key_hints(panel.letters())
-            panel.options.focus()
+            self._focus_choices()
         else:
             if len(model.humans) > 1:
                 model.set_viewer(None)
@@ -315,6 +328,10 @@ class GameScreen(Screen[None]):
         if step is Step.BUILD:
             finish = [c for c in choices if isinstance(c.move, mv.EndBuild)]
             choices = finish + [c for c in choices if c not in finish]
+        if step is Step.LAST_CHANCE:
+            passing = [Choice("Pass: complete no ship (this chance does not come back)",
+                              c.move) for c in choices if isinstance(c.move, mv.Pass)]
+            choices = [c for c in choices if not isinstance(c.move, mv.Pass)] + passing
         return choices
 
     def _warn_if_spoiling(self, choice: Choice) -> Choice:
@@ -374,7 +391,7 @@ class GameScreen(Screen[None]):
                               "canals you have now (R-7.2)")
                 choices.append(Choice(label, mv.Place(cell)))
             else:
-                reason = placement_problem(p, letter, cell) or "not allowed now"
+                reason = placement_problem(p, letter, cell) or NOT_COMPLETING
                 choices.append(Choice(f"Cell {cell}", None, reason))
         return choices
 
@@ -435,13 +452,51 @@ class GameScreen(Screen[None]):
 
     @on(ChoicePanel.Chosen)
     def _chosen(self, event: ChoicePanel.Chosen) -> None:
+        from .confirm import ConfirmScreen
+
         if not self.model.human_to_move or self.replaying:
             return
         move = event.move
+        question = self._irreversible(move)
+        if question is None:
+            self._go(move)
+            return
+        revision = self.model.revision
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.model.revision == revision:
+                self._go(move)
+
+        self.app.push_screen(ConfirmScreen(question[0], question[1], "Go back"), answered)
+
+    def _go(self, move: Move | _PlanMove) -> None:
         if isinstance(move, _PlanMove):
             self._play_plan(move.plan)
         else:
             self._play(move)
+
+    def _irreversible(self, move: Move | _PlanMove) -> tuple[str, str] | None:
+        """The question to ask before a choice that throws something away for good
+        (a ship's last chance, a contract, a ship to be dismantled), and its yes-word."""
+        state = self.model.game.state
+        step = state.turn.step
+        if isinstance(move, mv.Pass) and step is Step.LAST_CHANCE:
+            return ("Pass your last chance? No more tiles can be bought to complete a "
+                    "ship, and this cannot be taken back.", "Pass")
+        if isinstance(move, mv.Discard):
+            return (f"{describe_move(state, move)}? A discarded contract is gone for good.",
+                    "Discard")
+        if isinstance(move, mv.EndLoad):
+            warning = self._sailing_warning(current_speed(state))
+        elif isinstance(move, mv.Rigger):
+            seat = state.seats[state.turn.seat]
+            speed = ship_speed(state.turn.load, seat.employees, move.bonus).total
+            warning = self._sailing_warning(speed)
+        else:
+            return None
+        if not warning:
+            return None
+        return (f"Sail this ship? {warning[0].upper()}{warning[1:]}.", "Sail")
 
     def _play(self, move: Move) -> None:
         try:
@@ -531,6 +586,16 @@ class GameScreen(Screen[None]):
             self._bot_timer.stop()
             self._play_bot()
 
+    def action_scroll_board(self, direction: int) -> None:
+        """Scroll the panel on show (on a large terminal: the seats)."""
+        panels = {panel.id: panel for panel in self.query(BoardScroll)}
+        panel = panels.get(self.view_name) if not self.has_class("-wide") else None
+        panel = panel or panels["seats"]
+        if direction > 0:
+            panel.scroll_page_down()
+        else:
+            panel.scroll_page_up()
+
     def action_view(self, name: str) -> None:
         self._set_view(name)
 
@@ -579,18 +644,28 @@ class GameScreen(Screen[None]):
         if event.key in BOUND_KEYS or self.replaying:
             return
         panel = self.query_one(ChoicePanel)
+        index = panel.key_index(event.character)
+        if index is not None:
+            self._focus_choices()
+            panel.options.highlighted = index
+            event.stop()
+            return
         letters = [c for c in panel.letters().values()]
         if letters:
             span = letters[0] if len(letters) == 1 else f"{letters[0]}–{letters[-1]}"
             hint = f"letters {span} pick a choice, Enter confirms"
         else:
             hint = "nothing to choose right now"
-        self.notify(f"'{event.character}' does nothing here: {hint}; ? shows every key.",
-                    timeout=3, markup=False)
+        panel.say(f"'{event.character}' does nothing here: {hint}; ? shows every key.")
 
 
 BOUND_KEYS = {key for binding in GameScreen.BINDINGS
               for key in binding.key.split(",")} | {"enter", "up", "down", "space"}  # type: ignore[union-attr]
+
+
+class BoardScroll(VerticalScroll, can_focus=False):
+    """A board panel that scrolls (wheel, PageUp/PageDown) without taking the keyboard
+    from the choice list."""
 
 
 class _PlanMove:

@@ -13,6 +13,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
+from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -68,6 +69,8 @@ class ChoicePanel(Vertical):
     def __init__(self, **kwargs) -> None:  # type: ignore[no-untyped-def]
         super().__init__(**kwargs)
         self._choices: list[Choice] = []
+        self._prompt = ""
+        self._notice_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
@@ -84,7 +87,8 @@ class ChoicePanel(Vertical):
     def set_choices(self, prompt: str, choices: list[Choice], *, keep: Move | None = None) -> None:
         """Show a new decision; keep the highlight on ``keep`` if it is still offered."""
         self._choices = choices
-        self.query_one("#prompt", Static).update(prompt)
+        self._prompt = prompt
+        self._end_notice()
         option_list = self.options
         option_list.clear_options()
         options = []
@@ -112,6 +116,23 @@ class ChoicePanel(Vertical):
             target = next((i for i, c in enumerate(choices) if c.move is not None), 0)
         if choices:
             option_list.highlighted = target
+
+    def say(self, notice: str, seconds: float = 4.0) -> None:
+        """Show ``notice`` in place of the prompt for a while; a new notice replaces it."""
+        if self._notice_timer is not None:
+            self._notice_timer.stop()
+        self.query_one("#prompt", Static).update(notice)
+        self._notice_timer = self.set_timer(seconds, self._end_notice)
+
+    @property
+    def notice_shown(self) -> bool:
+        return self._notice_timer is not None
+
+    def _end_notice(self) -> None:
+        if self._notice_timer is not None:
+            self._notice_timer.stop()
+            self._notice_timer = None
+        self.query_one("#prompt", Static).update(self._prompt)
 
     def letters(self) -> dict[str, str]:
         """The letter of each offered move, by move notation."""

@@ -10,13 +10,14 @@ from shipyard_tui.rules import CATALOG, GameState
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.scoring import builder_extras, ship_speed, tile_features
 from shipyard_tui.rules.state import Step
-from shipyard_tui.rules.yard import CELLS, KIND_LETTER, legal_cells, pattern, placement_problem
+from shipyard_tui.rules.yard import CELLS, KIND_LETTER, pattern, placement_problem
 
 from ...text import FEATURE_ABBREV, PIECE_ABBREV
 from ..palette import FEATURE_STYLES, HIGHLIGHT, seat_mark, seat_style
 from .base import ModelWidget
 
 KIND_NAMES = {"bow": "Bo", "middle": "Mi", "stern": "St"}
+NOT_COMPLETING = "completes no ship (the last chance only places tiles that do)"
 
 
 FEATURE_LINES = 3
@@ -56,7 +57,7 @@ class ShipyardGrid(ModelWidget):
         if placing:
             assert turn.holding is not None
             letter = KIND_LETTER[CATALOG.ship(turn.holding).kind]
-            legal = legal_cells(p, letter)
+            legal = self._offered_cells()
         loading = mine and turn.ship and turn.step in (Step.LOAD, Step.RIGGER, Step.TOKEN_START,
                                                        Step.CRUISE)
         highlight = self.model.highlight
@@ -99,13 +100,17 @@ class ShipyardGrid(ModelWidget):
             reasons = []
             for cell in range(CELLS):
                 if seat.yard[cell] is None and cell not in legal:
-                    problem = placement_problem(p, letter, cell)
+                    problem = placement_problem(p, letter, cell) or NOT_COMPLETING
                     reasons.append(f"{cell}: {problem}")
             if reasons:
                 parts.append(Text("✗ " + "; ".join(reasons), style="red", overflow="fold"))
         if loading:
             parts.append(self._load_line(view))
         return Group(*parts)
+
+    def _offered_cells(self) -> tuple[int, ...]:
+        """The cells the rules offer now (at the last chance: only completing ones)."""
+        return tuple(m.cell for m in self.model.legal_moves() if isinstance(m, mv.Place))
 
     def _load_line(self, view: GameState) -> Text:
         seat = view.seats[self.seat]
