@@ -8,7 +8,7 @@ from textual.pilot import Pilot
 
 from shipyard_tui.rules import Game, GameConfig, Move, SeatConfig, SeatKind
 from shipyard_tui.ui.app import ShipyardApp
-from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS, Choice, ChoicePanel
+from shipyard_tui.ui.widgets.choice_panel import Choice, ChoicePanel
 
 
 def panel(app: ShipyardApp) -> ChoicePanel:
@@ -20,14 +20,11 @@ def choices(app: ShipyardApp) -> list[Choice]:
 
 
 def key_for(app: ShipyardApp, wanted: Callable[[Choice], bool]) -> str:
-    """The letter that selects the first choice matching ``wanted``."""
-    letter = 0
-    for choice in choices(app):
-        if choice.move is None:
-            continue
-        if wanted(choice):
-            return OPTION_KEYS[letter]
-        letter += 1
+    """The key that selects the first choice matching ``wanted``."""
+    shown = panel(app)
+    for index, choice in enumerate(shown.choices):
+        if choice.move is not None and wanted(choice) and shown.key_of(index):
+            return shown.key_of(index)
     labels = [c.label for c in choices(app)]
     raise AssertionError(f"no such choice among {labels}")
 
@@ -101,8 +98,6 @@ def statics_text(screen: object) -> str:
 async def play_to_the_end(pilot: Pilot[None], app: ShipyardApp, rng, limit: int = 3000) -> int:
     """Play the person's seats by pressing a random choice's letter and Enter each time,
     letting bots move, until the game is over; return the number of choices made."""
-    from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS as KEYS
-
     model = app.model
     assert model is not None
     presses = 0
@@ -111,9 +106,11 @@ async def play_to_the_end(pilot: Pilot[None], app: ShipyardApp, rng, limit: int 
         if not model.human_to_move:
             await pilot.pause(0.01)
             continue
-        offered = [c for c in choices(app) if c.move is not None]
-        assert offered, f"no choice offered at {model.game.state.turn.step}"
-        await pilot.press(KEYS[rng.randrange(min(len(offered), len(KEYS)))], "enter")
+        shown = panel(app)
+        keys = [shown.key_of(i) for i, c in enumerate(shown.choices) if c.move is not None]
+        keys = [k for k in keys if k]
+        assert keys, f"no choice offered at {model.game.state.turn.step}"
+        await pilot.press(keys[rng.randrange(len(keys))], "enter")
         presses += 1
         await settle(pilot, 2)
         await confirm_if_asked(pilot, app)

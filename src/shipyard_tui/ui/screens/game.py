@@ -56,6 +56,7 @@ from ..widgets.exchange_ring import ExchangeRing
 from ..widgets.game_log import GameLog
 from ..widgets.piece_rings import PieceRings
 from ..widgets.seat_panel import SeatPanel
+from ..widgets.seat_strip import SeatStrip
 from ..widgets.ship_display import ShipDisplay
 from ..widgets.shipyard_grid import NOT_COMPLETING, ShipyardGrid
 from ..widgets.status_line import StatusLine
@@ -159,7 +160,9 @@ class GameScreen(Screen[None]):
                         yield CanalMap(model, id="canal-map")
                     with Container(id="log", classes="panel"):
                         yield GameLog(model, id="game-log")
-            yield ChoicePanel(id="choices")
+            with Vertical(id="side"):
+                yield SeatStrip(model, id="seat-strip")
+                yield ChoicePanel(id="choices")
         yield ViewBar(id="viewbar")
         yield Static("", id="too-small")
         yield Footer()
@@ -389,10 +392,10 @@ class GameScreen(Screen[None]):
                 if completes_unscorable_ship(state, state.turn.seat, holding, cell):
                     label += (" — completes a ship that cannot score with the pieces and "
                               "canals you have now (R-7.2)")
-                choices.append(Choice(label, mv.Place(cell)))
+                choices.append(Choice(label, mv.Place(cell), key=str(cell)))
             else:
                 reason = placement_problem(p, letter, cell) or NOT_COMPLETING
-                choices.append(Choice(f"Cell {cell}", None, reason))
+                choices.append(Choice(f"Cell {cell}", None, reason, key=str(cell)))
         return choices
 
     def _cruise_labels(self) -> list[tuple[Move, str]]:

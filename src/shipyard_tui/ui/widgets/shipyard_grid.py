@@ -72,8 +72,8 @@ class ShipyardGrid(ModelWidget):
             if tile is not None:
                 head.append(KIND_NAMES[CATALOG.ship(tile).kind.value], style="bold")
             elif placing and cell in legal:
-                letter = self.model.key_for(mv.Place(cell))
-                head.append(f" {letter}" if letter else " ok", style="bold magenta")
+                head.stylize("bold")
+                head.append(" ok", style="bold magenta")
             elif placing:
                 head.append(" ✗", style="red")
             lines = cell_lines(tile)
