@@ -7,7 +7,7 @@ from shipyard_tui.rules import Action, Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.state import Step
 from shipyard_tui.ui.app import ShipyardApp
-from ui_helpers import choices, key_for, key_for_move, panel, pick, plain, settle
+from ui_helpers import choices, key_for, key_for_label, key_for_move, panel, pick, plain, settle
 
 
 def ann_first() -> Game:
@@ -86,3 +86,55 @@ async def test_the_seat_strip_shows_money_pieces_and_contracts_on_every_panel(mo
             assert f"{seat.guilders} guilders" in text
             assert "pieces:" in text and "contracts:" in text
             assert seat.contracts[0].split(":")[0] in text
+
+
+async def test_declining_the_bonus_once_declines_it_for_the_whole_turn_r4(monkeypatch,
+                                                                          tmp_path):
+    """R-4 (bonus action, before or after the chosen one): one question per turn."""
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game = ann_first()
+    game.state.seats[0].guilders = 10
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pick(pilot, app, key_for_move(app, mv.Choose(Action.PURCHASE)))
+        assert app.model.game.state.turn.step is Step.BONUS_BEFORE
+        await pick(pilot, app, key_for_label(app, "No bonus action this turn"))
+        await pick(pilot, app, key_for_move(app, mv.BuyCommodity(0)))
+        await settle(pilot)
+        moves = app.model.game.moves
+        bought = moves.index(mv.BuyCommodity(0))
+        assert moves[bought + 1] == mv.Pass()
+        assert app.model.game.state.turn.seat != 0 or app.model.game.state.turn.step \
+            is Step.CHOOSE
+
+
+def canal_with_a_spot_behind_the_token(game: Game) -> bool:
+    from shipyard_tui.rules import engine
+    from shipyard_tui.rules.canals import CanalSystem
+
+    state = game.state
+    if state.turn.step is not Step.CANAL_PLACE or state.seats[0].token is None:
+        return False
+    for move in game.legal_moves():
+        trial = state.copy()
+        engine.apply_move(trial, move, [])
+        token = trial.seats[0].token
+        assert token is not None
+        if (move.x, move.y) not in CanalSystem(trial.seats[0].canals).reachable(token):
+            return True
+    return False
+
+
+async def test_canal_spots_the_token_can_use_come_first_r9_6(monkeypatch, tmp_path):
+    from ui_helpers import game_at
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game = game_at(canal_with_a_spot_behind_the_token, seeds=range(400))
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        labels = [c.label for c in choices(app)]
+        behind = [i for i, label in enumerate(labels) if "behind the ship token" in label]
+        assert behind and len(behind) < len(labels)
+        assert behind == list(range(len(labels) - len(behind), len(labels)))

@@ -23,6 +23,7 @@ Keys:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from textual import events, on
@@ -126,6 +127,8 @@ class GameScreen(Screen[None]):
         self._unsubscribe: Any = None
         self._result_shown = False
         self._handing_over = False
+        self._no_bonus_turn: tuple[int, int] | None = None
+        """The seat and turn in which the player declined any bonus action."""
         for seat, config in enumerate(model.game.config.seats):
             if config.kind is SeatKind.BOT:
                 self._bots[seat] = bot_for_level(config.level or "random",
@@ -286,6 +289,10 @@ class GameScreen(Screen[None]):
             canal_map.seat = seat
         if model.is_human(seat):
             status.note = ""
+            if (state.turn.step is Step.BONUS_AFTER
+                    and self._no_bonus_turn == (seat, state.turn_number)):
+                self._no_bonus_turn = None
+                self.call_later(self._decline_bonus)
             prompt = f"{state.seats[seat].name}: {self._prompt()}"
             panel = self.query_one(ChoicePanel)
             panel.set_choices(prompt, self._choices(), keep=model.highlight)
@@ -325,6 +332,12 @@ class GameScreen(Screen[None]):
             return self._rigger_choices(legal)
         if step is Step.TOKEN_START:
             return self._start_choices(legal)
+        if step is Step.BONUS_BEFORE:
+            return self._bonus_choices(legal)
+        if step in (Step.RING, Step.HIRE):
+            return self._destination_choices()
+        if step is Step.CANAL_PLACE:
+            return self._canal_choices(legal)
         choices = [Choice(describe_move(state, move), move) for move in legal]
         if step is Step.BONUS_BEFORE or state.turn.main_pending:
             choices = [self._warn_if_spoiling(choice) for choice in choices]
@@ -336,6 +349,74 @@ class GameScreen(Screen[None]):
                               c.move) for c in choices if isinstance(c.move, mv.Pass)]
             choices = [c for c in choices if not isinstance(c.move, mv.Pass)] + passing
         return choices
+
+    def _bonus_choices(self, legal: list[Move]) -> list[Choice]:
+        """The bonus question, asked once a turn: declining it here declines the bonus
+        after the chosen action too (one choice instead of two)."""
+        state = self.model.game.state
+        chosen = state.turn.chosen
+        assert chosen is not None
+        out: list[Choice] = []
+        later: list[Choice] = []
+        for move in legal:
+            if isinstance(move, mv.Proceed):
+                out.append(Choice(f"No bonus action this turn: go on to {chosen.label}",
+                                  _Plan((move,), no_bonus_after=True)))
+                later.append(Choice(f"Go on to {chosen.label}, maybe a bonus action after it",
+                                    move))
+            else:
+                later.append(self._warn_if_spoiling(Choice(describe_move(state, move), move)))
+        return out + later
+
+    def _destination_choices(self) -> list[Choice]:
+        """Where the marker may stop and what it gives there, with the total price: one
+        choice instead of one step at a time. The rules play each step on a copy."""
+        state = self.model.game.state
+        seat = state.turn.seat
+        before = state.seats[seat].guilders
+        trial = state.copy()
+        walked: list[Move] = []
+        out: list[Choice] = []
+        while True:
+            offered = engine.legal_moves(trial)
+            for move in offered:
+                if isinstance(move, mv.Step):
+                    continue
+                after = trial.copy()
+                engine.apply_move(after, move, [])
+                paid = before - after.seats[seat].guilders
+                where = f"marker {plural(len(walked), 'step')} on" if walked else "marker here"
+                price = f"you pay {paid} in all" if paid > 0 else "free"
+                label = f"{describe_move(trial, move)} — {where}, {price}"
+                out.append(Choice(label, _Plan((*walked, move)) if walked
+                                  else move))
+            step = next((m for m in offered if isinstance(m, mv.Step)), None)
+            if step is None:
+                return out
+            engine.apply_move(trial, step, [])
+            walked.append(step)
+            if trial.turn.seat != seat or trial.turn.step is not state.turn.step:
+                return out
+
+    def _canal_choices(self, legal: list[Move]) -> list[Choice]:
+        """Placements the ship token can still reach first (R-9.6), the others after."""
+        state = self.model.game.state
+        seat = state.turn.seat
+        usable: list[Choice] = []
+        behind: list[Choice] = []
+        for move in legal:
+            assert isinstance(move, mv.PlaceCanal)
+            trial = state.copy()
+            engine.apply_move(trial, move, [])
+            token = trial.seats[seat].token
+            label = describe_move(state, move)
+            if token is None or (move.x, move.y) in CanalSystem(
+                    trial.seats[seat].canals).reachable(token):
+                usable.append(Choice(label, move))
+            else:
+                behind.append(Choice(f"{label} — behind the ship token: no cruise reaches it",
+                                     move))
+        return usable + behind
 
     def _warn_if_spoiling(self, choice: Choice) -> Choice:
         """Warn when a move of a bonus action taken first leaves no way to perform the
@@ -415,7 +496,7 @@ class GameScreen(Screen[None]):
         if not state.turn.load:
             plan = best_load(state, state.turn.seat, state.turn.ship)
             if plan.scores and plan.pieces:
-                choices.append(Choice(f"Suggested: {plan.describe()}", _PlanMove(plan)))
+                choices.append(Choice(f"Suggested: {plan.describe()}", _Plan.load(plan)))
         for move in legal:
             label = describe_move(state, move)
             if isinstance(move, mv.EndLoad):
@@ -472,17 +553,24 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(ConfirmScreen(question[0], question[1], "Go back"), answered)
 
-    def _go(self, move: Move | _PlanMove) -> None:
-        if isinstance(move, _PlanMove):
-            self._play_plan(move.plan)
+    def _go(self, move: Move | _Plan) -> None:
+        if isinstance(move, _Plan):
+            state = self.model.game.state
+            self._no_bonus_turn = ((state.turn.seat, state.turn_number) if move.no_bonus_after
+                                   else None)
+            for one in move.moves:
+                if not self._play(one):
+                    break
         else:
             self._play(move)
 
-    def _irreversible(self, move: Move | _PlanMove) -> tuple[str, str] | None:
+    def _irreversible(self, move: Move | _Plan) -> tuple[str, str] | None:
         """The question to ask before a choice that throws something away for good
         (a ship's last chance, a contract, a ship to be dismantled), and its yes-word."""
         state = self.model.game.state
         step = state.turn.step
+        if isinstance(move, _Plan):
+            return None
         if isinstance(move, mv.Pass) and step is Step.LAST_CHANCE:
             return ("Pass your last chance? No more tiles can be bought to complete a "
                     "ship, and this cannot be taken back.", "Pass")
@@ -501,17 +589,18 @@ class GameScreen(Screen[None]):
             return None
         return (f"Sail this ship? {warning[0].upper()}{warning[1:]}.", "Sail")
 
-    def _play(self, move: Move) -> None:
+    def _play(self, move: Move) -> bool:
         try:
             self.model.play(move)
         except IllegalMoveError as exc:
             self.notify(str(exc), title="Not allowed", severity="warning", markup=False)
+            return False
+        return True
 
-    def _play_plan(self, plan: LoadPlan) -> None:
-        for piece, count in plan.pieces:
-            for _ in range(count):
-                self._play(mv.Load(CATALOG_PIECE[piece]))
-        self._play(mv.EndLoad())
+    def _decline_bonus(self) -> None:
+        """The player said no bonus action this turn: answer the question after it too."""
+        if self.model.human_to_move and mv.Pass() in self.model.legal_moves():
+            self._play(mv.Pass())
 
     def _schedule_bot(self) -> None:
         if self._bot_timer is not None:
@@ -671,17 +760,24 @@ class BoardScroll(VerticalScroll, can_focus=False):
     from the choice list."""
 
 
-class _PlanMove:
-    """A choice that plays a whole suggested load (several moves)."""
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """A choice that plays several legal moves in a row (a suggested load, a marker's
+    steps and what it takes at the end); ``no_bonus_after`` also declines the bonus
+    action after the chosen one, so that question is asked once a turn."""
 
-    def __init__(self, plan: LoadPlan) -> None:
-        self.plan = plan
+    moves: tuple[Move, ...]
+    no_bonus_after: bool = False
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _PlanMove) and other.plan == self.plan
+    @property
+    def last(self) -> Move:
+        return self.moves[-1]
 
-    def __hash__(self) -> int:
-        return hash(self.plan)
+    @classmethod
+    def load(cls, plan: LoadPlan) -> _Plan:
+        loads = tuple(mv.Load(CATALOG_PIECE[piece])
+                      for piece, count in plan.pieces for _ in range(count))
+        return cls((*loads, mv.EndLoad()))
 
 
 CATALOG_PIECE = {p.value: p for p in CATALOG.equipment_ring + CATALOG.crew_ring}
