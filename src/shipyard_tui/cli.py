@@ -196,8 +196,13 @@ def _scores(args: argparse.Namespace) -> int:
     from shipyard_tui.review import build_review, review_json, review_renderable
     from shipyard_tui.saves import SaveError, SaveStore, load
 
+    path = SaveStore().resolve(args.save)
+    if not path.exists():
+        print(f"shipyard: there is no save or finished game called {args.save!r}; "
+              "'shipyard history' lists the finished games with their ids", file=sys.stderr)
+        return 1
     try:
-        loaded = load(SaveStore().resolve(args.save))
+        loaded = load(path)
     except SaveError as exc:
         print(f"shipyard: {exc.message}", file=sys.stderr)
         if exc.backup is not None:

@@ -34,7 +34,13 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from shipyard_tui.advice import LoadPlan, best_load, completes_unscorable_ship, cruise_lengths
+from shipyard_tui.advice import (
+    LoadPlan,
+    best_load,
+    completes_unscorable_ship,
+    cruise_lengths,
+    load_points,
+)
 from shipyard_tui.bots import Bot, bot_for_level
 from shipyard_tui.model import Change, GameModel
 from shipyard_tui.rules import CATALOG, Action, IllegalMoveError, Move, SeatKind, engine
@@ -46,7 +52,7 @@ from shipyard_tui.rules.state import Step, Token
 from shipyard_tui.rules.view import events_for
 from shipyard_tui.rules.yard import CELLS, KIND_LETTER, pattern, placement_problem
 
-from ...text import AutomaStep, automa_steps, describe_move, plural
+from ...text import AutomaStep, automa_steps, describe_move, plural, space_name
 from ..widgets.action_track import ActionTrack
 from ..widgets.canal_column import CanalColumn
 from ..widgets.canal_map import CanalMap
@@ -434,7 +440,7 @@ class GameScreen(Screen[None]):
         guilders = trial.seats[state.turn.seat].guilders
         if pending and not engine.can_perform(trial, state.turn.seat, chosen, guilders):
             return Choice(f"{choice.label} — then {chosen.label} can no longer be done and "
-                          "is lost (N-4)", move, choice.reason)
+                          "is lost", move, choice.reason)
         return choice
 
     def _start_choices(self, legal: list[Move]) -> list[Choice]:
@@ -472,7 +478,7 @@ class GameScreen(Screen[None]):
                 label = describe_move(state, mv.Place(cell))
                 if completes_unscorable_ship(state, state.turn.seat, holding, cell):
                     label += (" — completes a ship that cannot score with the pieces and "
-                              "canals you have now (R-7.2)")
+                              "canals you have now")
                 choices.append(Choice(label, mv.Place(cell), key=str(cell)))
             else:
                 reason = placement_problem(p, letter, cell) or NOT_COMPLETING
@@ -485,24 +491,35 @@ class GameScreen(Screen[None]):
         for move, parts in cruise_options(state):
             total = sum(parts.values())
             scored = ", ".join(f"{k} {v}" for k, v in parts.items() if v)
-            end = move.path[-1]
-            out.append((move, f"{plural(total, 'point')} → ends at {end}"
+            end = space_name(move.path[-1])
+            out.append((move, f"{plural(total, 'point')}: {plural(len(move.path), 'step')} "
+                        f"to {end}"
                         + (f" ({scored})" if scored else "")))
         return out
 
     def _load_choices(self, legal: list[Move]) -> list[Choice]:
         state = self.model.game.state
         choices = []
+        seat = state.turn.seat
         if not state.turn.load:
-            plan = best_load(state, state.turn.seat, state.turn.ship)
+            captains = state.seats[seat].pieces.get("captain", 0)
+            keep = {"captain": min(len(state.turn.ships), max(0, captains - 1))}
+            plan = best_load(state, seat, state.turn.ship, keep)
             if plan.scores and plan.pieces:
-                choices.append(Choice(f"Suggested: {plan.describe()}", _Plan.load(plan)))
+                kept = (f" (keeps {plural(keep['captain'], 'captain')} for the next ship)"
+                        if keep["captain"] else "")
+                choices.append(Choice(f"Suggested: {plan.describe()}{kept}", _Plan.load(plan)))
         for move in legal:
             label = describe_move(state, move)
             if isinstance(move, mv.EndLoad):
-                warning = self._sailing_warning(current_speed(state))
+                speed = current_speed(state)
+                warning = self._sailing_warning(speed)
                 if warning:
                     label += f" — {warning}"
+                else:
+                    points = load_points(state, seat, state.turn.ship, state.turn.load, speed)
+                    if points is not None:
+                        label += f": about {plural(points, 'point')}"
             choices.append(Choice(label, move))
         return choices
 
@@ -522,9 +539,9 @@ class GameScreen(Screen[None]):
         state = self.model.game.state
         seat = state.seats[state.turn.seat]
         if not state.turn.load.get("captain"):
-            return "no captain: the ship will be dismantled (R-7.2)"
+            return "no captain: the ship will be dismantled"
         if speed not in cruise_lengths(seat):
-            return f"no cruise of {speed} spaces: the ship will be dismantled (R-7.2)"
+            return f"no cruise of {speed} spaces: the ship will be dismantled"
         return ""
 
     # -- playing moves -------------------------------------------------------------------

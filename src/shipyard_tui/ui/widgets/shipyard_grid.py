@@ -8,7 +8,8 @@ from rich.text import Text
 
 from shipyard_tui.rules import CATALOG, GameState
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.scoring import builder_extras, ship_speed, tile_features
+from shipyard_tui.rules.catalog import PIECES
+from shipyard_tui.rules.scoring import builder_extras, fits, ship_speed, tile_features
 from shipyard_tui.rules.state import Step
 from shipyard_tui.rules.yard import CELLS, KIND_LETTER, pattern, placement_problem
 
@@ -124,12 +125,14 @@ class ShipyardGrid(ModelWidget):
                     or "nothing")
         text.append(f" · speed {speed}", style="bold")
         room = []
-        for feature in ("mast", "cannon", "crane", "cabin", "boiler"):
-            have = features.get(feature, 0)  # type: ignore[call-overload]
-            if have:
-                room.append(f"{FEATURE_ABBREV[feature]} {have}")
-        if room:
-            text.append(" · room " + ", ".join(room), style="dim")
+        for piece in PIECES:
+            more = 0
+            while more < 9 and fits({**turn.load, piece.value: turn.load.get(piece.value, 0)
+                                     + more + 1}, features, extras):
+                more += 1
+            if more:
+                room.append(f"{PIECE_ABBREV[piece.value]} {more}")
+        text.append(" · room for " + (", ".join(room) or "nothing more"), style="dim")
         if extras:
             text.append(" · builders " + ", ".join(f"+{n} {p}" for p, n in extras.items()),
                         style="dim")
