@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -103,6 +104,11 @@ def _interface_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot-delay", type=_delay, metavar="SECONDS",
                         help="pause before each bot move (default from the settings, 0.6; "
                              "space skips it)")
+    parser.add_argument("--ascii", action="store_true", default=None,
+                        help="draw with ASCII characters only (automatic when the locale "
+                             "is not UTF-8 or TERM is a plain console)")
+    parser.add_argument("--low-bandwidth", action="store_true", default=None,
+                        help="for slow links: no previews while choosing, no animations")
 
 
 def _random_seed() -> int:
@@ -138,7 +144,13 @@ def _run_app(args: argparse.Namespace | None, **start: Any) -> int:
     if delay is not None and delay < 0:
         print("shipyard: --bot-delay cannot be negative", file=sys.stderr)
         return 2
-    app = ShipyardApp(bot_delay=delay, **start)
+    if os.environ.get("TERM", "") in ("dumb", "unknown"):
+        print("shipyard: this terminal (TERM=dumb) cannot draw the game's screens; run it in "
+              "a terminal emulator or console (for example with TERM=xterm or TERM=linux). "
+              "'shipyard simulate' and 'shipyard scores' work here.", file=sys.stderr)
+        return 2
+    app = ShipyardApp(bot_delay=delay, ascii=getattr(args, "ascii", None),
+                      low_bandwidth=getattr(args, "low_bandwidth", None), **start)
     app.run()
     if app.crash_log is not None:
         print(f"\nshipyard stopped because of a bug, sorry. Your game is saved: "

@@ -22,6 +22,7 @@ from shipyard_tui.rules import Game, GameConfig
 from shipyard_tui.saves import SaveError, SaveStore, load, new_game_id
 from shipyard_tui.settings import Settings, load_settings, save_settings
 
+from .ascii import AsciiFilter, wants_ascii
 from .screens.game import GameScreen
 from .screens.title import TitleScreen
 
@@ -40,10 +41,20 @@ class ShipyardApp(App[None]):
                  game_id: str | None = None, load_path: Path | None = None,
                  continue_last: bool = False,
                  bot_delay: float | None = None, theme: str | None = None,
-                 store: SaveStore | None = None, settings: Settings | None = None) -> None:
+                 store: SaveStore | None = None, settings: Settings | None = None,
+                 ascii: bool | None = None, low_bandwidth: bool | None = None) -> None:
         super().__init__()
         self._use_terminal_colours()
         self.settings = settings if settings is not None else load_settings()
+        self.ascii = wants_ascii(os.environ, self.settings.charset) if ascii is None else ascii
+        """Whether only ASCII characters are drawn (every line goes through a filter)."""
+        if self.ascii:
+            self._filters.append(AsciiFilter())
+        self.low_bandwidth = (self.settings.low_bandwidth if low_bandwidth is None
+                              else low_bandwidth)
+        """No previews on highlight and no animations: for very slow links."""
+        if self.low_bandwidth:
+            self.animation_level = "none"
         self.store = store if store is not None else SaveStore()
         self._start_config = config
         self._start_game = game

@@ -183,6 +183,8 @@ class GameScreen(Screen[None]):
         return [(first + k) % n for k in range(n)]
 
     def on_mount(self) -> None:
+        if getattr(self.app, "low_bandwidth", False):
+            self.automa_delay = 0.0
         self._unsubscribe = self.model.subscribe(self._on_change)
         self.query_one(CanalMap).seat = self.model.viewer or 0
         self._set_view(self.view_name)
@@ -549,6 +551,8 @@ class GameScreen(Screen[None]):
     @on(ChoicePanel.Highlighted)
     def _highlighted(self, event: ChoicePanel.Highlighted) -> None:
         move = event.move
+        if getattr(self.app, "low_bandwidth", False):
+            return
         self.model.set_highlight(move if isinstance(move, Move) else None)
 
     @on(ChoicePanel.Chosen)
@@ -677,10 +681,11 @@ class GameScreen(Screen[None]):
 
     def action_rotate(self) -> None:
         """Show the same spot with the canal turned a quarter further."""
-        highlight = self.model.highlight
+        panel = self.query_one(ChoicePanel)
+        index = panel.options.highlighted
+        highlight = panel.choices[index].move if index is not None else None
         if not isinstance(highlight, mv.PlaceCanal):
             return
-        panel = self.query_one(ChoicePanel)
         same_spot = [c.move for c in panel.choices if isinstance(c.move, mv.PlaceCanal)
                      and (c.move.x, c.move.y) == (highlight.x, highlight.y)]
         if len(same_spot) > 1:
