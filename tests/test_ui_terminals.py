@@ -85,3 +85,20 @@ async def test_low_bandwidth_previews_nothing_while_choosing(monkeypatch, tmp_pa
         assert panel(app).options.highlighted == 2
         assert changes == []
         assert app.animation_level == "none"
+
+
+async def test_moving_the_highlight_redraws_only_the_widgets_it_previews(monkeypatch,
+                                                                         tmp_path):
+    from shipyard_tui.ui.widgets.action_track import ActionTrack
+    from shipyard_tui.ui.widgets.base import ModelWidget
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = two_seats()
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        widgets = list(app.screen.query(ModelWidget))
+        before = {w: w.render() for w in widgets}
+        await pilot.press("down")
+        await settle(pilot)
+        redrawn = {type(w).__name__ for w in widgets if w.render() is not before[w]}
+        assert redrawn == {ActionTrack.__name__}

@@ -23,6 +23,7 @@ Keys:
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,6 +90,9 @@ STEP_VIEWS = {
 }
 """The panel a small terminal shows for each decision."""
 
+BOT_BATCH_SECONDS = 0.05
+"""Without pauses, how long bots may play on before the screen is drawn."""
+
 WIDE = (150, 45)
 """From this size on every panel is shown at once."""
 
@@ -133,6 +137,7 @@ class GameScreen(Screen[None]):
         self._unsubscribe: Any = None
         self._result_shown = False
         self._handing_over = False
+        self._batching = False
         self._no_bonus_turn: tuple[int, int] | None = None
         """The seat and turn in which the player declined any bonus action."""
         for seat, config in enumerate(model.game.config.seats):
@@ -313,7 +318,8 @@ class GameScreen(Screen[None]):
             status.note = "thinking… (space: move now)"
             self.query_one(ChoicePanel).set_choices(f"{name} (bot) is playing.", [])
             model.set_key_hints({})
-            self._schedule_bot()
+            if not self._batching:
+                self._schedule_bot()
 
     # -- choices -------------------------------------------------------------------
 
@@ -633,12 +639,27 @@ class GameScreen(Screen[None]):
             self._bot_timer = self.set_timer(self.bot_delay, self._play_bot)
 
     def _play_bot(self) -> None:
+        """A bot's move; without pauses, bots go on for a few hundredths of a second
+        before the screen is drawn, so a bots' game does not wait on drawing each move
+        (a large terminal no longer slows it down)."""
         self._bot_timer = None
+        started = time.perf_counter()
+        self._batching = True
+        try:
+            while True:
+                game = self.model.game
+                seat = game.to_move
+                if seat is None or seat not in self._bots or game.is_over:
+                    return
+                self.model.play(self._bots[seat].choose(game))
+                if (self.bot_delay > 0 or self.replaying or self._handing_over
+                        or time.perf_counter() - started > BOT_BATCH_SECONDS):
+                    break
+        finally:
+            self._batching = False
         game = self.model.game
-        seat = game.to_move
-        if seat is None or seat not in self._bots or game.is_over:
-            return
-        self.model.play(self._bots[seat].choose(game))
+        if game.to_move in self._bots and not game.is_over and not self.replaying:
+            self._schedule_bot()
 
     def _hand_over(self, seat: int) -> None:
         from .hand_over import HandOverScreen

@@ -12,7 +12,9 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Region
 from textual.message import Message
+from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -32,6 +34,25 @@ class Choice:
     reason: str = ""
     key: str = ""
     """A key of its own (a yard cell's printed number); otherwise a letter is given."""
+
+
+class ChoiceList(OptionList):
+    """An option list that repaints only the two lines a move of the highlight touches
+    (Textual's own repaints the whole list): a few hundred bytes on a slow link."""
+
+    highlighted: reactive[int | None] = reactive(None, repaint=False)
+
+    def watch_highlighted(self, old: int | None, new: int | None) -> None:
+        super().watch_highlighted(new)
+        if not self.is_mounted:
+            return
+        self._update_lines()
+        width = self.scrollable_content_region.width
+        top = round(self.scroll_y)
+        for index in (old, new):
+            line = self._index_to_line.get(index) if index is not None else None
+            if line is not None:
+                self.refresh(Region(0, line - top, width, self._heights[index]))
 
 
 class ChoicePanel(Vertical):
@@ -75,11 +96,12 @@ class ChoicePanel(Vertical):
         self._remembered: dict[str, dict[str, str]] = {}
         """The letters given last time to each choice of a decision, by prompt."""
         self._prompt = ""
+        self._shown_prompt = ""
         self._notice_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
-        yield OptionList(id="options")
+        yield ChoiceList(id="options")
 
     def on_mount(self) -> None:
         self.watch(self.options, "scroll_y", self._show_prompt, init=False)
@@ -96,6 +118,8 @@ class ChoicePanel(Vertical):
 
     def set_choices(self, prompt: str, choices: list[Choice], *, keep: Move | None = None) -> None:
         """Show a new decision; keep the highlight on ``keep`` if it is still offered."""
+        if not choices and not self._choices and prompt == self._prompt:
+            return
         self._choices = choices
         self._prompt = prompt
         self._keys = self._give_keys(prompt, choices)
@@ -155,6 +179,7 @@ class ChoicePanel(Vertical):
         if self._notice_timer is not None:
             self._notice_timer.stop()
         self.query_one("#prompt", Static).update(notice)
+        self._shown_prompt = notice
         self._notice_timer = self.set_timer(seconds, self._end_notice)
 
     @property
@@ -168,8 +193,10 @@ class ChoicePanel(Vertical):
         self._show_prompt()
 
     def _show_prompt(self) -> None:
-        if self._notice_timer is None:
-            self.query_one("#prompt", Static).update(self._prompt + self.more_hint())
+        text = self._prompt + self.more_hint()
+        if self._notice_timer is None and text != self._shown_prompt:
+            self._shown_prompt = text
+            self.query_one("#prompt", Static).update(text)
 
     def more_hint(self) -> str:
         """How many choices are out of sight above and below, when some are."""

@@ -48,4 +48,4 @@ class StatusLine(ModelWidget):
         return text
 
     def watch_note(self) -> None:
-        self.refresh()
+        self.redraw()
