@@ -330,6 +330,8 @@ class GameScreen(Screen[None]):
         if turn.step is Step.EXCHANGE_GOOD and turn.exchange_tile is not None:
             good = commodity_goods(turn.exchange_tile)[turn.exchange_index]
             return f"sell or trade the {good.value} ({turn.exchange_index + 1} of 3)"
+        if turn.step is Step.BONUS_BEFORE:
+            return "a bonus action this turn (6 guilders)?"
         return self.model.game.prompt
 
     def _choices(self) -> list[Choice]:
