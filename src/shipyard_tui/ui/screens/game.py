@@ -583,10 +583,11 @@ class GameScreen(Screen[None]):
         self.app.push_screen(ConfirmScreen(question[0], question[1], "Go back"), answered)
 
     def _go(self, move: Move | _Plan) -> None:
+        state = self.model.game.state
+        if state.turn.step is Step.BONUS_BEFORE:
+            no_bonus = isinstance(move, _Plan) and move.no_bonus_after
+            self._no_bonus_turn = (state.turn.seat, state.turn_number) if no_bonus else None
         if isinstance(move, _Plan):
-            state = self.model.game.state
-            self._no_bonus_turn = ((state.turn.seat, state.turn_number) if move.no_bonus_after
-                                   else None)
             for one in move.moves:
                 if not self._play(one):
                     break
