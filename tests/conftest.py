@@ -1,4 +1,17 @@
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent))
+
+
+@pytest.fixture(autouse=True)
+def utf8_colour_terminal(monkeypatch):
+    """Every test starts in a UTF-8 colour terminal, whatever the shell running pytest
+    has (LANG=C would turn on ASCII mode, NO_COLOR the colourless look); the tests of
+    those modes set them themselves."""
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.setenv("TERM", "xterm-256color")
+    for name in ("LC_ALL", "LC_CTYPE", "NO_COLOR"):
+        monkeypatch.delenv(name, raising=False)

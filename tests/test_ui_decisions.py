@@ -108,13 +108,15 @@ async def test_hire_by_keys():
         await choose_action(pilot, app, Action.HIRE)
         state = app.model.game.state
         assert state.turn.step is Step.HIRE
-        await pick(pilot, app, key_for_label(app, "Move the marker on"))
-        assert state.employee_marker == 6
-        assert state.seats[0].guilders == 5
-        hire = next(c.move for c in choices(app) if isinstance(c.move, mv.Hire))
+        before = state.seats[0].guilders
+        one_on = next(c for c in choices(app) if "marker 1 step on" in c.label)
+        hire = one_on.move.last  # the marker's step, then this hire: one choice
         wanted = state.employee_track[6][hire.slot][-1]
-        await pick(pilot, app, key_for_move(app, hire))
+        paid = int(one_on.label.split("you pay ")[-1].split()[0])
+        await pick(pilot, app, key_for_label(app, one_on.label))
+        assert state.employee_marker == 6
         assert app.model.game.state.seats[0].employees == [wanted]
+        assert state.seats[0].guilders == before - paid
 
 
 async def test_bonus_action_before_the_chosen_one_by_keys():

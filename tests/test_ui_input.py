@@ -13,20 +13,6 @@ def app_for(tmp_path, monkeypatch) -> ShipyardApp:
     return ShipyardApp(config=config, bot_delay=0.0)
 
 
-async def test_a_key_that_does_nothing_explains_the_keys(tmp_path, monkeypatch):
-    app = app_for(tmp_path, monkeypatch)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        said: list[str] = []
-        app.notify = lambda message, **_: said.append(message)  # type: ignore[method-assign]
-        before = app.model.game.state.to_dict()
-        await pilot.press("z", "Z", "%")
-        await settle(pilot)
-        assert len(said) == 3
-        assert all("does nothing here" in m and "?" in m for m in said)
-        assert app.model.game.state.to_dict() == before
-
-
 async def test_a_too_small_terminal_asks_for_room_and_the_game_waits(tmp_path, monkeypatch):
     app = app_for(tmp_path, monkeypatch)
     async with app.run_test(size=(60, 18)) as pilot:

@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 from textual.pilot import Pilot
 
-from shipyard_tui.rules import Move
+from shipyard_tui.rules import Game, GameConfig, Move, SeatConfig, SeatKind
 from shipyard_tui.ui.app import ShipyardApp
-from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS, Choice, ChoicePanel
+from shipyard_tui.ui.widgets.choice_panel import Choice, ChoicePanel
 
 
 def panel(app: ShipyardApp) -> ChoicePanel:
@@ -20,14 +20,11 @@ def choices(app: ShipyardApp) -> list[Choice]:
 
 
 def key_for(app: ShipyardApp, wanted: Callable[[Choice], bool]) -> str:
-    """The letter that selects the first choice matching ``wanted``."""
-    letter = 0
-    for choice in choices(app):
-        if choice.move is None:
-            continue
-        if wanted(choice):
-            return OPTION_KEYS[letter]
-        letter += 1
+    """The key that selects the first choice matching ``wanted``."""
+    shown = panel(app)
+    for index, choice in enumerate(shown.choices):
+        if choice.move is not None and wanted(choice) and shown.key_of(index):
+            return shown.key_of(index)
     labels = [c.label for c in choices(app)]
     raise AssertionError(f"no such choice among {labels}")
 
@@ -46,9 +43,38 @@ async def settle(pilot: Pilot[None], rounds: int = 4) -> None:
 
 
 async def pick(pilot: Pilot[None], app: ShipyardApp, key: str) -> None:
-    """Select a choice by its letter and confirm it with Enter."""
+    """Select a choice by its letter and confirm it with Enter (and answer yes when an
+    irreversible choice asks to be confirmed)."""
     await pilot.press(key, "enter")
     await settle(pilot)
+    await confirm_if_asked(pilot, app)
+
+
+async def confirm_if_asked(pilot: Pilot[None], app: ShipyardApp) -> None:
+    from shipyard_tui.ui.screens.confirm import ConfirmScreen
+
+    if isinstance(app.screen, ConfirmScreen):
+        await pilot.press("y")
+        await settle(pilot)
+
+
+def game_at(wanted: Callable[[Game], bool], *, seats: int = 2, seeds: range = range(200),
+            **options: bool) -> Game:
+    """A game (seat 0 a person, the others bots) played by random moves until ``wanted``
+    holds while seat 0 is to move."""
+    import random
+
+    for seed in seeds:
+        names = ("Ann", "Bob", "Cy", "Di")[:seats]
+        bots = [SeatConfig(n, SeatKind.BOT, "random") for n in names[1:]]
+        config = GameConfig((SeatConfig(names[0]), *bots), seed=seed, **options)
+        game = Game(config)
+        rng = random.Random(seed)
+        while not game.is_over:
+            if game.to_move == 0 and wanted(game):
+                return game
+            game.play(rng.choice(game.legal_moves()))
+    raise AssertionError("no game reached the wanted situation")
 
 
 def plain(renderable: object, width: int = 120) -> str:
@@ -72,8 +98,6 @@ def statics_text(screen: object) -> str:
 async def play_to_the_end(pilot: Pilot[None], app: ShipyardApp, rng, limit: int = 3000) -> int:
     """Play the person's seats by pressing a random choice's letter and Enter each time,
     letting bots move, until the game is over; return the number of choices made."""
-    from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS as KEYS
-
     model = app.model
     assert model is not None
     presses = 0
@@ -82,10 +106,13 @@ async def play_to_the_end(pilot: Pilot[None], app: ShipyardApp, rng, limit: int 
         if not model.human_to_move:
             await pilot.pause(0.01)
             continue
-        offered = [c for c in choices(app) if c.move is not None]
-        assert offered, f"no choice offered at {model.game.state.turn.step}"
-        await pilot.press(KEYS[rng.randrange(min(len(offered), len(KEYS)))], "enter")
+        shown = panel(app)
+        keys = [shown.key_of(i) for i, c in enumerate(shown.choices) if c.move is not None]
+        keys = [k for k in keys if k]
+        assert keys, f"no choice offered at {model.game.state.turn.step}"
+        await pilot.press(keys[rng.randrange(len(keys))], "enter")
         presses += 1
         await settle(pilot, 2)
+        await confirm_if_asked(pilot, app)
     await settle(pilot)
     return presses

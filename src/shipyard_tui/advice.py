@@ -87,29 +87,48 @@ def _candidate_loads(supply: dict[str, int], features: dict[Feature, int],
     return loads
 
 
-def best_load(state: GameState, seat_index: int, cells: list[int]) -> LoadPlan:
-    """The load that scores most for the completed ship in ``cells`` (a suggestion)."""
+def best_load(state: GameState, seat_index: int, cells: list[int],
+              keep: dict[str, int] | None = None) -> LoadPlan:
+    """The load that scores most for the completed ship in ``cells`` (a suggestion),
+    leaving ``keep`` aside (say a captain for another ship sailing this turn)."""
     seat = state.seats[seat_index]
     tiles = [t for t in (seat.yard[c] for c in cells) if t is not None]
     features = tile_features(tiles)
     extras = builder_extras(seat.employees)
     system = CanalSystem(seat.canals)
+    keep = keep or {}
+    supply = {p: n - keep.get(p, 0) for p, n in seat.pieces.items() if n > keep.get(p, 0)}
     best: LoadPlan | None = None
     best_paths: dict[int, list[tuple[Token, tuple]]] = {}
-    for load in _candidate_loads(seat.pieces, features, extras):
+    for load in _candidate_loads(supply, features, extras):
         for speed in possible_speeds(load, seat.employees):
             if speed not in best_paths:
                 best_paths[speed] = _paths(system, seat.token, speed)
-            paths = best_paths[speed]
-            if not paths:
-                continue
-            cruise = max(score_path(system, p, load, features).total for _, p in paths)
-            points = sum(ship_points(load, speed).values()) + cruise
-            if best is None or points > best.points:
+            points = _points(system, best_paths[speed], load, features, speed)
+            if points is not None and (best is None or points > best.points):
                 best = LoadPlan(tuple(sorted(load.items())), speed, points, True)
     if best is not None:
         return best
     return LoadPlan((), 0, 0, False)
+
+
+def load_points(state: GameState, seat_index: int, cells: list[int], load: dict[str, int],
+                speed: int) -> int | None:
+    """About how many points the ship in ``cells`` makes with this load at this speed
+    (its pieces and its best cruise); ``None`` when no cruise of that speed exists."""
+    seat = state.seats[seat_index]
+    tiles = [t for t in (seat.yard[c] for c in cells) if t is not None]
+    system = CanalSystem(seat.canals)
+    return _points(system, _paths(system, seat.token, speed), load, tile_features(tiles),
+                   speed)
+
+
+def _points(system: CanalSystem, paths: list[tuple[Token, tuple]], load: dict[str, int],
+            features: dict[Feature, int], speed: int) -> int | None:
+    if not paths:
+        return None
+    cruise = max(score_path(system, p, load, features).total for _, p in paths)
+    return sum(ship_points(load, speed).values()) + cruise
 
 
 def _paths(system: CanalSystem, token: Token | None, speed: int) -> list[tuple[Token, tuple]]:

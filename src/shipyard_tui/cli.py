@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -141,6 +142,11 @@ def _interface_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot-delay", type=_delay, metavar="SECONDS",
                         help="pause before each bot move (default from the settings, 0.6; "
                              "space skips it)")
+    parser.add_argument("--ascii", action="store_true", default=None,
+                        help="draw with ASCII characters only (automatic when the locale "
+                             "is not UTF-8 or TERM is a plain console)")
+    parser.add_argument("--low-bandwidth", action="store_true", default=None,
+                        help="for slow links: no previews while choosing, no animations")
 
 
 def _take_over_option(parser: argparse.ArgumentParser) -> None:
@@ -182,7 +188,13 @@ def _run_app(args: argparse.Namespace | None, **start: Any) -> int:
     if delay is not None and delay < 0:
         print("shipyard: --bot-delay cannot be negative", file=sys.stderr)
         return 2
-    app = ShipyardApp(bot_delay=delay, **start)
+    if os.environ.get("TERM", "") in ("dumb", "unknown"):
+        print("shipyard: this terminal (TERM=dumb) cannot draw the game's screens; run it in "
+              "a terminal emulator or console (for example with TERM=xterm or TERM=linux). "
+              "'shipyard simulate' and 'shipyard scores' work here.", file=sys.stderr)
+        return 2
+    app = ShipyardApp(bot_delay=delay, ascii=getattr(args, "ascii", None),
+                      low_bandwidth=getattr(args, "low_bandwidth", None), **start)
     app.run()
     report = app.finish_saving()
     if report and not app.exit_report_shown:
@@ -279,8 +291,13 @@ def _scores(args: argparse.Namespace) -> int:
     from shipyard_tui.review import build_review, review_json, review_renderable
     from shipyard_tui.saves import SaveError, SaveStore, load_for_review, printable
 
+    path = SaveStore().resolve(args.save)
+    if not path.exists():
+        print(f"shipyard: there is no save or finished game called {args.save!r}; "
+              "'shipyard history' lists the finished games with their ids", file=sys.stderr)
+        return 1
     try:
-        loaded = load_for_review(SaveStore().resolve(args.save))
+        loaded = load_for_review(path)
     except SaveError as exc:
         print(f"shipyard: {exc.message}", file=sys.stderr)
         if exc.backup is not None:

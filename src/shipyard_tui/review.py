@@ -19,7 +19,7 @@ from shipyard_tui.rules import CATALOG, Game
 from shipyard_tui.rules import events as ev
 from shipyard_tui.rules.game import RULES_REVISION
 from shipyard_tui.rules.scoring import score_contract
-from shipyard_tui.text import PIECE_ABBREV, solo_rating, tile_features
+from shipyard_tui.text import PIECE_ABBREV, plural, solo_rating, space_name, tile_features
 
 SHIP_PARTS = (
     ("crew", "Crew"),
@@ -120,7 +120,7 @@ class Review:
 
     @property
     def rating(self) -> str:
-        if not self.solo:
+        if not self.solo or not self.over:
             return ""
         return solo_rating(self.totals[self.players[0]])
 
@@ -295,7 +295,7 @@ def reveal_text(review: Review) -> Text:
     return text
 
 
-SHORT_PARTS = {"crew": "crew", "cannons_cranes": "guns", "speed": "speed",
+SHORT_PARTS = {"crew": "crew", "cannons_cranes": "cannons & cranes", "speed": "speed",
                "military": "mil", "commerce": "com", "lantern": "lantern",
                "lifeboat": "lifeboat", "lifebuoy": "lifebuoy", "riband": "riband"}
 
@@ -317,7 +317,8 @@ def ships_table(review: Review, seat: int) -> Table:
             table.add_row(str(ship.number), tiles,
                           Text(f"dismantled: {ship.reason}", style="red"), "0")
             continue
-        cruise = f"{ship.path[0]} → {ship.path[-1]}" if ship.path else "—"
+        cruise = (f"{plural(len(ship.path), 'step')} from {space_name(ship.path[0])} to "
+                  f"{space_name(ship.path[-1])}" if ship.path else "none")
         tiles.append(f"\n{pieces} · speed {ship.speed} · cruise {cruise}", style="dim")
         parts = " · ".join(f"{SHORT_PARTS[key]} {ship.points[key]}"
                            for key, _label in SHIP_PARTS if ship.points.get(key))
@@ -360,7 +361,7 @@ def review_renderable(review: Review) -> RenderableType:
         parts.append(Text("The reveal", style="bold underline"))
         parts.append(reveal_text(review))
     parts.append(breakdown_table(review))
-    if review.solo:
+    if review.solo and review.over:
         parts.append(Text(f"Solo rating: {review.totals[review.players[0]]} points — "
                           f"{review.rating}", style="bold"))
     for seat in review.players:

@@ -19,6 +19,14 @@ class Settings:
     """A Textual theme; the ansi themes use the terminal's own 16 colours."""
     name: str = "Player"
     """The name offered for the person at the keyboard."""
+    charset: str = "auto"
+    """``ascii`` draws only ASCII characters, ``unicode`` never does, ``auto`` decides
+    from the locale and the terminal (see ``ui/ascii.py``)."""
+    low_bandwidth: bool = False
+    """For very slow links: no previews while moving the highlight, no animations."""
+
+
+CHARSETS = ("auto", "ascii", "unicode")
 
 
 def load_settings(path: Path | None = None) -> Settings:
@@ -38,6 +46,8 @@ def load_settings(path: Path | None = None) -> Settings:
                                                 and isinstance(value, int)
                                                 and not isinstance(value, bool)):
             setattr(settings, f.name, type(default)(value))
+    if settings.charset not in CHARSETS:
+        settings.charset = Settings().charset
     if not math.isfinite(settings.bot_delay):
         settings.bot_delay = Settings().bot_delay
     settings.bot_delay = min(max(settings.bot_delay, 0.0), 10.0)

@@ -104,6 +104,11 @@ def employee_title(employee: str) -> str:
     return CATALOG.employees[employee].title
 
 
+def employee_colour(employee: str) -> str:
+    """The tile's colour in words (contracts count colours: R3, R4, R6)."""
+    return CATALOG.employees[employee].colour.value
+
+
 def employee_effect(employee: str) -> str:
     """What an employee does, in a short sentence."""
     emp = CATALOG.employees[employee]
@@ -209,10 +214,10 @@ def describe_move(state: GameState, move: Move) -> str:
     turn = state.turn
     if isinstance(move, mv.Choose):
         pays = income(state, track_index(state, move.action))
-        gain = f" (+{guilders(pays)})" if pays else ""
+        gain = f" (you get {guilders(pays)})" if pays else ""
         return f"{move.action.label}{gain}"
     if isinstance(move, mv.Bonus):
-        return f"Bonus action: {move.action.label} (pay 6)"
+        return f"Bonus action: {move.action.label} (you pay 6 guilders)"
     if isinstance(move, mv.Proceed):
         assert turn.chosen is not None
         return f"No bonus first: go on to {turn.chosen.label}"
@@ -250,8 +255,8 @@ def describe_move(state: GameState, move: Move) -> str:
     if isinstance(move, mv.Hire):
         employee = state.employee_track[state.employee_marker][move.slot][-1]
         surcharge = CATALOG.employees[employee].surcharge
-        extra = f" (+{guilders(surcharge)})" if surcharge else ""
-        return f"Hire {employee_title(employee)}{extra}"
+        extra = f", you pay {guilders(surcharge)} more" if surcharge else ""
+        return f"Hire {employee_title(employee)} ({employee_colour(employee)}{extra})"
     if isinstance(move, mv.Exchange):
         return f"Give up {goods_text(move.tile)}"
     if isinstance(move, mv.Sell):
@@ -436,6 +441,8 @@ def describe_event(names: list[str], event: Event) -> str | None:
             return f"{who(e.seat)} flips {Action(e.action).label}"
         return f"{who(e.seat)} flips {Action(e.action).label}, but {e.reason}; flips again"
     if isinstance(e, ev.AutomaActed):
+        if e.effect.startswith("removed "):
+            return None  # the DisplayRemoved line names the tiles themselves
         return f"{who(e.seat)} {e.effect} (n = {e.n} from {e.n_source})"
     if isinstance(e, ev.DisplayRemoved):
         what = ", ".join(tile_features(t) if e.area == "ships" else

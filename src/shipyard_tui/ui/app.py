@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from textual.app import App, SystemCommand
+from textual.filter import Monochrome, NoColor
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
@@ -39,6 +40,7 @@ from shipyard_tui.saves import (
 )
 from shipyard_tui.settings import Settings, load_settings, save_settings
 
+from .ascii import AsciiFilter, wants_ascii
 from .screens.game import GameScreen
 from .screens.title import TitleScreen
 
@@ -77,9 +79,20 @@ class ShipyardApp(App[None]):
                  load_path: Path | None = None,
                  continue_last: bool = False,
                  bot_delay: float | None = None, theme: str | None = None,
-                 store: SaveStore | None = None, settings: Settings | None = None) -> None:
+                 store: SaveStore | None = None, settings: Settings | None = None,
+                 ascii: bool | None = None, low_bandwidth: bool | None = None) -> None:
         super().__init__()
+        self._use_terminal_colours()
         self.settings = settings if settings is not None else load_settings()
+        self.ascii = wants_ascii(os.environ, self.settings.charset) if ascii is None else ascii
+        """Whether only ASCII characters are drawn (every line goes through a filter)."""
+        if self.ascii:
+            self._filters.append(AsciiFilter())
+        self.low_bandwidth = (self.settings.low_bandwidth if low_bandwidth is None
+                              else low_bandwidth)
+        """No previews on highlight and no animations: for very slow links."""
+        if self.low_bandwidth:
+            self.animation_level = "none"
         self.store = store if store is not None else SaveStore()
         self._start_config = config
         self._start_game = game
@@ -99,6 +112,17 @@ class ShipyardApp(App[None]):
         self.exit_report_shown = False
         self._leaving = False
         self.crash_log = None
+
+    def _use_terminal_colours(self) -> None:
+        """With ``NO_COLOR`` draw in the terminal's own foreground and background.
+
+        Textual's default for ``NO_COLOR`` maps every colour to a grey; the 16 ANSI
+        colours of the ansi themes all map to black, so the screen came out black on
+        black. Without colour, the styles (bold, reverse, underline) tell states apart.
+        """
+        if self.no_color:
+            self._filters = [NoColor() if isinstance(f, Monochrome) else f
+                             for f in self._filters]
 
     def on_mount(self) -> None:
         self.push_screen(TitleScreen())

@@ -90,8 +90,16 @@ class Scene:
     keys: tuple[str, ...] = ()
 
 
-def game_app(game: Game) -> ShipyardApp:
-    return ShipyardApp(game=game, bot_delay=0.0)
+def game_app(game: Game, *, ascii: bool = False) -> ShipyardApp:
+    return ShipyardApp(game=game, bot_delay=0.0, ascii=ascii)
+
+
+def colourless_app(game: Game) -> ShipyardApp:
+    """The app as NO_COLOR shows it (Textual reads, and removes, the variable at start)."""
+    import os
+
+    os.environ["NO_COLOR"] = "1"
+    return game_app(game)
 
 
 async def settle(pilot: Pilot[None]) -> None:
@@ -105,6 +113,8 @@ SCENES = [
     Scene("game-80x24", (80, 24), lambda: game_app(midgame())),
     Scene("game-80x24-rondels", (80, 24), lambda: game_app(midgame()), ("2",)),
     Scene("game-80x24-yards", (80, 24), lambda: game_app(midgame()), ("3",)),
+    Scene("game-80x24-ascii", (80, 24), lambda: game_app(midgame(), ascii=True)),
+    Scene("game-80x24-nocolor", (80, 24), lambda: colourless_app(midgame())),
     Scene("game-160x50", (160, 50), lambda: game_app(midgame(players=4))),
     Scene("canal-place-80x24", (80, 24), lambda: game_app(placing_canal())),
     Scene("help-80x24", (80, 24), lambda: game_app(midgame()), ("question_mark",)),

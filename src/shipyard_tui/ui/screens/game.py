@@ -13,6 +13,7 @@ Keys:
 | ``u`` / ``Esc`` | take back the last move of this turn |
 | ``r`` | turn the canal being placed |
 | ``1``–``6`` | show Market, Rondels, Yards, Canals, Seats or Log (small terminals) |
+| ``PageUp`` ``PageDown`` | scroll the board panel shown (the letters keep working) |
 | ``[`` ``]`` | show the previous / next seat's canals |
 | ``space`` | let a bot move now instead of after its pause |
 | ``?`` / ``F1`` | help |
@@ -22,6 +23,8 @@ Keys:
 
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass
 from typing import Any
 
 from textual import events, on
@@ -32,10 +35,16 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from shipyard_tui.advice import LoadPlan, best_load, completes_unscorable_ship, cruise_lengths
+from shipyard_tui.advice import (
+    LoadPlan,
+    best_load,
+    completes_unscorable_ship,
+    cruise_lengths,
+    load_points,
+)
 from shipyard_tui.bots import Bot, bot_for_level
 from shipyard_tui.model import Change, GameModel
-from shipyard_tui.rules import CATALOG, Action, IllegalMoveError, Move, SeatKind
+from shipyard_tui.rules import CATALOG, Action, IllegalMoveError, Move, SeatKind, engine
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.canals import CanalSystem, score_path
 from shipyard_tui.rules.engine import commodity_goods, cruise_options, current_speed
@@ -44,7 +53,7 @@ from shipyard_tui.rules.state import Step, Token
 from shipyard_tui.rules.view import events_for
 from shipyard_tui.rules.yard import CELLS, KIND_LETTER, pattern, placement_problem
 
-from ...text import AutomaStep, automa_steps, describe_move, plural
+from ...text import AutomaStep, automa_steps, describe_move, plural, space_name
 from ..widgets.action_track import ActionTrack
 from ..widgets.canal_column import CanalColumn
 from ..widgets.canal_map import CanalMap
@@ -55,8 +64,9 @@ from ..widgets.exchange_ring import ExchangeRing
 from ..widgets.game_log import GameLog
 from ..widgets.piece_rings import PieceRings
 from ..widgets.seat_panel import SeatPanel
+from ..widgets.seat_strip import SeatStrip
 from ..widgets.ship_display import ShipDisplay
-from ..widgets.shipyard_grid import ShipyardGrid
+from ..widgets.shipyard_grid import NOT_COMPLETING, ShipyardGrid
 from ..widgets.status_line import StatusLine
 from ..widgets.view_bar import VIEWS, ViewBar
 
@@ -81,6 +91,9 @@ STEP_VIEWS = {
 }
 """The panel a small terminal shows for each decision."""
 
+BOT_BATCH_SECONDS = 0.05
+"""Without pauses, how long bots may play on before the screen is drawn."""
+
 WIDE = (150, 45)
 """From this size on every panel is shown at once."""
 
@@ -104,6 +117,8 @@ class GameScreen(Screen[None]):
         Binding("6", "view('log')", "Log", show=False),
         Binding("left_square_bracket", "cycle_seat(-1)", "Prev seat", show=False),
         Binding("right_square_bracket", "cycle_seat(1)", "Next seat", show=False),
+        Binding("pageup", "scroll_board(-1)", "Scroll up", show=False, priority=True),
+        Binding("pagedown", "scroll_board(1)", "Scroll down", show=False, priority=True),
         Binding("question_mark,f1", "help", "Help"),
         Binding("ctrl+s", "save_as", "Save as"),
         Binding("q", "leave", "Quit"),
@@ -123,6 +138,9 @@ class GameScreen(Screen[None]):
         self._unsubscribe: Any = None
         self._result_shown = False
         self._handing_over = False
+        self._batching = False
+        self._no_bonus_turn: tuple[int, int] | None = None
+        """The seat and turn in which the player declined any bonus action."""
         for seat, config in enumerate(model.game.config.seats):
             if config.kind is SeatKind.BOT:
                 self._bots[seat] = bot_for_level(config.level or "random",
@@ -141,10 +159,10 @@ class GameScreen(Screen[None]):
                         yield ShipDisplay(model, id="ship-display")
                         yield CanalColumn(model, id="canal-column")
                         yield CommodityColumn(model, id="commodity-column")
-                    with VerticalScroll(id="yards", classes="panel"):
+                    with BoardScroll(id="yards", classes="panel"):
                         for seat in self._seat_order():
                             yield ShipyardGrid(model, seat, id=f"yard-{seat}")
-                    with VerticalScroll(id="seats", classes="panel"):
+                    with BoardScroll(id="seats", classes="panel"):
                         for seat in self._seat_order():
                             yield SeatPanel(model, seat, id=f"seat-{seat}")
                 with Container(id="col-b", classes="column"):
@@ -153,11 +171,13 @@ class GameScreen(Screen[None]):
                             yield PieceRings(model, id="piece-rings")
                             yield ExchangeRing(model, id="exchange-ring")
                         yield EmployeeTrack(model, id="employee-track")
-                    with VerticalScroll(id="canals", classes="panel"):
+                    with BoardScroll(id="canals", classes="panel"):
                         yield CanalMap(model, id="canal-map")
                     with Container(id="log", classes="panel"):
                         yield GameLog(model, id="game-log")
-            yield ChoicePanel(id="choices")
+            with Vertical(id="side"):
+                yield SeatStrip(model, id="seat-strip")
+                yield ChoicePanel(id="choices")
         yield ViewBar(id="viewbar")
         yield Static("", id="too-small")
         yield Footer()
@@ -169,6 +189,8 @@ class GameScreen(Screen[None]):
         return [(first + k) % n for k in range(n)]
 
     def on_mount(self) -> None:
+        if getattr(self.app, "low_bandwidth", False):
+            self.automa_delay = 0.0
         self._unsubscribe = self.model.subscribe(self._on_change)
         self.query_one(CanalMap).seat = self.model.viewer or 0
         self._set_view(self.view_name)
@@ -185,6 +207,14 @@ class GameScreen(Screen[None]):
     def on_resize(self, event: Any) -> None:
         self._apply_size(event.size.width, event.size.height)
 
+    def on_screen_resume(self) -> None:
+        self._focus_choices()
+
+    def _focus_choices(self) -> None:
+        """Give the keyboard back to the choice list (a hidden widget loses focus)."""
+        if not self.has_class("-tiny") and self.is_current:
+            self.query_one(ChoicePanel).options.focus()
+
     def _apply_size(self, width: int, height: int) -> None:
         self.set_class(width >= WIDE[0] and height >= WIDE[1], "-wide")
         tiny = width < SMALLEST[0] or height < SMALLEST[1]
@@ -194,6 +224,8 @@ class GameScreen(Screen[None]):
                 f"The terminal is {width}×{height}; the table needs at least "
                 f"{SMALLEST[0]}×{SMALLEST[1]}.\nMake the window larger: the game waits "
                 "(and is saved).")
+        else:
+            self.call_after_refresh(self._focus_choices)
 
     def _set_view(self, name: str) -> None:
         self.view_name = name
@@ -271,11 +303,15 @@ class GameScreen(Screen[None]):
             canal_map.seat = seat
         if model.is_human(seat):
             status.note = ""
+            if (state.turn.step is Step.BONUS_AFTER
+                    and self._no_bonus_turn == (seat, state.turn_number)):
+                self._no_bonus_turn = None
+                self.call_later(self._decline_bonus)
             prompt = f"{state.seats[seat].name}: {self._prompt()}"
             panel = self.query_one(ChoicePanel)
             panel.set_choices(prompt, self._choices(), keep=model.highlight)
             model.set_key_hints(panel.letters())
-            panel.options.focus()
+            self._focus_choices()
         else:
             if len(model.humans) > 1:
                 model.set_viewer(None)
@@ -283,7 +319,8 @@ class GameScreen(Screen[None]):
             status.note = "thinking… (space: move now)"
             self.query_one(ChoicePanel).set_choices(f"{name} (bot) is playing.", [])
             model.set_key_hints({})
-            self._schedule_bot()
+            if not self._batching:
+                self._schedule_bot()
 
     # -- choices -------------------------------------------------------------------
 
@@ -294,6 +331,8 @@ class GameScreen(Screen[None]):
         if turn.step is Step.EXCHANGE_GOOD and turn.exchange_tile is not None:
             good = commodity_goods(turn.exchange_tile)[turn.exchange_index]
             return f"sell or trade the {good.value} ({turn.exchange_index + 1} of 3)"
+        if turn.step is Step.BONUS_BEFORE:
+            return "a bonus action this turn (6 guilders)?"
         return self.model.game.prompt
 
     def _choices(self) -> list[Choice]:
@@ -310,11 +349,89 @@ class GameScreen(Screen[None]):
             return self._rigger_choices(legal)
         if step is Step.TOKEN_START:
             return self._start_choices(legal)
+        if step is Step.BONUS_BEFORE:
+            return self._bonus_choices(legal)
+        if step in (Step.RING, Step.HIRE):
+            return self._destination_choices()
+        if step is Step.CANAL_PLACE:
+            return self._canal_choices(legal)
         choices = [Choice(describe_move(state, move), move) for move in legal]
         if step is Step.BUILD:
             finish = [c for c in choices if isinstance(c.move, mv.EndBuild)]
             choices = finish + [c for c in choices if c not in finish]
+        if step is Step.LAST_CHANCE:
+            passing = [Choice("Pass: complete no ship (this chance does not come back)",
+                              c.move) for c in choices if isinstance(c.move, mv.Pass)]
+            choices = [c for c in choices if not isinstance(c.move, mv.Pass)] + passing
         return choices
+
+    def _bonus_choices(self, legal: list[Move]) -> list[Choice]:
+        """The bonus question, asked once a turn: declining it here declines the bonus
+        after the chosen action too (one choice instead of two)."""
+        state = self.model.game.state
+        chosen = state.turn.chosen
+        assert chosen is not None
+        out: list[Choice] = []
+        later: list[Choice] = []
+        for move in legal:
+            if isinstance(move, mv.Proceed):
+                out.append(Choice(f"No bonus action this turn: go on to {chosen.label}",
+                                  _Plan((move,), no_bonus_after=True)))
+                later.append(Choice(f"Go on to {chosen.label}, maybe a bonus action after it",
+                                    move))
+            else:
+                later.append(Choice(describe_move(state, move), move))
+        return out + later
+
+    def _destination_choices(self) -> list[Choice]:
+        """Where the marker may stop and what it gives there, with the total price: one
+        choice instead of one step at a time. The rules play each step on a copy."""
+        state = self.model.game.state
+        seat = state.turn.seat
+        before = state.seats[seat].guilders
+        trial = state.copy()
+        walked: list[Move] = []
+        out: list[Choice] = []
+        while True:
+            offered = engine.legal_moves(trial)
+            for move in offered:
+                if isinstance(move, mv.Step):
+                    continue
+                after = trial.copy()
+                engine.apply_move(after, move, [])
+                paid = before - after.seats[seat].guilders
+                where = f"marker {plural(len(walked), 'step')} on" if walked else "marker here"
+                price = f"you pay {paid} in all" if paid > 0 else "free"
+                label = f"{describe_move(trial, move)} — {where}, {price}"
+                out.append(Choice(label, _Plan((*walked, move)) if walked
+                                  else move))
+            step = next((m for m in offered if isinstance(m, mv.Step)), None)
+            if step is None:
+                return out
+            engine.apply_move(trial, step, [])
+            walked.append(step)
+            if trial.turn.seat != seat or trial.turn.step is not state.turn.step:
+                return out
+
+    def _canal_choices(self, legal: list[Move]) -> list[Choice]:
+        """Placements the ship token can still reach first (R-9.6), the others after."""
+        state = self.model.game.state
+        seat = state.turn.seat
+        usable: list[Choice] = []
+        behind: list[Choice] = []
+        for move in legal:
+            assert isinstance(move, mv.PlaceCanal)
+            trial = state.copy()
+            engine.apply_move(trial, move, [])
+            token = trial.seats[seat].token
+            label = describe_move(state, move)
+            if token is None or (move.x, move.y) in CanalSystem(
+                    trial.seats[seat].canals).reachable(token):
+                usable.append(Choice(label, move))
+            else:
+                behind.append(Choice(f"{label} — behind the ship token: no cruise reaches it",
+                                     move))
+        return usable + behind
 
     def _start_choices(self, legal: list[Move]) -> list[Choice]:
         """Each start space with the best cruise it allows, best first."""
@@ -351,11 +468,11 @@ class GameScreen(Screen[None]):
                 label = describe_move(state, mv.Place(cell))
                 if completes_unscorable_ship(state, state.turn.seat, holding, cell):
                     label += (" — completes a ship that cannot score with the pieces and "
-                              "canals you have now (R-7.2)")
-                choices.append(Choice(label, mv.Place(cell)))
+                              "canals you have now")
+                choices.append(Choice(label, mv.Place(cell), key=str(cell)))
             else:
-                reason = placement_problem(p, letter, cell) or "not allowed now"
-                choices.append(Choice(f"Cell {cell}", None, reason))
+                reason = placement_problem(p, letter, cell) or NOT_COMPLETING
+                choices.append(Choice(f"Cell {cell}", None, reason, key=str(cell)))
         return choices
 
     def _cruise_labels(self) -> list[tuple[Move, str]]:
@@ -364,24 +481,35 @@ class GameScreen(Screen[None]):
         for move, parts in cruise_options(state):
             total = sum(parts.values())
             scored = ", ".join(f"{k} {v}" for k, v in parts.items() if v)
-            end = move.path[-1]
-            out.append((move, f"{plural(total, 'point')} → ends at {end}"
+            end = space_name(move.path[-1])
+            out.append((move, f"{plural(total, 'point')}: {plural(len(move.path), 'step')} "
+                        f"to {end}"
                         + (f" ({scored})" if scored else "")))
         return out
 
     def _load_choices(self, legal: list[Move]) -> list[Choice]:
         state = self.model.game.state
         choices = []
+        seat = state.turn.seat
         if not state.turn.load:
-            plan = best_load(state, state.turn.seat, state.turn.ship)
+            captains = state.seats[seat].pieces.get("captain", 0)
+            keep = {"captain": min(len(state.turn.ships), max(0, captains - 1))}
+            plan = best_load(state, seat, state.turn.ship, keep)
             if plan.scores and plan.pieces:
-                choices.append(Choice(f"Suggested: {plan.describe()}", _PlanMove(plan)))
+                kept = (f" (keeps {plural(keep['captain'], 'captain')} for the next ship)"
+                        if keep["captain"] else "")
+                choices.append(Choice(f"Suggested: {plan.describe()}{kept}", _Plan.load(plan)))
         for move in legal:
             label = describe_move(state, move)
             if isinstance(move, mv.EndLoad):
-                warning = self._sailing_warning(current_speed(state))
+                speed = current_speed(state)
+                warning = self._sailing_warning(speed)
                 if warning:
                     label += f" — {warning}"
+                else:
+                    points = load_points(state, seat, state.turn.ship, state.turn.load, speed)
+                    if points is not None:
+                        label += f": about {plural(points, 'point')}"
             choices.append(Choice(label, move))
         return choices
 
@@ -409,9 +537,9 @@ class GameScreen(Screen[None]):
         state = self.model.game.state
         seat = state.seats[state.turn.seat]
         if not state.turn.load.get("captain"):
-            return "no captain: the ship will be dismantled (R-7.2)"
+            return "no captain: the ship will be dismantled"
         if speed not in cruise_lengths(seat):
-            return f"no cruise of {speed} spaces: the ship will be dismantled (R-7.2)"
+            return f"no cruise of {speed} spaces: the ship will be dismantled"
         return ""
 
     # -- playing moves -------------------------------------------------------------------
@@ -419,29 +547,78 @@ class GameScreen(Screen[None]):
     @on(ChoicePanel.Highlighted)
     def _highlighted(self, event: ChoicePanel.Highlighted) -> None:
         move = event.move
+        if getattr(self.app, "low_bandwidth", False):
+            return
         self.model.set_highlight(move if isinstance(move, Move) else None)
 
     @on(ChoicePanel.Chosen)
     def _chosen(self, event: ChoicePanel.Chosen) -> None:
+        from .confirm import ConfirmScreen
+
         if not self.model.human_to_move or self.replaying:
             return
         move = event.move
-        if isinstance(move, _PlanMove):
-            self._play_plan(move.plan)
+        question = self._irreversible(move)
+        if question is None:
+            self._go(move)
+            return
+        revision = self.model.revision
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.model.revision == revision:
+                self._go(move)
+
+        self.app.push_screen(ConfirmScreen(question[0], question[1], "Go back"), answered)
+
+    def _go(self, move: Move | _Plan) -> None:
+        state = self.model.game.state
+        if state.turn.step is Step.BONUS_BEFORE:
+            no_bonus = isinstance(move, _Plan) and move.no_bonus_after
+            self._no_bonus_turn = (state.turn.seat, state.turn_number) if no_bonus else None
+        if isinstance(move, _Plan):
+            for one in move.moves:
+                if not self._play(one):
+                    break
         else:
             self._play(move)
 
-    def _play(self, move: Move) -> None:
+    def _irreversible(self, move: Move | _Plan) -> tuple[str, str] | None:
+        """The question to ask before a choice that throws something away for good
+        (a ship's last chance, a contract, a ship to be dismantled), and its yes-word."""
+        state = self.model.game.state
+        step = state.turn.step
+        if isinstance(move, _Plan):
+            return None
+        if isinstance(move, mv.Pass) and step is Step.LAST_CHANCE:
+            return ("Pass your last chance? No more tiles can be bought to complete a "
+                    "ship, and this cannot be taken back.", "Pass")
+        if isinstance(move, mv.Discard):
+            return (f"{describe_move(state, move)}? A discarded contract is gone for good.",
+                    "Discard")
+        if isinstance(move, mv.EndLoad):
+            warning = self._sailing_warning(current_speed(state))
+        elif isinstance(move, mv.Rigger):
+            seat = state.seats[state.turn.seat]
+            speed = ship_speed(state.turn.load, seat.employees, move.bonus).total
+            warning = self._sailing_warning(speed)
+        else:
+            return None
+        if not warning:
+            return None
+        return (f"Sail this ship? {warning[0].upper()}{warning[1:]}.", "Sail")
+
+    def _play(self, move: Move) -> bool:
         try:
             self.model.play(move)
         except IllegalMoveError as exc:
             self.notify(str(exc), title="Not allowed", severity="warning", markup=False)
+            return False
+        return True
 
-    def _play_plan(self, plan: LoadPlan) -> None:
-        for piece, count in plan.pieces:
-            for _ in range(count):
-                self._play(mv.Load(CATALOG_PIECE[piece]))
-        self._play(mv.EndLoad())
+    def _decline_bonus(self) -> None:
+        """The player said no bonus action this turn: answer the question after it too."""
+        if self.model.human_to_move and mv.Pass() in self.model.legal_moves():
+            self._play(mv.Pass())
 
     def _schedule_bot(self) -> None:
         if self._bot_timer is not None:
@@ -453,12 +630,27 @@ class GameScreen(Screen[None]):
             self._bot_timer = self.set_timer(self.bot_delay, self._play_bot)
 
     def _play_bot(self) -> None:
+        """A bot's move; without pauses, bots go on for a few hundredths of a second
+        before the screen is drawn, so a bots' game does not wait on drawing each move
+        (a large terminal no longer slows it down)."""
         self._bot_timer = None
+        started = time.perf_counter()
+        self._batching = True
+        try:
+            while True:
+                game = self.model.game
+                seat = game.to_move
+                if seat is None or seat not in self._bots or game.is_over:
+                    return
+                self.model.play(self._bots[seat].choose(game))
+                if (self.bot_delay > 0 or self.replaying or self._handing_over
+                        or time.perf_counter() - started > BOT_BATCH_SECONDS):
+                    break
+        finally:
+            self._batching = False
         game = self.model.game
-        seat = game.to_move
-        if seat is None or seat not in self._bots or game.is_over:
-            return
-        self.model.play(self._bots[seat].choose(game))
+        if game.to_move in self._bots and not game.is_over and not self.replaying:
+            self._schedule_bot()
 
     def _hand_over(self, seat: int) -> None:
         from .hand_over import HandOverScreen
@@ -502,10 +694,11 @@ class GameScreen(Screen[None]):
 
     def action_rotate(self) -> None:
         """Show the same spot with the canal turned a quarter further."""
-        highlight = self.model.highlight
+        panel = self.query_one(ChoicePanel)
+        index = panel.options.highlighted
+        highlight = panel.choices[index].move if index is not None else None
         if not isinstance(highlight, mv.PlaceCanal):
             return
-        panel = self.query_one(ChoicePanel)
         same_spot = [c.move for c in panel.choices if isinstance(c.move, mv.PlaceCanal)
                      and (c.move.x, c.move.y) == (highlight.x, highlight.y)]
         if len(same_spot) > 1:
@@ -519,6 +712,16 @@ class GameScreen(Screen[None]):
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._play_bot()
+
+    def action_scroll_board(self, direction: int) -> None:
+        """Scroll the panel on show (on a large terminal: the seats)."""
+        panels = {panel.id: panel for panel in self.query(BoardScroll)}
+        panel = panels.get(self.view_name) if not self.has_class("-wide") else None
+        panel = panel or panels["seats"]
+        if direction > 0:
+            panel.scroll_page_down()
+        else:
+            panel.scroll_page_up()
 
     def action_view(self, name: str) -> None:
         self._set_view(name)
@@ -568,31 +771,48 @@ class GameScreen(Screen[None]):
         if event.key in BOUND_KEYS or self.replaying:
             return
         panel = self.query_one(ChoicePanel)
+        index = panel.key_index(event.character)
+        if index is not None:
+            self._focus_choices()
+            panel.options.highlighted = index
+            event.stop()
+            return
         letters = [c for c in panel.letters().values()]
         if letters:
             span = letters[0] if len(letters) == 1 else f"{letters[0]}–{letters[-1]}"
             hint = f"letters {span} pick a choice, Enter confirms"
         else:
             hint = "nothing to choose right now"
-        self.notify(f"'{event.character}' does nothing here: {hint}; ? shows every key.",
-                    timeout=3, markup=False)
+        panel.say(f"'{event.character}' does nothing here: {hint}; ? shows every key.")
 
 
 BOUND_KEYS = {key for binding in GameScreen.BINDINGS
               for key in binding.key.split(",")} | {"enter", "up", "down", "space"}  # type: ignore[union-attr]
 
 
-class _PlanMove:
-    """A choice that plays a whole suggested load (several moves)."""
+class BoardScroll(VerticalScroll, can_focus=False):
+    """A board panel that scrolls (wheel, PageUp/PageDown) without taking the keyboard
+    from the choice list."""
 
-    def __init__(self, plan: LoadPlan) -> None:
-        self.plan = plan
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _PlanMove) and other.plan == self.plan
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """A choice that plays several legal moves in a row (a suggested load, a marker's
+    steps and what it takes at the end); ``no_bonus_after`` also declines the bonus
+    action after the chosen one, so that question is asked once a turn."""
 
-    def __hash__(self) -> int:
-        return hash(self.plan)
+    moves: tuple[Move, ...]
+    no_bonus_after: bool = False
+
+    @property
+    def last(self) -> Move:
+        return self.moves[-1]
+
+    @classmethod
+    def load(cls, plan: LoadPlan) -> _Plan:
+        loads = tuple(mv.Load(CATALOG_PIECE[piece])
+                      for piece, count in plan.pieces for _ in range(count))
+        return cls((*loads, mv.EndLoad()))
 
 
 CATALOG_PIECE = {p.value: p for p in CATALOG.equipment_ring + CATALOG.crew_ring}

@@ -14,7 +14,9 @@ HELP = """\
 | key | does |
 |---|---|
 | ↑ ↓ or a letter | move the selection among the choices |
-| Enter | confirm the selection |
+| 0 – 9 | while placing a ship tile: the yard cell with that number |
+| Enter | confirm the selection (a choice that cannot be undone asks first: y / n) |
+| PageUp PageDown | scroll the board panel shown |
 | u, Esc | take back the last move of your turn (not across a refill or a draw) |
 | r | turn the canal you are placing |
 | 1 – 6 | show Market, Rondels, Yards, Canals, Seats, Log (small terminals) |

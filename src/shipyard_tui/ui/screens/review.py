@@ -118,12 +118,20 @@ class ReviewScreen(Screen[None]):
 
     def action_reveal(self) -> None:
         """Reveal the next seat's contracts; after the last seat, the traders."""
-        if self.shown > len(self.review.reveal):
-            self.query_one(TabbedContent).active = "scores"
+        if self.all_revealed:
             return
         self.shown += 1
         self.query_one("#reveal-text", Static).update(reveal_step_text(self.review, self.shown))
         self.query_one(TabbedContent).active = "reveal"
+        self.refresh_bindings()
+
+    @property
+    def all_revealed(self) -> bool:
+        return self.shown > len(self.review.reveal)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Once everything is revealed, the footer stops offering to reveal more."""
+        return not (action == "reveal" and self.all_revealed)
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab

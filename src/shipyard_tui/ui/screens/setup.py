@@ -15,6 +15,8 @@ from shipyard_tui.bots import BOT_LEVELS
 from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
 from shipyard_tui.seats import DEFAULT_BOT_LEVEL, check_seats, clean_name, solo_config
 
+from ..widgets.tick_box import TickBox
+
 DEFAULT_NAMES = ("Player", "Ada", "Bram", "Cato")
 KINDS = [("Person", "human")] + [(f"Bot: {level}", f"bot:{level}")
                                  for level in sorted(BOT_LEVELS, reverse=True)]
@@ -47,10 +49,10 @@ class SetupScreen(Screen[None]):
                         default = "human" if i == 0 else f"bot:{DEFAULT_BOT_LEVEL}"
                         yield Select(KINDS, value=default, id=f"kind-{i}", allow_blank=False)
             with Vertical(id="setup-options"):
-                yield Checkbox("First-game setup (fixed contracts and employees)",
+                yield TickBox("First-game setup (fixed contracts and employees)",
                                id="first-game")
                 if not self.solo:
-                    yield Checkbox("Advanced contracts (3 red + 3 blue)", id="advanced")
+                    yield TickBox("Advanced contracts (3 red + 3 blue)", id="advanced")
                 yield Input(placeholder="seed (empty: random)", id="seed", max_length=20)
             yield Static("", id="setup-error", markup=False)
             with Horizontal(id="setup-buttons"):

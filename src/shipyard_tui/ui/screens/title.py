@@ -28,6 +28,7 @@ class TitleScreen(Screen[None]):
         Binding("n", "menu('new')", "New game"),
         Binding("s", "menu('solo')", "Solo"),
         Binding("l", "menu('load')", "Load"),
+        Binding("f", "menu('finished')", "Finished"),
         Binding("question_mark,f1", "menu('help')", "Help"),
         Binding("q", "menu('quit')", "Quit"),
     ]
@@ -44,7 +45,7 @@ class TitleScreen(Screen[None]):
             Option("New game (2–4 seats, people and bots)", id="new"),
             Option("Solo game against the two automa", id="solo"),
             Option("Load a saved game", id="load"),
-            Option("Finished games", id="finished"),
+            Option("Finished games (review the scores)", id="finished"),
             Option("Help: keys and the board", id="help"),
             Option("Quit", id="quit"),
         ]

@@ -23,6 +23,8 @@ SHORT_NAMES = {
     Action.EXCHANGE: "Exchange",
     Action.SUBSIDY: "Subsidy",
 }
+NARROW_NAMES = {Action.EQUIPMENT: "Equip"}
+"""Names that fit a column when eight tiles share 80 columns (four seats)."""
 
 
 class ActionTrack(ModelWidget):
@@ -38,6 +40,7 @@ class ActionTrack(ModelWidget):
 
     def render_view(self, view: GameState) -> Table:
         table = Table.grid(expand=True, padding=(0, 1))
+        narrow = self.size.width < 11 * len(view.track)
         for _ in view.track:
             table.add_column(ratio=1, no_wrap=True)
         choosing = view.turn.step is Step.CHOOSE
@@ -52,7 +55,8 @@ class ActionTrack(ModelWidget):
                 self.model.key_for(mv.Final(slot.action))
             name = Text(letter or ("▸" if lead else " "),
                         style="bold magenta" if letter else "bold")
-            name.append(SHORT_NAMES[slot.action], style=style)
+            short = NARROW_NAMES.get(slot.action, "") if narrow else ""
+            name.append(short or SHORT_NAMES[slot.action], style=style)
             names.append(name)
             cubes = Text()
             for seat in slot.cubes:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
+from textual.geometry import Region
 from textual.widget import Widget
 
 from shipyard_tui.model import Change, GameModel
@@ -36,6 +38,11 @@ class ModelWidget(Widget):
         super().__init__(id=id, classes=classes)
         self.model = model
         self._unsubscribe: Callable[[], None] | None = None
+        self._drawn: RenderableType | None = None
+        """What the widget shows now, kept so that a change drawing the same is skipped."""
+        self._drawn_print: Hashable = None
+        self._drawn_lines: list[Hashable] | None = None
+        self._redraw_due = False
 
     def on_mount(self) -> None:
         self._unsubscribe = self.model.subscribe(self._on_change)
@@ -52,7 +59,54 @@ class ModelWidget(Widget):
 
     def model_changed(self, change: Change) -> None:
         """Re-render; widgets with their own state override this."""
-        self.refresh(layout=True)
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw again soon: several changes in a row (bots playing without pauses) are
+        drawn once."""
+        if not self._redraw_due:
+            self._redraw_due = True
+            self.call_later(self._redraw_now)
+
+    def _redraw_now(self) -> None:
+        """Re-render, but only when the drawing differs from what is on screen: the
+        terminal then receives only what changed (a slow link's bytes, and layout time)."""
+        self._redraw_due = False
+        if not self.is_mounted:
+            return
+        if not self.region:
+            self._drawn = self._drawn_print = self._drawn_lines = None
+            self.refresh()
+            return
+        renderable = self._draw()
+        mark = fingerprint(renderable)
+        if mark is not None and mark == self._drawn_print:
+            return
+        before = self._drawn_lines
+        self._drawn, self._drawn_print = renderable, mark
+        self._drawn_lines = self._line_prints(renderable)
+        after = self._drawn_lines
+        if before is None or after is None or len(before) != len(after):
+            self.refresh(layout=self.styles.height is None or self.styles.height.is_auto)
+            return
+        width = self.content_region.width
+        for y, (old, new) in enumerate(zip(before, after, strict=True)):
+            if old != new:
+                self.refresh(Region(0, y, width, 1))
+
+    def _line_prints(self, renderable: RenderableType) -> list[Hashable] | None:
+        """Each line the renderable draws at the widget's width, to repaint only the
+        lines that change (and skip a layout when the height stays)."""
+        width = self.content_region.width
+        if width <= 0:
+            return None
+        console = self.app.console
+        lines = console.render_lines(renderable, console.options.update_width(width),
+                                     pad=False)
+        return [tuple((seg.text, str(seg.style)) for seg in line) for line in lines]
+
+    def on_resize(self) -> None:
+        self._drawn = self._drawn_print = self._drawn_lines = None
 
     def with_key(self, move: object, text: Text) -> Text:
         """``text`` preceded by the letter that picks ``move`` now (or two spaces)."""
@@ -67,6 +121,13 @@ class ModelWidget(Widget):
         return self.model.view
 
     def render(self) -> RenderableType:
+        if self._drawn is None:
+            self._drawn = self._draw()
+            self._drawn_print = fingerprint(self._drawn)
+            self._drawn_lines = None
+        return self._drawn
+
+    def _draw(self) -> RenderableType:
         try:
             return self.render_view(self.model.view)
         except Exception as exc:  # a drawing bug must never end a game
@@ -76,3 +137,30 @@ class ModelWidget(Widget):
 
     def render_view(self, view: GameState) -> RenderableType:
         raise NotImplementedError
+
+
+def fingerprint(renderable: object) -> Hashable:
+    """What a renderable draws, as a comparable value; ``None`` when it cannot tell
+    (then the widget is always redrawn)."""
+    if isinstance(renderable, str):
+        return renderable
+    if isinstance(renderable, Text):
+        return ("text", renderable.plain, str(renderable.style), renderable.justify,
+                renderable.overflow, renderable.no_wrap, renderable.end,
+                tuple((span.start, span.end, str(span.style)) for span in renderable.spans))
+    if isinstance(renderable, Group):
+        parts = tuple(fingerprint(r) for r in renderable.renderables)
+        return None if None in parts else ("group", parts)
+    if isinstance(renderable, Table):
+        columns = []
+        for column in renderable.columns:
+            cells = tuple(fingerprint(c) for c in column._cells)
+            if None in cells:
+                return None
+            columns.append((fingerprint(column.header), column.width, column.ratio,
+                            column.no_wrap, column.justify, cells))
+        title = fingerprint(renderable.title) if renderable.title is not None else ""
+        return ("table", title, tuple(columns), renderable.padding, renderable.expand,
+                renderable.show_header, tuple(str(row.style) for row in renderable.rows),
+                id(renderable.box) if renderable.box else 0)
+    return None

@@ -35,7 +35,7 @@ class CanalMap(ModelWidget):
     """Which seat's canals are shown."""
 
     def watch_seat(self) -> None:
-        self.refresh(layout=True)
+        self.redraw()
 
     def render_view(self, view: GameState) -> Group:
         seat = view.seats[self.seat]

@@ -12,7 +12,10 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Region
 from textual.message import Message
+from textual.reactive import reactive
+from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -29,6 +32,27 @@ class Choice:
     label: str
     move: Move | None = None
     reason: str = ""
+    key: str = ""
+    """A key of its own (a yard cell's printed number); otherwise a letter is given."""
+
+
+class ChoiceList(OptionList):
+    """An option list that repaints only the two lines a move of the highlight touches
+    (Textual's own repaints the whole list): a few hundred bytes on a slow link."""
+
+    highlighted: reactive[int | None] = reactive(None, repaint=False)
+
+    def watch_highlighted(self, old: int | None, new: int | None) -> None:
+        super().watch_highlighted(new)
+        if not self.is_mounted:
+            return
+        self._update_lines()
+        width = self.scrollable_content_region.width
+        top = round(self.scroll_y)
+        for index in (old, new):
+            line = self._index_to_line.get(index) if index is not None else None
+            if line is not None:
+                self.refresh(Region(0, line - top, width, self._heights[index]))
 
 
 class ChoicePanel(Vertical):
@@ -68,10 +92,21 @@ class ChoicePanel(Vertical):
     def __init__(self, **kwargs) -> None:  # type: ignore[no-untyped-def]
         super().__init__(**kwargs)
         self._choices: list[Choice] = []
+        self._keys: list[str] = []
+        self._remembered: dict[str, dict[str, str]] = {}
+        """The letters given last time to each choice of a decision, by prompt."""
+        self._prompt = ""
+        self._shown_prompt = ""
+        self._notice_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
-        yield OptionList(id="options")
+        yield ChoiceList(id="options")
+
+    def on_mount(self) -> None:
+        self.watch(self.options, "scroll_y", self._show_prompt, init=False)
+        self.watch(self.options, "virtual_size", self._show_prompt, init=False)
+        self.watch(self.options, "size", self._show_prompt, init=False)
 
     @property
     def options(self) -> OptionList:
@@ -83,21 +118,22 @@ class ChoicePanel(Vertical):
 
     def set_choices(self, prompt: str, choices: list[Choice], *, keep: Move | None = None) -> None:
         """Show a new decision; keep the highlight on ``keep`` if it is still offered."""
+        if not choices and not self._choices and prompt == self._prompt:
+            return
         self._choices = choices
-        self.query_one("#prompt", Static).update(prompt)
+        self._prompt = prompt
+        self._keys = self._give_keys(prompt, choices)
+        self._end_notice()
         option_list = self.options
         option_list.clear_options()
         options = []
-        letter = 0
-        for choice in choices:
+        width = max((len(k) for k in self._keys), default=1)
+        for choice, key in zip(choices, self._keys, strict=True):
             text = Text()
-            if choice.move is not None and letter < len(OPTION_KEYS):
-                text.append(f"{OPTION_KEYS[letter]} ", style="bold")
-                letter += 1
-            elif choice.move is not None:
-                text.append("  ")
+            if choice.move is not None:
+                text.append(f"{key:<{width}} ", style="bold")
             else:
-                text.append("✗ ", style="red")
+                text.append(f"{'✗':<{width}} ", style="red")
             text.append(choice.label)
             if choice.reason:
                 text.append(f" — {choice.reason}", style="dim")
@@ -113,17 +149,78 @@ class ChoicePanel(Vertical):
         if choices:
             option_list.highlighted = target
 
-    def letters(self) -> dict[str, str]:
-        """The letter of each offered move, by move notation."""
-        out = {}
-        letter = 0
-        for choice in self._choices:
+    def _give_keys(self, prompt: str, choices: list[Choice]) -> list[str]:
+        """A key for each offered choice: its own, or a letter. While the same decision
+        comes back (same prompt), a choice that stays keeps its letter."""
+        before = self._remembered.get(prompt, {})
+        taken = {c.key for c in choices if c.key}
+        keys = [""] * len(choices)
+        for i, choice in enumerate(choices):
             if choice.move is None:
                 continue
-            if letter < len(OPTION_KEYS) and isinstance(choice.move, Move):
-                out[str(choice.move)] = OPTION_KEYS[letter]
-            letter += 1
-        return out
+            if choice.key:
+                keys[i] = choice.key
+            elif (old := before.get(_identity(choice))) and old not in taken:
+                keys[i] = old
+                taken.add(old)
+        free = (k for k in OPTION_KEYS if k not in taken)
+        for i, choice in enumerate(choices):
+            if choice.move is not None and not keys[i]:
+                keys[i] = next(free, "")
+        self._remembered.pop(prompt, None)
+        self._remembered[prompt] = {_identity(c): k for c, k in zip(choices, keys, strict=True)
+                                    if k and not c.key}
+        while len(self._remembered) > 32:
+            self._remembered.pop(next(iter(self._remembered)))
+        return keys
+
+    def say(self, notice: str, seconds: float = 4.0) -> None:
+        """Show ``notice`` in place of the prompt for a while; a new notice replaces it."""
+        if self._notice_timer is not None:
+            self._notice_timer.stop()
+        self.query_one("#prompt", Static).update(notice)
+        self._shown_prompt = notice
+        self._notice_timer = self.set_timer(seconds, self._end_notice)
+
+    @property
+    def notice_shown(self) -> bool:
+        return self._notice_timer is not None
+
+    def _end_notice(self) -> None:
+        if self._notice_timer is not None:
+            self._notice_timer.stop()
+            self._notice_timer = None
+        self._show_prompt()
+
+    def _show_prompt(self) -> None:
+        text = self._prompt + self.more_hint()
+        if self._notice_timer is None and text != self._shown_prompt:
+            self._shown_prompt = text
+            self.query_one("#prompt", Static).update(text)
+
+    def more_hint(self) -> str:
+        """How many choices are out of sight above and below, when some are."""
+        options = self.options
+        height = options.scrollable_content_region.height
+        total = options.virtual_size.height
+        if not height or total <= height:
+            return ""
+        above = round(options.scroll_y)
+        below = max(0, total - height - above)
+        parts = []
+        if above:
+            parts.append(f"▲ {above} more above")
+        if below:
+            parts.append(f"▼ {below} more below")
+        return "  (" + ", ".join(parts) + ")" if parts else ""
+
+    def letters(self) -> dict[str, str]:
+        """The key of each offered move, by move notation."""
+        return {str(c.move): k for c, k in zip(self._choices, self._keys, strict=True)
+                if k and isinstance(c.move, Move)}
+
+    def key_of(self, index: int) -> str:
+        return self._keys[index] if 0 <= index < len(self._keys) else ""
 
     def highlight_move(self, move: Move) -> bool:
         for i, choice in enumerate(self._choices):
@@ -133,16 +230,12 @@ class ChoicePanel(Vertical):
         return False
 
     def key_index(self, key: str) -> int | None:
-        """The option a letter key picks, if any."""
-        if key not in OPTION_KEYS:
+        """The option a key picks, if any."""
+        if not key:
             return None
-        wanted = OPTION_KEYS.index(key)
-        n = -1
-        for i, choice in enumerate(self._choices):
-            if choice.move is not None:
-                n += 1
-                if n == wanted:
-                    return i
+        for i, (choice, own) in enumerate(zip(self._choices, self._keys, strict=True)):
+            if own == key and choice.move is not None:
+                return i
         return None
 
     def on_key(self, event: events.Key) -> None:
@@ -166,3 +259,7 @@ class ChoicePanel(Vertical):
             move = self._choices[index].move
             if move is not None:
                 self.post_message(self.Chosen(move))
+
+
+def _identity(choice: Choice) -> str:
+    return str(choice.move) if isinstance(choice.move, Move) else choice.label

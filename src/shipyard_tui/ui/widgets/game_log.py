@@ -26,6 +26,8 @@ class GameLog(RichLog):
         self.model = model
         self._shown = 0
         self._unsubscribe = None
+        self._due: str | None = None
+        self._catching_up = False
 
     def on_mount(self) -> None:
         self._unsubscribe = self.model.subscribe(self._on_change)
@@ -57,7 +59,20 @@ class GameLog(RichLog):
         self._shown = len(events)
 
     def _on_change(self, change: Change) -> None:
+        """Catch up once after a run of changes (bots moving without pauses)."""
         if change.kind in ("undo", "load", "viewer"):
+            self._due = "rebuild"
+        elif change.kind == "move" and self._due is None:
+            self._due = "append"
+        else:
+            return
+        if not self._catching_up:
+            self._catching_up = True
+            self.call_later(self._catch_up)
+
+    def _catch_up(self) -> None:
+        due, self._due, self._catching_up = self._due, None, False
+        if due == "rebuild":
             self._rebuild()
-        elif change.kind == "move":
+        elif due == "append":
             self._append_new()

@@ -9,7 +9,7 @@ from shipyard_tui.rules import CATALOG, GameState
 from shipyard_tui.rules.catalog import PIECES
 from shipyard_tui.rules.view import is_hidden
 
-from ...text import PIECE_ABBREV, contract_title, goods_text
+from ...text import PIECE_ABBREV, contract_title, employee_colour, goods_text
 from ..palette import seat_mark, seat_style
 from .base import ModelWidget
 from .employee_track import employee_short
@@ -41,8 +41,9 @@ class SeatPanel(ModelWidget):
         goods = Text("goods  ", style="dim")
         goods.append(" | ".join(goods_text(t) for t in seat.commodities) or "none")
         staff = Text("staff  ", style="dim")
-        staff.append(", ".join(employee_short(e) for e in seat.employees) or "none")
-        contracts = Text("deals  ", style="dim")
+        staff.append(", ".join(f"{employee_short(e)} ({employee_colour(e)})"
+                               for e in seat.employees) or "none")
+        contracts = Text("contracts ", style="dim")
         if any(is_hidden(c) for c in seat.contracts):
             reds = sum(1 for c in seat.contracts if c.endswith("red"))
             contracts.append(f"{reds} red, {len(seat.contracts) - reds} blue (secret)")

@@ -8,15 +8,17 @@ from rich.text import Text
 
 from shipyard_tui.rules import CATALOG, GameState
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.scoring import builder_extras, ship_speed, tile_features
+from shipyard_tui.rules.catalog import PIECES
+from shipyard_tui.rules.scoring import builder_extras, fits, ship_speed, tile_features
 from shipyard_tui.rules.state import Step
-from shipyard_tui.rules.yard import CELLS, KIND_LETTER, legal_cells, pattern, placement_problem
+from shipyard_tui.rules.yard import CELLS, KIND_LETTER, pattern, placement_problem
 
 from ...text import FEATURE_ABBREV, PIECE_ABBREV
 from ..palette import FEATURE_STYLES, HIGHLIGHT, seat_mark, seat_style
 from .base import ModelWidget
 
 KIND_NAMES = {"bow": "Bo", "middle": "Mi", "stern": "St"}
+NOT_COMPLETING = "completes no ship (the last chance only places tiles that do)"
 
 
 FEATURE_LINES = 3
@@ -56,7 +58,7 @@ class ShipyardGrid(ModelWidget):
         if placing:
             assert turn.holding is not None
             letter = KIND_LETTER[CATALOG.ship(turn.holding).kind]
-            legal = legal_cells(p, letter)
+            legal = self._offered_cells()
         loading = mine and turn.ship and turn.step in (Step.LOAD, Step.RIGGER, Step.TOKEN_START,
                                                        Step.CRUISE)
         highlight = self.model.highlight
@@ -71,8 +73,8 @@ class ShipyardGrid(ModelWidget):
             if tile is not None:
                 head.append(KIND_NAMES[CATALOG.ship(tile).kind.value], style="bold")
             elif placing and cell in legal:
-                key = self.model.key_for(mv.Place(cell))
-                head.append(f" {key}" if key else " ok", style="bold magenta")
+                head.stylize("bold")
+                head.append(" ok", style="bold magenta")
             elif placing:
                 head.append(" ✗", style="red")
             lines = cell_lines(tile)
@@ -99,13 +101,17 @@ class ShipyardGrid(ModelWidget):
             reasons = []
             for cell in range(CELLS):
                 if seat.yard[cell] is None and cell not in legal:
-                    problem = placement_problem(p, letter, cell)
+                    problem = placement_problem(p, letter, cell) or NOT_COMPLETING
                     reasons.append(f"{cell}: {problem}")
             if reasons:
                 parts.append(Text("✗ " + "; ".join(reasons), style="red", overflow="fold"))
         if loading:
             parts.append(self._load_line(view))
         return Group(*parts)
+
+    def _offered_cells(self) -> tuple[int, ...]:
+        """The cells the rules offer now (at the last chance: only completing ones)."""
+        return tuple(m.cell for m in self.model.legal_moves() if isinstance(m, mv.Place))
 
     def _load_line(self, view: GameState) -> Text:
         seat = view.seats[self.seat]
@@ -119,12 +125,14 @@ class ShipyardGrid(ModelWidget):
                     or "nothing")
         text.append(f" · speed {speed}", style="bold")
         room = []
-        for feature in ("mast", "cannon", "crane", "cabin", "boiler"):
-            have = features.get(feature, 0)  # type: ignore[call-overload]
-            if have:
-                room.append(f"{FEATURE_ABBREV[feature]} {have}")
-        if room:
-            text.append(" · room " + ", ".join(room), style="dim")
+        for piece in PIECES:
+            more = 0
+            while more < 9 and fits({**turn.load, piece.value: turn.load.get(piece.value, 0)
+                                     + more + 1}, features, extras):
+                more += 1
+            if more:
+                room.append(f"{PIECE_ABBREV[piece.value]} {more}")
+        text.append(" · room for " + (", ".join(room) or "nothing more"), style="dim")
         if extras:
             text.append(" · builders " + ", ".join(f"+{n} {p}" for p, n in extras.items()),
                         style="dim")

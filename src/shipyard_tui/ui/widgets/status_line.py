@@ -32,7 +32,7 @@ class StatusLine(ModelWidget):
             text.append(f" · winner{'s' if len(view.winners) > 1 else ''}: {names}")
             return text
         wheel = "●" * view.wheel + "○" * (12 - view.wheel)
-        text.append(f" Turn {view.turn_number} ", style="bold")
+        text.append(f" Round {(view.turn_number - 1) // len(view.seats) + 1} ", style="bold")
         text.append(f"wheel {wheel} ", style="dim")
         text.append(f"reserve {view.reserve}")
         if view.end_trigger:
@@ -48,4 +48,4 @@ class StatusLine(ModelWidget):
         return text
 
     def watch_note(self) -> None:
-        self.refresh()
+        self.redraw()

@@ -1,0 +1,56 @@
+"""Two lines with what the seat at the screen holds, visible whatever panel is shown."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from shipyard_tui.rules import GameState
+from shipyard_tui.rules.catalog import PIECES
+
+from ...text import PIECE_ABBREV, contract_title, goods_text
+from ..palette import seat_mark, seat_style
+from .base import ModelWidget
+from .employee_track import employee_short
+
+
+class SeatStrip(ModelWidget):
+    """Guilders, points, pieces and goods on one line; employees and own contracts on
+    the next, so a decision never needs a trip to the Seats panel (R-2.2: only the
+    viewer's own contracts are named)."""
+
+    DEFAULT_CSS = """
+    SeatStrip {
+        height: 2;
+        padding: 0 1;
+    }
+    """
+
+    def render_view(self, view: GameState) -> Group:
+        index = self.model.viewer
+        if index is None or view.seats[index].is_automa:
+            return Group(Text(""), Text(""))
+        seat = view.seats[index]
+        head = Text()
+        head.append(f"{seat_mark(index)} {seat.name}", style=seat_style(index))
+        head.append(f"  {seat.guilders} guilders", style="bold")
+        head.append(f"  {seat.score} pts")
+        held = [f"{PIECE_ABBREV[p.value]} {seat.piece(p)}" for p in PIECES if seat.piece(p)]
+        parts = [
+            head,
+            _part("pieces", ", ".join(held)),
+            _part("goods", " | ".join(goods_text(t) for t in seat.commodities)),
+            _part("staff", ", ".join(employee_short(e) for e in seat.employees)),
+            _part("contracts", ", ".join(contract_title(c) for c in seat.contracts)),
+        ]
+        if self.size.width and self.size.width < 60:
+            return Group(*parts)
+        top = Text("  ", no_wrap=True, overflow="ellipsis").join(parts[:3])
+        low = Text("  ", no_wrap=True, overflow="ellipsis").join(parts[3:])
+        return Group(top, low)
+
+
+def _part(label: str, value: str) -> Text:
+    text = Text(f"{label}: ", style="dim")
+    text.append(value or "none")
+    return text

@@ -1,0 +1,170 @@
+"""Every screen, drawn without colour (NO_COLOR) and in ASCII mode (issue 12).
+
+Each scene opens the app at one screen: title, setup (both forms), the game at every
+kind of decision, the hand-over, help, load, the review, a confirmation and the
+too-small notice. Then, from what the terminal would receive:
+
+* no character outside ASCII is drawn, anywhere on the screen;
+* no text is drawn in its background's colour (NO_COLOR once made the screen blank);
+* the selected line of the focused list (or the focused button) differs from the others
+  in its attributes, not only in colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import pytest
+from rich.segment import Segment
+from textual.geometry import Region
+from textual.widgets import Button, OptionList
+
+from shipyard_tui.model import GameModel
+from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.rules.state import Step
+from shipyard_tui.simulate import play_out, simulation_config
+from shipyard_tui.ui.app import ShipyardApp
+from ui_helpers import game_at, settle
+
+Setup = Callable[[ShipyardApp], Awaitable[None] | None]
+
+
+@dataclass(frozen=True)
+class Scene:
+    name: str
+    make: Callable[[], ShipyardApp]
+    then: Callable[[ShipyardApp], None] | None = None
+    size: tuple[int, int] = (80, 24)
+
+
+def app_with(game: Game | None = None) -> ShipyardApp:
+    return ShipyardApp(game=game, bot_delay=0.0, ascii=True)
+
+
+def at_step(step: Step) -> Callable[[], ShipyardApp]:
+    return lambda: app_with(game_at(lambda g: g.state.turn.step is step, seeds=range(60)))
+
+
+def push(screen_factory: Callable[[ShipyardApp], object]) -> Callable[[ShipyardApp], None]:
+    return lambda app: app.push_screen(screen_factory(app))  # type: ignore[arg-type]
+
+
+def setup_screen(solo: bool) -> Callable[[ShipyardApp], object]:
+    from shipyard_tui.ui.screens.setup import SetupScreen
+
+    return lambda app: SetupScreen(solo=solo)
+
+
+def help_screen(app: ShipyardApp) -> object:
+    from shipyard_tui.ui.screens.help import HelpScreen
+
+    return HelpScreen()
+
+
+def load_screen(app: ShipyardApp) -> object:
+    from shipyard_tui.ui.screens.load import LoadScreen
+
+    return LoadScreen(app.store)
+
+
+def review_screen(app: ShipyardApp) -> object:
+    from shipyard_tui.ui.screens.review import ReviewScreen
+
+    return ReviewScreen(GameModel(play_out(simulation_config(3, 11, level="greedy"), 11)))
+
+
+def confirm_screen(app: ShipyardApp) -> object:
+    from shipyard_tui.ui.screens.confirm import ConfirmScreen
+
+    return ConfirmScreen("Pass your last chance?", "Pass", "Go back")
+
+
+def two_people() -> ShipyardApp:
+    return app_with(Game(GameConfig((SeatConfig("Ann"), SeatConfig("Bob")), seed=1)))
+
+
+def one_person() -> ShipyardApp:
+    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=1)
+    return app_with(Game(config))
+
+
+SCENES = [
+    Scene("title", lambda: app_with()),
+    Scene("setup", lambda: app_with(), push(setup_screen(False))),
+    Scene("setup-solo", lambda: app_with(), push(setup_screen(True))),
+    *[Scene(f"game-{step.value}", at_step(step)) for step in Step if step is not Step.OVER],
+    Scene("game-wide", one_person, size=(160, 50)),
+    Scene("hand-over", two_people),
+    Scene("help", one_person, push(help_screen)),
+    Scene("load", one_person, push(load_screen)),
+    Scene("review", lambda: app_with(), push(review_screen)),
+    Scene("confirm", one_person, push(confirm_screen)),
+    Scene("too-small", one_person, size=(60, 20)),
+]
+
+
+def screen_lines(app: ShipyardApp) -> list[list[Segment]]:
+    """The whole screen as the terminal receives it, after the app's line filters."""
+    update = app.screen._compositor.render_update(full=True)
+    return [[segment for strip in line for segment in strip]
+            for line in update.strips]  # type: ignore[attr-defined]
+
+
+def widget_lines(app: ShipyardApp, widget) -> list[list[Segment]]:
+    region = Region(0, 0, widget.size.width, widget.size.height)
+    out = []
+    for strip in widget.render_lines(region):
+        segments = list(strip)
+        for line_filter in app.get_line_filters():
+            segments = line_filter.apply(segments, app.screen.styles.background)
+        out.append(segments)
+    return out
+
+
+def looks(line: list[Segment]) -> frozenset[str]:
+    found = set()
+    for segment in line:
+        if segment.style is None or not segment.text.strip():
+            continue
+        for name in ("bold", "reverse", "underline", "italic"):
+            if getattr(segment.style, name):
+                found.add(name)
+    return frozenset(found)
+
+
+@pytest.mark.parametrize("scene", SCENES, ids=[s.name for s in SCENES])
+async def test_every_screen_in_ascii_and_without_colour(scene, monkeypatch, tmp_path):
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = scene.make()
+    async with app.run_test(size=scene.size) as pilot:
+        await settle(pilot)
+        if scene.then is not None:
+            scene.then(app)
+            await settle(pilot)
+        lines = screen_lines(app)
+        text = "\n".join("".join(s.text for s in line) for line in lines)
+        assert text.isascii(), f"non-ASCII on {scene.name}: " + repr(
+            {c for c in text if not c.isascii()})
+        assert text.strip(), f"{scene.name} draws nothing"
+        for line in lines:
+            for segment in line:
+                style = segment.style
+                if style is None or not segment.text.strip() or style.reverse:
+                    continue
+                fg, bg = style.color, style.bgcolor
+                assert fg is None or fg.is_default or fg != bg, \
+                    f"{segment.text!r} on {scene.name} is drawn in its background's colour"
+        focused = app.focused
+        if isinstance(focused, OptionList) and focused.highlighted is not None:
+            shown = widget_lines(app, focused)
+            top = focused.gutter.top - round(focused.scroll_y)
+            first = focused._index_to_line[focused.highlighted]
+            rows = range(top + first, top + first + focused._heights[focused.highlighted])
+            inside = range(focused.gutter.top, focused.size.height - focused.gutter.bottom)
+            others = {looks(line) for i, line in enumerate(shown) if i not in rows
+                      and i in inside and "".join(s.text for s in line).strip()}
+            assert looks(shown[rows[0]]) not in others, f"selection unmarked on {scene.name}"
+        elif isinstance(focused, Button):
+            assert any("reverse" in looks(line) for line in widget_lines(app, focused))

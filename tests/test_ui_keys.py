@@ -1,0 +1,140 @@
+"""Fewer keys per decision, and keys that mean the same thing all through a list
+(issue 12: "What a decision needs is on screen")."""
+
+from __future__ import annotations
+
+from shipyard_tui.rules import Action, Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.rules import moves as mv
+from shipyard_tui.rules.state import Step
+from shipyard_tui.ui.app import ShipyardApp
+from ui_helpers import choices, key_for, key_for_label, key_for_move, panel, pick, plain, settle
+
+
+def ann_first() -> Game:
+    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=0)
+    return Game(config)
+
+
+async def choose_build(pilot, app) -> None:
+    await pick(pilot, app, key_for_move(app, mv.Choose(Action.BUILD)))
+    if app.model.game.state.turn.step is Step.BONUS_BEFORE:
+        await pick(pilot, app, key_for(app, lambda c: isinstance(c.move, mv.Proceed)))
+
+
+async def test_yard_cells_are_picked_by_their_printed_number_r5_2(monkeypatch, tmp_path):
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = ShipyardApp(game=ann_first(), bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await choose_build(pilot, app)
+        await pick(pilot, app, key_for_move(app, mv.Buy(0, 0)))
+        assert app.model.game.state.turn.step is Step.PLACE
+        view = app.screen.view_name
+        await pilot.press("3")
+        await settle(pilot)
+        assert choices(app)[panel(app).options.highlighted].move == mv.Place(3)
+        assert app.screen.view_name == view
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.model.game.state.seats[0].yard[3] is not None
+
+
+async def test_letters_stay_with_their_choice_while_the_list_stays(monkeypatch, tmp_path):
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = ShipyardApp(game=ann_first(), bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await choose_build(pilot, app)
+        before = dict(panel(app).letters())
+        await pick(pilot, app, key_for_move(app, mv.Buy(0, 0)))
+        await pick(pilot, app, "0")
+        after = panel(app).letters()
+        kept = [m for m in before if m in after]
+        assert kept
+        assert all(before[m] == after[m] for m in kept)
+
+
+async def test_a_hidden_choice_is_announced(monkeypatch, tmp_path):
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = ShipyardApp(game=ann_first(), bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = panel(app)
+        prompt = lambda: plain(shown.query_one("#prompt").content)  # noqa: E731
+        assert len(choices(app)) > shown.options.scrollable_content_region.height
+        assert "more below" in prompt()
+        await pilot.press("end")
+        await settle(pilot)
+        assert "more above" in prompt() and "more below" not in prompt()
+
+
+async def test_the_seat_strip_shows_money_pieces_and_contracts_on_every_panel(monkeypatch,
+                                                                              tmp_path):
+    from shipyard_tui.ui.widgets.seat_strip import SeatStrip
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = ShipyardApp(game=ann_first(), bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        seat = app.model.game.state.seats[0]
+        for view in "123456":
+            await pilot.press(view)
+            await settle(pilot)
+            strip = app.screen.query_one(SeatStrip)
+            assert strip.region.height == 2 and strip.region.width >= 78
+            text = plain(strip.render_view(app.model.view), width=strip.region.width)
+            assert f"{seat.guilders} guilders" in text
+            assert "pieces:" in text and "contracts:" in text
+            assert seat.contracts[0].split(":")[0] in text
+
+
+async def test_declining_the_bonus_once_declines_it_for_the_whole_turn_r4(monkeypatch,
+                                                                          tmp_path):
+    """R-4 (bonus action, before or after the chosen one): one question per turn."""
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game = ann_first()
+    game.state.seats[0].guilders = 10
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pick(pilot, app, key_for_move(app, mv.Choose(Action.PURCHASE)))
+        assert app.model.game.state.turn.step is Step.BONUS_BEFORE
+        await pick(pilot, app, key_for_label(app, "No bonus action this turn"))
+        await pick(pilot, app, key_for_move(app, mv.BuyCommodity(0)))
+        await settle(pilot)
+        moves = app.model.game.moves
+        bought = moves.index(mv.BuyCommodity(0))
+        assert moves[bought + 1] == mv.Pass()
+        assert app.model.game.state.turn.seat != 0 or app.model.game.state.turn.step \
+            is Step.CHOOSE
+
+
+def canal_with_a_spot_behind_the_token(game: Game) -> bool:
+    from shipyard_tui.rules import engine
+    from shipyard_tui.rules.canals import CanalSystem
+
+    state = game.state
+    if state.turn.step is not Step.CANAL_PLACE or state.seats[0].token is None:
+        return False
+    for move in game.legal_moves():
+        trial = state.copy()
+        engine.apply_move(trial, move, [])
+        token = trial.seats[0].token
+        assert token is not None
+        if (move.x, move.y) not in CanalSystem(trial.seats[0].canals).reachable(token):
+            return True
+    return False
+
+
+async def test_canal_spots_the_token_can_use_come_first_r9_6(monkeypatch, tmp_path):
+    from ui_helpers import game_at
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game = game_at(canal_with_a_spot_behind_the_token, seeds=range(400))
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        labels = [c.label for c in choices(app)]
+        behind = [i for i, label in enumerate(labels) if "behind the ship token" in label]
+        assert behind and len(behind) < len(labels)
+        assert behind == list(range(len(labels) - len(behind), len(labels)))

@@ -1,0 +1,104 @@
+"""Any terminal, any link (issue 12): ASCII mode, TERM=dumb, low bandwidth."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
+from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.ascii import AsciiFilter, to_ascii, wants_ascii
+from ui_helpers import settle
+
+
+@pytest.mark.parametrize(("env", "expected"), [
+    ({"LANG": "C"}, True),
+    ({"LANG": "C", "LC_CTYPE": "C.UTF-8"}, True),
+    ({"LC_CTYPE": "C.UTF-8"}, True),
+    ({"LANG": "en_US.UTF-8", "LC_CTYPE": "C.UTF-8"}, False),
+    ({"LANG": "POSIX"}, True),
+    ({}, True),
+    ({"LANG": "en_GB.ISO-8859-1"}, True),
+    ({"LANG": "en_US.UTF-8", "TERM": "linux"}, True),
+    ({"LANG": "en_US.UTF-8", "TERM": "vt100"}, True),
+    ({"LANG": "en_US.UTF-8", "TERM": "xterm-256color"}, False),
+    ({"LANG": "C", "LC_ALL": "de_DE.utf8", "TERM": "xterm"}, False),
+    ({"LANG": "C.UTF-8", "TERM": "screen"}, False),
+])
+def test_ascii_is_chosen_for_locales_and_consoles_without_utf8(env, expected):
+    assert wants_ascii(env) is expected
+
+
+def test_the_setting_forces_either_way():
+    assert wants_ascii({"LANG": "en_US.UTF-8"}, "ascii") is True
+    assert wants_ascii({"LANG": "C"}, "unicode") is False
+
+
+def test_every_glyph_keeps_its_width_and_seat_marks_stay_apart():
+    from rich.cells import cell_len
+
+    from shipyard_tui.ui.palette import SEAT_MARKS
+
+    sample = "─│┌┐└┘├┤┬┴┼╭╮╯╰━┃▁▂▆█▌▐▏▔■▲●◆○·—…→✗ Vladimír 中"
+    out = to_ascii(sample)
+    assert out.isascii() and cell_len(out) == cell_len(sample)
+    assert len({to_ascii(m) for m in SEAT_MARKS}) == len(SEAT_MARKS)
+
+
+def two_seats(**kwargs) -> ShipyardApp:
+    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=0)
+    return ShipyardApp(config=config, bot_delay=0.0, **kwargs)
+
+
+async def test_lang_c_draws_the_game_in_ascii(monkeypatch, tmp_path):
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("LANG", "C")
+    app = two_seats()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.ascii
+        assert any(isinstance(f, AsciiFilter) for f in app.get_line_filters())
+
+
+def test_term_dumb_gets_a_clear_message(tmp_path):
+    env = dict(os.environ, TERM="dumb", SHIPYARD_DATA_DIR=str(tmp_path))
+    result = subprocess.run([sys.executable, "-m", "shipyard_tui.cli", "solo", "--seed", "1"],
+                            env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert "TERM=dumb" in result.stderr and "Traceback" not in result.stderr
+
+
+async def test_low_bandwidth_previews_nothing_while_choosing(monkeypatch, tmp_path):
+    from ui_helpers import panel
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = two_seats(low_bandwidth=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        changes = []
+        app.model.subscribe(changes.append)
+        await pilot.press("down", "down", "c")
+        await settle(pilot)
+        assert panel(app).options.highlighted == 2
+        assert changes == []
+        assert app.animation_level == "none"
+
+
+async def test_moving_the_highlight_redraws_only_the_widgets_it_previews(monkeypatch,
+                                                                         tmp_path):
+    from shipyard_tui.ui.widgets.action_track import ActionTrack
+    from shipyard_tui.ui.widgets.base import ModelWidget
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = two_seats()
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        widgets = list(app.screen.query(ModelWidget))
+        before = {w: w.render() for w in widgets}
+        await pilot.press("down")
+        await settle(pilot)
+        redrawn = {type(w).__name__ for w in widgets if w.render() is not before[w]}
+        assert redrawn == {ActionTrack.__name__}

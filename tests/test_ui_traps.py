@@ -1,0 +1,242 @@
+"""The dead ends and traps a newcomer met (issue 12): each is played by keys here.
+
+Situations beyond the first turn come from games played by random moves until the
+person's seat faces the wanted decision (``ui_helpers.game_at``).
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from textual.geometry import Region
+from textual.widgets import OptionList
+from textual.widgets._toast import Toast
+
+from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind, engine
+from shipyard_tui.rules import moves as mv
+from shipyard_tui.rules.state import Role, Step
+from shipyard_tui.rules.yard import legal_cells, pattern
+from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.screens.confirm import ConfirmScreen
+from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
+from shipyard_tui.ui.widgets.shipyard_grid import ShipyardGrid
+from ui_helpers import choices, game_at, key_for, panel, plain, settle
+
+
+def two_seats() -> ShipyardApp:
+    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=0)
+    return ShipyardApp(config=config, bot_delay=0.0)
+
+
+def filtered_lines(app: ShipyardApp, widget) -> list[list[Segment]]:
+    """The widget's lines as the terminal receives them (after the app's filters)."""
+    region = Region(0, 0, widget.size.width, widget.size.height)
+    lines = []
+    for strip in widget.render_lines(region):
+        segments = list(strip)
+        for line_filter in app.get_line_filters():
+            segments = line_filter.apply(segments, app.screen.styles.background)
+        lines.append(segments)
+    return lines
+
+
+def looks(segments: list[Segment]) -> set[str]:
+    """The attributes a line shows without colour."""
+    out = set()
+    for segment in segments:
+        style = segment.style
+        if style is None or not segment.text.strip():
+            continue
+        for name in ("bold", "reverse", "underline", "italic"):
+            if getattr(style, name):
+                out.add(name)
+    return out
+
+
+async def test_no_color_draws_legibly_and_marks_the_selection(monkeypatch, tmp_path):
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = two_seats()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        options = panel(app).options
+        lines = filtered_lines(app, options)
+        for line in lines:
+            for segment in line:
+                style = segment.style
+                if style is None or not segment.text.strip() or style.reverse:
+                    continue
+                fg, bg = style.color, style.bgcolor
+                assert fg is None or fg.is_default or fg != bg, \
+                    f"{segment.text!r} is drawn in its background's colour"
+        highlighted = options.highlighted
+        assert highlighted is not None
+        others = [looks(line) for i, line in enumerate(lines) if i != highlighted]
+        assert "underline" in looks(lines[highlighted])
+        assert all("underline" not in attrs for attrs in others)
+
+
+async def test_the_keys_work_after_every_resize(monkeypatch, tmp_path):
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = two_seats()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        options = panel(app).options
+        for size in ((60, 20), (80, 24), (200, 60), (80, 24), (100, 30), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            if size[0] >= 80:
+                assert app.focused is options, f"focus lost at {size}"
+        await pilot.press("?")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.focused is options
+        await pilot.press("b")
+        await settle(pilot)
+        assert options.highlighted == 1
+
+
+async def test_setup_checkboxes_show_off_as_empty(monkeypatch, tmp_path):
+    from shipyard_tui.ui.screens.setup import SetupScreen
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = ShipyardApp(bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(SetupScreen(solo=True))
+        await settle(pilot)
+        box = app.screen.query_one("#first-game")
+        off = box.render().plain  # type: ignore[union-attr]
+        box.value = True  # type: ignore[attr-defined]
+        await settle(pilot)
+        on = box.render().plain  # type: ignore[union-attr]
+        assert "X" not in off.split("First")[0]
+        assert "X" in on.split("First")[0]
+
+
+def last_chance_with_a_buy(game: Game) -> bool:
+    """Seat 0 at its last chance, where some tile it can buy fits a cell that the
+    placing rules allow but that completes no ship."""
+    state = game.state
+    if state.turn.step is not Step.LAST_CHANCE:
+        return False
+    for move in game.legal_moves():
+        if isinstance(move, mv.Pass):
+            continue
+        trial = state.copy()
+        engine.apply_move(trial, move, [])
+        if trial.turn.step is Step.PLACE and trial.turn.role is Role.LAST_CHANCE:
+            assert trial.turn.holding is not None
+            from shipyard_tui.rules import CATALOG
+            from shipyard_tui.rules.yard import KIND_LETTER
+
+            letter = KIND_LETTER[CATALOG.ship(trial.turn.holding).kind]
+            placing = set(legal_cells(pattern(trial.seats[0].yard), letter))
+            offered = {m.cell for m in engine.legal_moves(trial) if isinstance(m, mv.Place)}
+            if placing - offered:
+                return True
+    return False
+
+
+async def test_last_chance_defaults_to_buying_and_passing_asks_first_r10(monkeypatch,
+                                                                          tmp_path):
+    """R-10 (last chance): Enter must not throw the chance away; the yard marks only the
+    cells the choice list offers."""
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game = game_at(last_chance_with_a_buy, seats=2)
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        options = panel(app).options
+        assert options.highlighted is not None
+        assert not isinstance(choices(app)[options.highlighted].move, mv.Pass)
+        moves = len(app.model.game.moves)
+        await pilot.press(key_for(app, lambda c: isinstance(c.move, mv.Pass)), "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(app.model.game.moves) == moves
+        await pilot.press(key_for(app, lambda c: c.move is not None
+                                  and not isinstance(c.move, mv.Pass)), "enter")
+        await settle(pilot)
+        state = app.model.game.state
+        if state.turn.step is Step.PLACE:
+            offered = {c.move.cell for c in choices(app) if isinstance(c.move, mv.Place)}
+            grid = app.screen.query_one(f"#yard-{0}", ShipyardGrid)
+            heads = plain(grid.render_view(app.model.view)).splitlines()[1]
+            for cell in range(10):
+                if state.seats[0].yard[cell] is None and cell not in offered:
+                    assert f"{cell} ok" not in heads and f"{cell} ✗" in heads
+
+
+async def test_discarding_a_contract_asks_first_and_defaults_to_no(monkeypatch, tmp_path):
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game = game_at(lambda g: g.state.turn.step is Step.DISCARD, seats=2)
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        moves = len(app.model.game.moves)
+        await pilot.press("a", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(app.model.game.moves) == moves
+        await pilot.press("a", "enter")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.model.game.moves[moves], mv.Discard)
+
+
+def sails_without_captain(game: Game) -> bool:
+    state = game.state
+    return (state.turn.step is Step.LOAD and not state.turn.load.get("captain")
+            and any(isinstance(m, mv.EndLoad) for m in game.legal_moves()))
+
+
+async def test_a_ship_that_will_be_dismantled_asks_first_r7_2(monkeypatch, tmp_path):
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game = game_at(sails_without_captain, seats=2)
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        moves = len(app.model.game.moves)
+        await pilot.press(key_for(app, lambda c: isinstance(c.move, mv.EndLoad)), "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        assert len(app.model.game.moves) == moves
+        assert app.focused is panel(app).options
+
+
+async def test_scrolling_a_panel_keeps_the_letters(monkeypatch, tmp_path):
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = two_seats()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("5")
+        await pilot.press("tab", "pagedown")
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        options = panel(app).options
+        assert app.focused is options
+        assert options.highlighted == 2
+        assert isinstance(app.focused, OptionList)
+
+
+async def test_unknown_keys_show_one_notice_that_replaces_the_last(monkeypatch, tmp_path):
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = two_seats()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = app.model.game.state.to_dict()
+        await pilot.press("z", "Z", "%", "Z")
+        await settle(pilot)
+        assert len(app.screen.query(Toast)) == 0
+        prompt = plain(app.screen.query_one(ChoicePanel).query_one("#prompt").content)
+        assert prompt.count("does nothing here") == 1 and "'Z'" in prompt and "?" in prompt
+        assert app.model.game.state.to_dict() == before

@@ -1,0 +1,155 @@
+"""Words a newcomer understands (issue 12): who pays and who gets, colours in words,
+no rule ids in player texts, rounds, whole names, and a review that says what it means."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+
+from shipyard_tui.cli import main
+from shipyard_tui.review import build_review, review_renderable, ships_table
+from shipyard_tui.rules import CATALOG, Action, Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.rules import events as ev
+from shipyard_tui.rules import moves as mv
+from shipyard_tui.rules.engine import track_index
+from shipyard_tui.seats import solo_config
+from shipyard_tui.simulate import play_out, simulation_config
+from shipyard_tui.text import describe_event, describe_move
+from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.widgets.action_track import ActionTrack
+from shipyard_tui.ui.widgets.seat_panel import SeatPanel
+from shipyard_tui.ui.widgets.status_line import StatusLine
+from ui_helpers import plain, settle
+
+
+def printed(renderable: object, width: int = 120) -> str:
+    console = Console(width=width, record=True, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_income_says_you_get_and_a_surcharge_says_you_pay():
+    game = Game(GameConfig((SeatConfig("Ann"), SeatConfig("Bob")), seed=3))
+    state = game.state
+    paying = [m for m in game.legal_moves() if isinstance(m, mv.Choose)]
+    texts = [describe_move(state, m) for m in paying]
+    assert any("you get" in t for t in texts) or all("+" not in t for t in texts)
+    assert not any("(+" in t for t in texts)
+    for marker in range(8):
+        for stack in state.employee_track[marker]:
+            employee = stack[-1]
+            state.employee_marker = marker
+            state.turn.action = Action.HIRE
+            text = describe_move(state, mv.Hire(state.employee_track[marker].index(stack)))
+            assert CATALOG.employees[employee].colour.value in text
+            assert "(+" not in text
+            if CATALOG.employees[employee].surcharge:
+                assert "you pay" in text
+    assert track_index(state, paying[0].action) >= 0
+
+
+def test_review_words_cranes_and_cruises_as_steps():
+    game = play_out(simulation_config(3, 2026, level="greedy"), 2026)
+    review = build_review(game)
+    text = "".join(printed(ships_table(review, seat)) for seat in review.players)
+    assert "guns" not in text
+    assert "steps from (" in text or "cruise none" in text
+    assert ",C →" not in text
+
+
+def test_an_unfinished_solo_game_gets_no_rating():
+    game = Game(solo_config("Ann", 4, False))
+    review = build_review(game)
+    assert review.rating == ""
+    assert "Solo rating" not in printed(review_renderable(review))
+
+
+def test_automa_removals_are_logged_once():
+    game = play_out(simulation_config(3, 7, solo=True, level="greedy"), 7)
+    names = [s.name for s in game.state.seats]
+    removals = [e for e in game.events if isinstance(e, ev.DisplayRemoved)]
+    acted = [e for e in game.events if isinstance(e, ev.AutomaActed)
+             and e.effect.startswith("removed ")]
+    assert removals and acted
+    assert all(describe_event(names, e) is None for e in acted)
+    assert all(describe_event(names, e) for e in removals)
+
+
+def test_scores_of_an_unknown_name_points_to_history(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    assert main(["scores", "no-such-game"]) == 1
+    assert "shipyard history" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seats", [4])
+async def test_four_seats_at_80x24_read_whole_names_in_words(monkeypatch, tmp_path, seats):
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    bots = [SeatConfig(n, SeatKind.BOT, "greedy") for n in ("Bob", "Cy", "Di")[:seats - 1]]
+    config = GameConfig((SeatConfig("Ann"), *bots), seed=5)
+    app = ShipyardApp(config=config, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        track = app.screen.query_one(ActionTrack)
+        shown = "\n".join(strip.text for strip in track.render_lines(track.region.reset_offset))
+        assert "…" not in shown
+        status = app.screen.query_one(StatusLine)
+        line = plain(status.render_view(app.model.view), width=200)
+        assert "Round 1" in line and "Turn" not in line
+        panel = plain(app.screen.query_one("#seat-0", SeatPanel).render_view(app.model.view))
+        assert "contracts" in panel and "deals" not in panel
+
+
+async def test_the_title_screen_has_a_key_for_finished_games(monkeypatch, tmp_path):
+    from shipyard_tui.ui.screens.load import LoadScreen
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = ShipyardApp(bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f")
+        await settle(pilot)
+        assert isinstance(app.screen, LoadScreen)
+
+
+async def test_the_review_stops_offering_reveal_once_all_is_revealed(monkeypatch, tmp_path):
+    from shipyard_tui.model import GameModel
+    from shipyard_tui.ui.screens.review import ReviewScreen
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game = play_out(simulation_config(2, 11, level="greedy"), 11)
+    app = ShipyardApp(bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = ReviewScreen(GameModel(game))
+        app.push_screen(screen)
+        await settle(pilot)
+        for _ in range(len(screen.review.reveal) + 2):
+            await pilot.press("space")
+            await settle(pilot)
+        assert screen.all_revealed
+        offered = [b.binding.description for b in app.active_bindings.values()
+                   if b.binding.show and b.enabled]
+        assert "Reveal next" not in offered
+
+
+async def test_loading_says_the_room_left_and_keeps_the_points_estimate_r6_3(monkeypatch,
+                                                                             tmp_path):
+    from shipyard_tui.rules.state import Step
+    from shipyard_tui.ui.widgets.shipyard_grid import ShipyardGrid
+    from ui_helpers import choices, game_at
+
+    def loading_with_a_captain(game: Game) -> bool:
+        state = game.state
+        return state.turn.step is Step.LOAD and bool(state.turn.load.get("captain"))
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game = game_at(loading_with_a_captain, seeds=range(300))
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        grid = app.screen.query_one("#yard-0", ShipyardGrid)
+        assert "room for" in plain(grid.render_view(app.model.view), width=300)
+        done = next(c.label for c in choices(app) if isinstance(c.move, mv.EndLoad))
+        assert "dismantled" in done or "about" in done
