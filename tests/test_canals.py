@@ -577,6 +577,13 @@ def test_r9_6_engine_tile_beside_the_last_tile_entered_stays_until_that_tile_is_
     assert seat.used_canals == 1
     assert removed[-1].discarded == []
     assert PlacedCanal("K1", 1, -1, K_ES) in seat.canals
+    # Attached, but no cruise can reach it any more: the interface lists such spots
+    # last (R-9.3: the token moves forward only).
+    system = CanalSystem(seat.canals)
+    assert seat.token is not None
+    assert (1, -1) in system.attached((seat.token.x, seat.token.y))
+    assert (1, -1) not in system.reachable(seat.token)
+    assert (2, 0) in system.reachable(seat.token)
 
 
 def test_r9_4_engine_second_ship_starts_where_the_first_stopped_and_cannot_go_back():

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from shipyard_tui import paths, saves
-from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
+from shipyard_tui.rules import GameConfig, Move, SeatConfig, SeatKind
 from shipyard_tui.saves import GameFile, GameInUse, SaveError, SaveStore, load
 from shipyard_tui.ui.app import ShipyardApp, UnsavedNotice
 from shipyard_tui.ui.screens.confirm import ConfirmScreen
@@ -245,7 +245,7 @@ async def test_every_unsaved_move_is_counted_on_screen_until_a_save_succeeds(sto
         made = 0
         while made < 3:
             if model.human_to_move:
-                offered = [c for c in choices(app) if c.move is not None]
+                offered = [c for c in choices(app) if isinstance(c.move, Move)]
                 assert offered
                 model.play(offered[0].move)
                 made += 1
@@ -279,7 +279,7 @@ async def test_leaving_with_unsaved_moves_writes_an_emergency_copy_and_says_wher
             real_fsync(fd)
 
         monkeypatch.setattr(saves.os, "fsync", refuse_in_saves)
-        offered = [c for c in choices(app) if c.move is not None]
+        offered = [c for c in choices(app) if isinstance(c.move, Move)]
         model.play(offered[0].move)
         await settle(pilot)
         report = app.finish_saving()

@@ -218,6 +218,28 @@ class CanalSystem:
         return seen
 
 
+    def reachable(self, token: Token) -> set[Pos]:
+        """Tiles the token can still reach moving only forward (R-9.3): where a cruise
+        can still go. (What R-9.6 keeps is wider: see :meth:`attached`.)"""
+        start = (token.x, token.y)
+        f = self.faces[start]
+        if token.cell == "C":
+            exits = [p for p in f.ports if p != token.came_from]
+        elif token.came_from == "C":
+            exits = [token.cell]
+        else:
+            exits = [p for p in f.ports if p != token.cell]
+        seen = {start}
+        frontier = [(start[0] + OFFSETS[port][0], start[1] + OFFSETS[port][1])
+                    for port in exits if self.joined(start, port)]
+        while frontier:
+            pos = frontier.pop()
+            if pos in seen:
+                continue
+            seen.add(pos)
+            frontier.extend(nxt for _, nxt in self.neighbours(pos) if nxt not in seen)
+        return seen
+
 def end_token(path: tuple[Space, ...], start: Token) -> Token:
     """Where the token stands after a path, remembering the space it came from (R-9.4)."""
     prev: Space = (start.x, start.y, start.cell)
