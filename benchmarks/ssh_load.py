@@ -144,9 +144,11 @@ async def drive(server: Server, by_name: dict[str, Terminal], moves: int,
             name = names[game["state"]["turn"]["seat"]]
             terminal = by_name[name]
             last = pressed.get(table, (-1, 0.0))
-            if f"{name}: " in terminal.text() and (last[0] != count
-                                                   or time.monotonic() - last[1] > 5):
-                terminal.press("a", ENTER)
+            text = terminal.text()
+            if f"{name}: " in text and (last[0] != count or time.monotonic() - last[1] > 5):
+                # An irreversible choice asks to be confirmed; otherwise the first choice.
+                confirming = "(y)" in text and "(n)" in text
+                terminal.press(*(("y",) if confirming else ("a", ENTER)))
                 pressed[table] = (count, time.monotonic())
         if done == len(seats):
             return games

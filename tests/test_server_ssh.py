@@ -110,9 +110,13 @@ async def play_moves(server: Server, terminals: dict[str, Terminal], until, limi
         terminal = terminals[name]
         if check is not None:
             check(data)
-        ready = f"{name}: " in terminal.text()
+        text = terminal.text()
+        ready = f"{name}: " in text
         if ready and (moves != pressed_at or time.monotonic() - last_press > 5):
-            terminal.press("a", ENTER)
+            if "(y)" in text and "(n)" in text:
+                terminal.press("y")  # an irreversible choice asks to be confirmed
+            else:
+                terminal.press("a", ENTER)
             pressed_at, last_press = moves, time.monotonic()
         await asyncio.sleep(0.05)
 
