@@ -15,7 +15,8 @@ The parts, in the order of the rulebook:
   :mod:`.exchanging`: the actions;
 - :mod:`.shakedown`: loading and speed (step 5);
 - :mod:`.cruising`: canals and the cruise;
-- :mod:`.ending`: discards, the end trigger, the final actions and scoring.
+- :mod:`.ending`: discards, the end trigger, the final actions and scoring;
+- :mod:`.ruleset`: the rule book and its variants (first game, advanced, solo) as hooks.
 
 Each part registers its decisions (step, prompt, legal moves) and its move handlers
 in :mod:`.registry`, the single table :func:`legal_moves` and :func:`apply_move` read.
@@ -134,6 +135,15 @@ from .rings import (
     hireable,
     move_marker,
 )
+from .ruleset import (
+    Advanced,
+    FirstGame,
+    Ruleset,
+    Solo,
+    SoloAdvanced,
+    SoloFirstGame,
+    ruleset_for,
+)
 from .setup import (
     new_game,
     table_set_up,
@@ -197,11 +207,17 @@ __all__ = [
     "SUBSIDY",
     "TRACK_EXTRA_STEPS",
     "WHEEL_POSITIONS",
+    "Advanced",
     "Decision",
     "Events",
+    "FirstGame",
     "Role",
     "RulesError",
+    "Ruleset",
     "S",
+    "Solo",
+    "SoloAdvanced",
+    "SoloFirstGame",
     "_advance",
     "_after_helmsman",
     "_after_load",
@@ -315,6 +331,7 @@ __all__ = [
     "new_game",
     "refill_column",
     "refill_ships",
+    "ruleset_for",
     "sale_price",
     "ship_stack",
     "slot_price",

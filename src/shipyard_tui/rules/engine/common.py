@@ -19,6 +19,7 @@ from ..state import (
     Market,
     Seat,
 )
+from . import ruleset
 
 Events = list[ev.Event]
 
@@ -88,13 +89,12 @@ def track_index(state: GameState, action: Action) -> int:
 
 def is_first_turn(state: GameState, seat: int) -> bool:
     """First turns skip step 1: one per seat, two per seat with 2 seats (R-3.6, R-3.7)."""
-    return state.seats[seat].turns < (2 if state.players == 2 else 1)
+    return state.seats[seat].turns < ruleset.ruleset_for(state.config).first_turns(state.players)
 
 
 def income(state: GameState, index: int) -> int:
     """What choosing the tile at track slot ``index`` pays now (R-3.3)."""
-    track = state.track
-    return sum(1 for slot in track[:index] if slot.cubes) + track[index].guilders
+    return ruleset.ruleset_for(state.config).income(state, index)
 
 
 def income_for(state: GameState, index: int) -> tuple[list[str], int]:

@@ -25,7 +25,7 @@ from ..state import (
     Turn,
 )
 from ..state import Step as S
-from . import building, registry, turn_track
+from . import building, registry, ruleset, turn_track
 from .common import Events, track_actions
 
 
@@ -82,13 +82,7 @@ def _end_extra_turn(state: GameState, kind: str, out: Events) -> None:
 
 def discard_target(state: GameState) -> int | None:
     """How many contracts of each colour seats keep after this reserve cube (R-3.9)."""
-    n = state.players
-    removed = state.cubes_removed
-    if n == 2:
-        return 1 if removed == 2 else None
-    if n == 3 and state.config.advanced:
-        return {2: 2, 4: 1}.get(removed)
-    return 1 if removed == 4 else None
+    return ruleset.ruleset_for(state.config).discard_target(state)
 
 
 def _complete_rotation(state: GameState, out: Events) -> None:

@@ -14,13 +14,11 @@ from ..state import (
     GameState,
     Market,
     Seat,
-    SeatKind,
-    SoloState,
     TrackSlot,
     Turn,
 )
-from . import turn_track
-from .common import MARKET_SLOTS, RESERVE_CUBES, Events, ship_stack, starting_commodity_id
+from . import ruleset, turn_track
+from .common import MARKET_SLOTS, RESERVE_CUBES, Events, ship_stack
 
 
 def new_game(config: GameConfig) -> tuple[GameState, Events]:
@@ -28,14 +26,12 @@ def new_game(config: GameConfig) -> tuple[GameState, Events]:
     config.validate()
     rng = Rng(seed_state(config.seed))
     n = config.players
+    rules = ruleset.ruleset_for(config)
 
     seats = []
     for i, sc in enumerate(config.seats):
         seat = Seat(name=sc.name, kind=sc.kind)
-        if sc.kind is SeatKind.AUTOMA:
-            seat.guilders = 0
-        else:
-            seat.commodities.append(starting_commodity_id(i))
+        rules.set_up_seat(seat, i)
         seats.append(seat)
 
     bows = list(CATALOG.bows)
@@ -70,21 +66,8 @@ def new_game(config: GameConfig) -> tuple[GameState, Events]:
     crew_marker = rng.below(4)
     employee_marker = rng.below(8)
 
-    deck = list(CATALOG.employees)
-    spaces: list[list[str | None]] = [[None, None, None] for _ in range(8)]
-    if config.first_game:
-        for space, emp in enumerate(CATALOG.first_game_employees):
-            spaces[space][0] = emp
-        rest = [e for e in deck if e not in CATALOG.first_game_employees]
-    else:
-        rest = deck
-    rng.shuffle(rest)
-    fill = iter(rest)
-    for cells in spaces:
-        for k in range(3):
-            if cells[k] is None:
-                cells[k] = next(fill)
-    copies = 1 if n == 2 or config.solo else 2
+    spaces = rules.employee_board(rng)
+    copies = rules.employee_copies(n)
     employee_track = [[[e] * copies for e in cells if e is not None] for cells in spaces]
 
     actions: list[Action] = [a for a in Action if a is not Action.SUBSIDY]
@@ -96,31 +79,11 @@ def new_game(config: GameConfig) -> tuple[GameState, Events]:
     players = [i for i, s in enumerate(seats) if not s.is_automa]
     out: Events = []
     dealt: list[list[str]] = [[] for _ in seats]
-    if config.first_game:
-        sets = list(CATALOG.first_game_sets)
-        rng.shuffle(sets)
-        for seat_index, contract_set in zip(players, sets, strict=False):
-            dealt[seat_index] = list(contract_set)
-    else:
-        per_colour = 3 if config.advanced else 2
-        reds = list(CATALOG.red_contracts)
-        blues = list(CATALOG.blue_contracts)
-        rng.shuffle(reds)
-        rng.shuffle(blues)
-        for seat_index in players:
-            dealt[seat_index] = [reds.pop() for _ in range(per_colour)]
-            dealt[seat_index] += [blues.pop() for _ in range(per_colour)]
+    rules.deal_contracts(rng, players, dealt)
     for seat_index in players:
         seats[seat_index].contracts = dealt[seat_index]
 
-    solo = None
-    if config.solo:
-        stack = list(CATALOG.solo_tiles)
-        rng.shuffle(stack)
-        solo = SoloState(stack=stack)
-        start_seat = 0
-    else:
-        start_seat = rng.below(n)
+    solo, start_seat = rules.start(rng, n)
 
     state = GameState(
         config=config,

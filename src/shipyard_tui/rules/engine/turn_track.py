@@ -20,7 +20,7 @@ from ..state import (
     Turn,
 )
 from ..state import Step as S
-from . import building, ending, purchasing, registry, renting, rings, shakedown
+from . import building, ending, purchasing, registry, renting, rings, ruleset, shakedown
 from .common import (
     BONUS_COST,
     SUBSIDY,
@@ -239,11 +239,9 @@ def _begin_turn(state: GameState, s: int, out: Events) -> None:
     state.turn = Turn(seat=s)
     state.turn_number += 1
     state.undo_floor = state.move_count
-    seat = state.seats[s]
     first = is_first_turn(state, s)
     out.append(ev.TurnStarted(s, state.turn_number, "first" if first else "regular"))
-    if seat.is_automa:
-        _automa_turn(state, s, first, out)
+    if ruleset.ruleset_for(state.config).takes_own_turn(state, s, first, out):
         _end_turn(state, out)
         return
     if not first:
