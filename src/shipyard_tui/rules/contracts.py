@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from .catalog import CATALOG, Colour, Contract, EmployeeType, Feature, Piece
+from .catalog import CATALOG, Colour, Contract, EmployeeKind, EmployeeType, Feature, Piece
 from .scoring import ContractScore, contract_points, tile_features
 from .state import SailedShip
 
@@ -119,7 +119,7 @@ class VariedStaff(ContractRule):
         kinds = set()
         for e in employees:
             emp = _employee(e)
-            kinds.add(f"trader{emp.level}" if emp.kind == "trader" else emp.colour.value)
+            kinds.add(f"trader{emp.level}" if emp.kind is EmployeeKind.TRADER else emp.colour.value)
         count = len(kinds)
         return ContractScore(c.id, count, contract_points(c, count),
                              f"{_plural(count, 'type')} of employee")

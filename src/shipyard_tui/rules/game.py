@@ -20,8 +20,8 @@ from . import engine
 from .codec import from_data, to_data
 from .events import EVENT_TYPES, Event, event_to_json
 from .moves import Move, MoveSyntaxError, parse_move
+from .state import DecisionStep as S
 from .state import GameConfig, GameState, Stage
-from .state import Step as S
 from .view import events_for, seat_view
 
 FORMAT = "shipyard-game"

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .catalog import CATALOG, Contract, EmployeeType, Feature, Piece
+from .catalog import CATALOG, Contract, EmployeeKind, EmployeeType, Feature, Piece
 from .state import SailedShip
 
 P = Piece
@@ -29,7 +29,7 @@ def builder_extras(employees: Iterable[str]) -> dict[str, int]:
     extras: dict[str, int] = {}
     for emp_id in employees:
         emp = CATALOG.employees[emp_id]
-        if emp.kind == "builder" and emp.piece is not None:
+        if emp.kind is EmployeeKind.BUILDER and emp.piece is not None:
             extras[emp.piece.value] = extras.get(emp.piece.value, 0) + emp.extra
     return extras
 
@@ -110,8 +110,9 @@ def ship_speed(pieces: dict[str, int], employees: Sequence[str], rigger: int = 0
                helmsman: bool = True) -> Speed:
     """Full speed: base speed, +1 for a Helmsman unless the owner declines it, plus the
     Rigger bonus the owner uses (R-7.1)."""
-    helmsmen = helmsman * sum(1 for e in employees if CATALOG.employees[e].kind == "helmsman")
-    has_rigger = any(CATALOG.employees[e].kind == "rigger" for e in employees)
+    kinds = [CATALOG.employees[e].kind for e in employees]
+    helmsmen = helmsman * sum(1 for kind in kinds if kind is EmployeeKind.HELMSMAN)
+    has_rigger = EmployeeKind.RIGGER in kinds
     bonus = min(rigger, rigger_limit(pieces)) if has_rigger else 0
     return Speed(base_speed(pieces), helmsmen, bonus)
 
@@ -196,6 +197,6 @@ def trader_points(employees: Sequence[str]) -> int:
     points = 0
     for e in employees:
         emp = _employee(e)
-        if emp.kind == "trader":
+        if emp.kind is EmployeeKind.TRADER:
             points += 1 if emp.level == 1 else 3
     return points

@@ -25,8 +25,8 @@ Every name the single-module engine had is re-exported here.
 
 from __future__ import annotations
 
+from ..state import DecisionStep as S
 from ..state import Role
-from ..state import Step as S
 from .building import (
     _build_moves,
     _holding_letter,

@@ -17,12 +17,12 @@ from ..moves import (
     Move,
     Place,
 )
+from ..state import DecisionStep as S
 from ..state import (
     GameState,
     Role,
     Seat,
 )
-from ..state import Step as S
 from ..yard import KIND_LETTER, completing_cells, legal_cells, pattern
 from . import ending, registry, turn_track
 from .common import MARKET_SLOTS, Events, _draw_rng, _reveal, _store_rng, ship_stack, slot_price

@@ -7,6 +7,7 @@ from .. import events as ev
 from ..catalog import (
     CATALOG,
     Action,
+    EmployeeKind,
     Good,
     TileKind,
 )
@@ -68,7 +69,7 @@ def commodity_goods(tile_id: str) -> tuple[Good, Good, Good]:
     return CATALOG.commodities[tile_id].goods
 
 
-def has_employee(seat: Seat, kind: str) -> bool:
+def has_employee(seat: Seat, kind: EmployeeKind | str) -> bool:
     return any(CATALOG.employees[e].kind == kind for e in seat.employees)
 
 

@@ -14,12 +14,12 @@ from ..scoring import (
     ship_speed,
     tile_features,
 )
+from ..state import DecisionStep as S
 from ..state import (
     GameState,
     SailedShip,
     Token,
 )
-from ..state import Step as S
 from . import registry, shakedown
 from .common import Events
 

@@ -7,6 +7,7 @@ from .. import events as ev
 from ..catalog import (
     CATALOG,
     ContractColour,
+    EmployeeKind,
 )
 from ..moves import (
     Discard,
@@ -18,13 +19,13 @@ from ..scoring import (
     score_contract,
     trader_points,
 )
+from ..state import DecisionStep as S
 from ..state import (
     GameState,
     Role,
     Stage,
     Turn,
 )
-from ..state import Step as S
 from . import building, registry, ruleset, turn_track
 from .common import Events, track_actions
 
@@ -221,7 +222,7 @@ def _score_game(state: GameState, out: Events) -> None:
             out.append(ev.ContractScored(s, contract, CATALOG.contracts[contract].name,
                                          result.counted, result.points, result.detail,
                                          seat.score))
-        traders = [e for e in seat.employees if CATALOG.employees[e].kind == "trader"]
+        traders = [e for e in seat.employees if CATALOG.employees[e].kind is EmployeeKind.TRADER]
         points = trader_points(traders)
         seat.score += points
         seat.end_points["traders"] = points

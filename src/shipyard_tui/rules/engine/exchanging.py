@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import events as ev
 from ..catalog import (
     CATALOG,
+    EmployeeKind,
     Good,
 )
 from ..moves import (
@@ -13,11 +14,11 @@ from ..moves import (
     Sell,
     Trade,
 )
+from ..state import DecisionStep as S
 from ..state import (
     GameState,
     Seat,
 )
-from ..state import Step as S
 from . import registry, turn_track
 from .common import Events, _bump, commodity_goods
 
@@ -66,8 +67,9 @@ def _current_good(state: GameState) -> Good:
 def sale_price(state: GameState, seat: Seat, good: Good) -> tuple[int, int]:
     """The exchange price of a good and the seat's trader bonus for it (R-4.7)."""
     base = CATALOG.exchange_prices[state.exchange_marker][good]
+    employees = CATALOG.employees
     bonus = sum(1 for e in seat.employees
-                if CATALOG.employees[e].kind == "trader" and CATALOG.employees[e].good is good)
+                if employees[e].kind is EmployeeKind.TRADER and employees[e].good is good)
     return base, bonus
 
 

@@ -7,10 +7,10 @@ from ..moves import (
     BuyCommodity,
     Move,
 )
+from ..state import DecisionStep as S
 from ..state import (
     GameState,
 )
-from ..state import Step as S
 from . import building, registry, turn_track
 from .common import Events, commodity_goods, slot_price
 

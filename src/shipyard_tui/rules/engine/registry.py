@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..moves import Move
+from ..state import DecisionStep as S
 from ..state import GameState
-from ..state import Step as S
 from .common import Events, RulesError
 
 MoveGenerator = Callable[[GameState], list[Move]]

@@ -9,12 +9,12 @@ from ..moves import (
     PlaceCanal,
     TakeCanal,
 )
+from ..state import DecisionStep as S
 from ..state import (
     GameState,
     PlacedCanal,
     Seat,
 )
-from ..state import Step as S
 from . import building, registry, turn_track
 from .common import Events, slot_price
 

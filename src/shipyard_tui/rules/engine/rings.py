@@ -7,19 +7,19 @@ from .. import events as ev
 from ..catalog import (
     CATALOG,
     Action,
+    EmployeeKind,
 )
 from ..moves import (
     Hire,
+    MarkerStep,
     Move,
-    Step,
     Take,
 )
-from ..moves import Step as StepMove
+from ..state import DecisionStep as S
 from ..state import (
     GameState,
     Seat,
 )
-from ..state import Step as S
 from . import registry, turn_track
 from .common import (
     ACCOUNTANT_FREE,
@@ -37,13 +37,13 @@ def hireable(seat: Seat, employee: str) -> bool:
     if employee in seat.employees:
         return False
     emp = CATALOG.employees[employee]
-    if emp.kind == "trader" and emp.level == 2:
+    if emp.kind is EmployeeKind.TRADER and emp.level == 2:
         return f"trader:{emp.good}:1" in seat.employees
     return True
 
 
 def _hire_step_cost(seat: Seat, steps_taken: int) -> int:
-    free = FOREMAN_FREE if has_employee(seat, "foreman") else 0
+    free = FOREMAN_FREE if has_employee(seat, EmployeeKind.FOREMAN) else 0
     return 0 if steps_taken < free else 1
 
 
@@ -72,7 +72,7 @@ def _hire_reachable(state: GameState, seat: Seat, space: int, steps_taken: int,
 
 
 def _ring_step_cost(seat: Seat, steps_taken: int) -> int:
-    free = ACCOUNTANT_FREE if has_employee(seat, "accountant") else 0
+    free = ACCOUNTANT_FREE if has_employee(seat, EmployeeKind.ACCOUNTANT) else 0
     return 0 if steps_taken < free else 1
 
 
@@ -82,7 +82,7 @@ def _ring_moves(state: GameState) -> list[Move]:
     moves: list[Move] = [Take()]
     cost = _ring_step_cost(seat, turn.ring_steps)
     if turn.ring_steps < RING_EXTRA_STEPS and turn_track.spendable(state) >= cost:
-        moves.append(StepMove())
+        moves.append(MarkerStep())
     return moves
 
 
@@ -101,7 +101,7 @@ def _hire_moves(state: GameState) -> list[Move]:
             state, seat, (state.employee_marker + 1) % 8, turn.ring_steps + 1,
             budget - cost,
         ):
-            moves.append(StepMove())
+            moves.append(MarkerStep())
     return moves
 
 
@@ -131,7 +131,7 @@ def move_marker(state: GameState, action: Action, steps: int, paid: int, free: i
     out.append(ev.MarkerMoved(name, state.turn.seat, start, end, steps, paid, free))
 
 
-@registry.handles(Step)
+@registry.handles(MarkerStep)
 def _on_step(state: GameState, move: Move, out: Events) -> None:
     turn = state.turn
     seat = state.seats[turn.seat]
@@ -153,13 +153,13 @@ def _on_take(state: GameState, move: Move, out: Events) -> None:
     action = turn.action
     assert action is not None
     ring = CATALOG.equipment_ring if action is Action.EQUIPMENT else CATALOG.crew_ring
-    helper = "engineer" if action is Action.EQUIPMENT else "recruiter"
+    helper = EmployeeKind.ENGINEER if action is Action.EQUIPMENT else EmployeeKind.RECRUITER
     marked = ring[_marker(state, action)]
     gained: dict[str, int] = {marked.value: 1}
     helpers = []
     for e in seat.employees:
         emp = CATALOG.employees[e]
-        if emp.kind == helper and emp.piece is not None:
+        if emp.kind is helper and emp.piece is not None:
             _bump(gained, emp.piece.value)
             helpers.append(e)
     for piece, n in gained.items():

@@ -7,6 +7,7 @@ from .. import events as ev
 from ..canals import CanalSystem
 from ..catalog import (
     PIECES,
+    EmployeeKind,
     Piece,
 )
 from ..moves import (
@@ -24,12 +25,12 @@ from ..scoring import (
     ship_speed,
     tile_features,
 )
+from ..state import DecisionStep as S
 from ..state import (
     DismantledShip,
     GameState,
     Stage,
 )
-from ..state import Step as S
 from ..yard import complete_ships, pattern
 from . import cruising, ending, registry, turn_track
 from .common import Events, RulesError, _bump, has_employee
@@ -155,7 +156,7 @@ def _on_end_load(state: GameState, move: Move, out: Events) -> None:
 
 def _after_load(state: GameState, out: Events) -> None:
     """The speed decisions (R-7.1): the Helmsman's +1, then the Rigger's bonus."""
-    if has_employee(state.seats[state.turn.seat], "helmsman"):
+    if has_employee(state.seats[state.turn.seat], EmployeeKind.HELMSMAN):
         state.turn.step = S.HELMSMAN
     else:
         _after_helmsman(state, out)
@@ -171,7 +172,7 @@ def _on_helmsman(state: GameState, move: Move, out: Events) -> None:
 def _after_helmsman(state: GameState, out: Events) -> None:
     turn = state.turn
     seat = state.seats[turn.seat]
-    if has_employee(seat, "rigger") and rigger_limit(turn.load) >= 1:
+    if has_employee(seat, EmployeeKind.RIGGER) and rigger_limit(turn.load) >= 1:
         turn.step = S.RIGGER
     else:
         _resolve_ship(state, out)

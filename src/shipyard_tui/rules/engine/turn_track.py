@@ -14,12 +14,12 @@ from ..moves import (
     Pass,
     Proceed,
 )
+from ..state import DecisionStep as S
 from ..state import (
     GameState,
     Role,
     Turn,
 )
-from ..state import Step as S
 from . import building, ending, purchasing, registry, renting, rings, ruleset, shakedown
 from .common import (
     BONUS_COST,
@@ -172,11 +172,23 @@ def _on_bonus(state: GameState, move: Move, out: Events) -> None:
 
 @registry.handles(Pass)
 def _on_pass(state: GameState, move: Move, out: Events) -> None:
+    """``pass`` means one of two things, told apart by the step: after the actions it
+    declines a bonus action; at the end it declines the last-chance tile."""
     if state.turn.step is S.BONUS_AFTER:
-        shakedown._shakedown(state, out)
+        _decline_bonus(state, out)
     else:
-        ending._end_extra_turn(state, "last_chance", out)
-        ending._next_last_chance(state, out)
+        _decline_last_chance(state, out)
+
+
+def _decline_bonus(state: GameState, out: Events) -> None:
+    """No bonus action after the chosen one (R-3.4): on to the shakedown (step 5)."""
+    shakedown._shakedown(state, out)
+
+
+def _decline_last_chance(state: GameState, out: Events) -> None:
+    """No tile in the last chance: the next seat has its last chance (R-10.4)."""
+    ending._end_extra_turn(state, "last_chance", out)
+    ending._next_last_chance(state, out)
 
 
 def _start_action(state: GameState, action: Action, role: Role, out: Events) -> None:
