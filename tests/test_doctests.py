@@ -1,4 +1,4 @@
-"""The examples in the rules package's docstrings run as tests."""
+"""The examples in the docstrings of the rules and core packages run as tests."""
 
 from __future__ import annotations
 
@@ -8,10 +8,11 @@ import pkgutil
 
 import pytest
 
+import shipyard_tui.core
 import shipyard_tui.rules
 
-MODULES = [f"shipyard_tui.rules.{m.name}"
-           for m in pkgutil.iter_modules(shipyard_tui.rules.__path__)]
+MODULES = [m.name for package in (shipyard_tui.rules, shipyard_tui.core)
+           for m in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")]
 
 
 @pytest.mark.parametrize("name", MODULES)
