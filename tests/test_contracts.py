@@ -481,3 +481,16 @@ def test_r10_5_contract_b12_variety_table(fleet_pieces, elements, points):
     fleet = [ship(5, **pieces) for pieces in fleet_pieces]
     assert counted("B12", fleet) == elements
     assert score("B12", fleet) == points
+
+
+def test_r10_5_every_catalog_contract_has_a_rule_object_that_describes_it():
+    """Contracts as objects (COMPONENTS §5): each catalog rule has a class that scores
+    a fleet and describes itself; an empty fleet scores 0 on every contract."""
+    from shipyard_tui.rules.contracts import CONTRACT_RULES, contract_rule, describe_contract
+
+    rules = {c.rule for c in CATALOG.contracts.values()}
+    assert rules <= set(CONTRACT_RULES)
+    for contract_id in CATALOG.contracts:
+        assert describe_contract(contract_id)
+        assert contract_rule(contract_id).score(
+            CATALOG.contracts[contract_id], [], [], 0).points == 0

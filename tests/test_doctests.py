@@ -1,4 +1,4 @@
-"""The examples in the rules package's docstrings run as tests."""
+"""The examples in the docstrings of the rules and core packages run as tests."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ import pkgutil
 
 import pytest
 
+import shipyard_tui.core
 import shipyard_tui.games.nauticus
 import shipyard_tui.rules
 
-MODULES = [f"shipyard_tui.rules.{m.name}"
-           for m in pkgutil.iter_modules(shipyard_tui.rules.__path__)]
-MODULES += [f"shipyard_tui.games.nauticus.{m.name}"
-            for m in pkgutil.iter_modules(shipyard_tui.games.nauticus.__path__)]
+MODULES = [m.name for package in (shipyard_tui.rules, shipyard_tui.core,
+                                  shipyard_tui.games.nauticus)
+           for m in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -578,3 +578,15 @@ def test_config_validation_rejects_bad_setups():
         Game(GameConfig((SeatConfig("A"),)))
     with pytest.raises(ValueError):
         Game(GameConfig((SeatConfig("A"), SeatConfig("A"))))
+
+
+def test_game_speaks_the_core_decision_loop_protocol():
+    """The Shipyard Game provides the game-agnostic decision loop of core/ (to_move,
+    legal_moves, play/push, undo, view, outcome, JSON) that saves, bots and the
+    interface are written against."""
+    from shipyard_tui.core import DecisionLoop
+    from shipyard_tui.rules import Game, GameConfig, SeatConfig
+
+    game = Game(GameConfig(seats=(SeatConfig("A"), SeatConfig("B")), seed=3))
+    assert isinstance(game, DecisionLoop)
+    assert not isinstance(object(), DecisionLoop)

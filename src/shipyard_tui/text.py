@@ -12,6 +12,7 @@ from shipyard_tui.rules import CATALOG, Action, Event, GameState, Move
 from shipyard_tui.rules import events as ev
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.canals import CanalSystem
+from shipyard_tui.rules.contracts import CONTRACT_RULES
 from shipyard_tui.rules.engine import (
     ACCOUNTANT_FREE,
     FOREMAN_FREE,
@@ -132,63 +133,10 @@ def employee_effect(employee: str) -> str:
 
 
 def contract_text(contract_id: str) -> str:
-    """What a contract scores, in a line (COMPONENTS §5)."""
+    """What a contract scores, in a line (COMPONENTS §5): the contract describes itself."""
     c = CATALOG.contracts[contract_id]
-
-    def table(bounded: bool = False) -> str:
-        """The printed table; past its end the points stay, unless it says "+n above"."""
-        rows = c.param("table")
-        above = c.param("above", 0)
-        last, points = rows[-1]
-        tail = "" if bounded else (f", +{above} each above {last}" if above
-                                   else f" ({points} also for more than {last})")
-        return ", ".join(f"{a}→{b}" for a, b in rows) + tail
-
-    rule = c.rule
-    if rule == "safety_table":
-        word = {"buoy": "lifebuoys", "boat": "lifeboats", "lantern": "lanterns"}[c.param("feature")]
-        return f"{word} in your fleet: {table()}"
-    if rule == "safe_ships":
-        return "5 per ship with a lifebuoy, a lifeboat and a lantern"
-    if rule == "coloured_staff":
-        return "2 per blue, yellow or red employee"
-    if rule == "varied_staff":
-        return f"types of employee (level-2 traders count apart): {table(bounded=True)}"
-    if rule == "staff_pairs":
-        return "3 per pair of gray/green employees, 4 per pair of blue/red/yellow ones"
-    if rule == "staff_count":
-        return f"employees: {table()}"
-    if rule == "ship_sizes":
-        sizes = c.param("sizes")
-        listed = ", ".join(str(n) for n in sizes[:-1]) + f" and {sizes[-1]}"
-        return f"ships of exactly {listed} tiles, sizes present: {table(bounded=True)}"
-    if rule == "ships_of_length":
-        return f"ships of exactly {c.param('length')} tiles: {table()}"
-    if rule == "long_ships":
-        return f"ships of {c.param('length')} or more tiles: {table()}"
-    if rule == "tonnage":
-        return f"ship tiles in your fleet: {table()}"
-    if rule == "fleet_size":
-        return f"ships in your fleet: {table()}"
-    if rule == "beyond_first":
-        return f"{c.param('points')} per {c.param('piece')} in your fleet beyond the first"
-    if rule == "per_piece":
-        return f"{c.param('points')} per {c.param('piece')} in your fleet"
-    if rule == "pairs_on_ship":
-        a, b = c.param("pieces")
-        return f"{c.param('points')} per {a}–{b} pair on the same ship"
-    if rule == "same_pairs_on_ship":
-        return f"{c.param('points')} per pair of {c.param('piece')}s on the same ship"
-    if rule == "used_canals":
-        return f"{c.param('points')} per used canal"
-    if rule == "officers":
-        return f"{c.param('points')} per officer (every captain after a ship's first)"
-    if rule == "ships_with_all":
-        return f"{c.param('points')} per ship carrying {', '.join(c.param('pieces'))}"
-    if rule == "variety":
-        return ("different pieces in your fleet (smokestack, sail, crane, cannon, businessman, "
-                f"soldier, stoker, officer): {table(bounded=True)}")
-    return c.name
+    rule = CONTRACT_RULES.get(c.rule)
+    return c.name if rule is None else rule.describe(c)
 
 
 def contract_title(contract_id: str) -> str:

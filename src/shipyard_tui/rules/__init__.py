@@ -8,13 +8,14 @@ events, the state) and the scoring functions.
 from .catalog import CATALOG, Action, Feature, Good, Icon, Piece, TileKind
 from .events import Event, event_to_json
 from .game import STEP_PROMPTS, Game, IllegalMoveError, Outcome, event_from_json
-from .moves import Move, MoveSyntaxError, parse_move
-from .state import GameConfig, GameState, SeatConfig, SeatKind, Stage, Step
+from .moves import MarkerStep, Move, MoveSyntaxError, parse_move
+from .state import DecisionStep, GameConfig, GameState, SeatConfig, SeatKind, Stage, Step
 
 __all__ = [
     "CATALOG",
     "STEP_PROMPTS",
     "Action",
+    "DecisionStep",
     "Event",
     "Feature",
     "Game",
@@ -23,6 +24,7 @@ __all__ = [
     "Good",
     "Icon",
     "IllegalMoveError",
+    "MarkerStep",
     "Move",
     "MoveSyntaxError",
     "Outcome",

@@ -120,6 +120,19 @@ class Colour(StrEnum):
     YELLOW = "yellow"
 
 
+class EmployeeKind(StrEnum):
+    """What an employee does (COMPONENTS, R-4.6); a string enum, so it still equals its name."""
+
+    ENGINEER = "engineer"
+    RECRUITER = "recruiter"
+    TRADER = "trader"
+    BUILDER = "builder"
+    HELMSMAN = "helmsman"
+    RIGGER = "rigger"
+    ACCOUNTANT = "accountant"
+    FOREMAN = "foreman"
+
+
 class ContractColour(StrEnum):
     RED = "red"
     BLUE = "blue"
@@ -160,7 +173,7 @@ class EmployeeType:
     """An employee tile face; the two decks hold identical faces."""
 
     id: str
-    kind: str
+    kind: EmployeeKind
     colour: Colour
     surcharge: int
     piece: Piece | None = None
@@ -170,10 +183,10 @@ class EmployeeType:
 
     @property
     def title(self) -> str:
-        if self.kind == "trader":
+        if self.kind is EmployeeKind.TRADER:
             assert self.good is not None
             return f"Trader {self.good} {self.level}"
-        if self.kind == "builder":
+        if self.kind is EmployeeKind.BUILDER:
             return f"Builder +{self.extra} {self.piece}"
         if self.piece is not None:
             return f"{self.kind.capitalize()} +1 {self.piece}"
@@ -315,7 +328,7 @@ def _load() -> Catalog:
     for entry in raw["employees"]["deck"]:
         employees[entry["id"]] = EmployeeType(
             id=entry["id"],
-            kind=entry["kind"],
+            kind=EmployeeKind(entry["kind"]),
             colour=Colour(entry["colour"]),
             surcharge=entry["surcharge"],
             piece=Piece(entry["piece"]) if "piece" in entry else None,

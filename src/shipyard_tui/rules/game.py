@@ -20,8 +20,8 @@ from . import engine
 from .codec import from_data, to_data
 from .events import EVENT_TYPES, Event, event_to_json
 from .moves import Move, MoveSyntaxError, parse_move
+from .state import DecisionStep as S
 from .state import GameConfig, GameState, Stage
-from .state import Step as S
 from .view import events_for, seat_view
 
 FORMAT = "shipyard-game"
@@ -33,30 +33,8 @@ played under an earlier revision replays differently (other contract points, ano
 equipment ring, other legal moves), so it can be read from its stored state for a
 review but never replayed or continued."""
 
-STEP_PROMPTS: dict[S, str] = {
-    S.CHOOSE: "choose an action tile",
-    S.BONUS_BEFORE: "take a bonus action first, or go on to the chosen action",
-    S.BONUS_AFTER: "take a bonus action, or end the actions",
-    S.BUILD: "buy a ship tile, or finish building",
-    S.PLACE: "place the ship tile in the yard",
-    S.CANAL_PICK: "rent a canal",
-    S.CANAL_PLACE: "place the canal",
-    S.PURCHASE: "buy a commodity tile",
-    S.RING: "take the marked piece, or move the marker on",
-    S.HIRE: "hire an employee here, or move the marker on",
-    S.EXCHANGE_PICK: "give up a commodity tile",
-    S.EXCHANGE_GOOD: "sell or trade the next good",
-    S.SAIL_ORDER: "choose which completed ship sails first",
-    S.LOAD: "load pieces on the completed ship",
-    S.HELMSMAN: "use the Helmsman's +1 speed, or decline it",
-    S.RIGGER: "choose how much of the Rigger's bonus to use",
-    S.TOKEN_START: "place the ship token for the first cruise",
-    S.CRUISE: "choose the cruise path",
-    S.DISCARD: "discard government contracts",
-    S.FINAL_CHOOSE: "choose the final action",
-    S.LAST_CHANCE: "buy one tile to complete a ship, or pass",
-    S.OVER: "nothing: the game is over",
-}
+STEP_PROMPTS: dict[S, str] = engine.step_prompts()
+"""What the seat to move is asked at each step; each part of the engine registers its own."""
 
 
 class IllegalMoveError(ValueError):

@@ -171,10 +171,16 @@ class BuyCommodity(Move):
 
 
 @dataclass(frozen=True, slots=True)
-class Step(Move):
-    """Move the ring or employee marker one more space (paid unless an employee covers it)."""
+class MarkerStep(Move):
+    """Move the ring or employee marker one more space (paid unless an employee covers it).
+
+    Not to be confused with :class:`~.state.DecisionStep`, the decision a seat faces."""
 
     keyword: ClassVar[str] = "step"
+
+
+Step = MarkerStep
+"""The old name of :class:`MarkerStep`, kept for the code that imports it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,8 +310,8 @@ MOVE_TYPES: dict[str, type[Move]] = {
     cls.keyword: cls
     for cls in (
         Choose, Bonus, Proceed, Pass, Buy, BuyBlank, Place, EndBuild, TakeCanal, PlaceCanal,
-        BuyCommodity, Step, Take, Hire, Exchange, Sell, Trade, SailFirst, Load, EndLoad, Helmsman,
-        Rigger, StartToken, Cruise, Discard, Final,
+        BuyCommodity, MarkerStep, Take, Hire, Exchange, Sell, Trade, SailFirst, Load, EndLoad,
+        Helmsman, Rigger, StartToken, Cruise, Discard, Final,
     )
 }
 

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .catalog import CATALOG, Colour, Contract, EmployeeType, Feature, Piece
+from .catalog import CATALOG, Contract, EmployeeKind, EmployeeType, Feature, Piece
 from .state import SailedShip
 
 P = Piece
@@ -29,7 +29,7 @@ def builder_extras(employees: Iterable[str]) -> dict[str, int]:
     extras: dict[str, int] = {}
     for emp_id in employees:
         emp = CATALOG.employees[emp_id]
-        if emp.kind == "builder" and emp.piece is not None:
+        if emp.kind is EmployeeKind.BUILDER and emp.piece is not None:
             extras[emp.piece.value] = extras.get(emp.piece.value, 0) + emp.extra
     return extras
 
@@ -110,8 +110,9 @@ def ship_speed(pieces: dict[str, int], employees: Sequence[str], rigger: int = 0
                helmsman: bool = True) -> Speed:
     """Full speed: base speed, +1 for a Helmsman unless the owner declines it, plus the
     Rigger bonus the owner uses (R-7.1)."""
-    helmsmen = helmsman * sum(1 for e in employees if CATALOG.employees[e].kind == "helmsman")
-    has_rigger = any(CATALOG.employees[e].kind == "rigger" for e in employees)
+    kinds = [CATALOG.employees[e].kind for e in employees]
+    helmsmen = helmsman * sum(1 for kind in kinds if kind is EmployeeKind.HELMSMAN)
+    has_rigger = EmployeeKind.RIGGER in kinds
     bonus = min(rigger, rigger_limit(pieces)) if has_rigger else 0
     return Speed(base_speed(pieces), helmsmen, bonus)
 
@@ -182,134 +183,13 @@ def _employee(emp_id: str) -> EmployeeType:
     return CATALOG.employees[emp_id]
 
 
-def _officers(ship: SailedShip) -> int:
-    return max(0, ship.piece(P.CAPTAIN) - 1)
-
-
-def _fleet_pieces(fleet: Sequence[SailedShip], piece: Piece) -> int:
-    return sum(ship.piece(piece) for ship in fleet)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def score_contract(contract_id: str, fleet: Sequence[SailedShip], employees: Sequence[str],
                    used_canals: int) -> ContractScore:
-    """Score one contract for a seat's fleet, employees and used canals (R-10.5)."""
-    c: Contract = CATALOG.contracts[contract_id]
-    rule = c.rule
-    if rule == "safety_table":
-        feature = Feature(c.param("feature"))
-        count = sum(tile_features(s.tiles).get(feature, 0) for s in fleet)
-        word = {"buoy": "lifebuoy", "boat": "lifeboat", "lantern": "lantern"}[feature.value]
-        return ContractScore(c.id, count, contract_points(c, count),
-                             f"{_plural(count, word)} in the fleet")
-    if rule == "safe_ships":
-        count = 0
-        for ship in fleet:
-            f = tile_features(ship.tiles)
-            if all(f.get(x, 0) >= 1 for x in (Feature.BUOY, Feature.BOAT, Feature.LANTERN)):
-                count += 1
-        return ContractScore(c.id, count, count * c.param("points"),
-                             f"{_plural(count, 'ship')} with lifebuoy, lifeboat and lantern")
-    if rule == "coloured_staff":
-        count = sum(1 for e in employees
-                    if _employee(e).colour in (Colour.BLUE, Colour.YELLOW, Colour.RED))
-        return ContractScore(c.id, count, count * c.param("points"),
-                             f"{_plural(count, 'blue, yellow or red employee')}")
-    if rule == "varied_staff":
-        kinds = set()
-        for e in employees:
-            emp = _employee(e)
-            kinds.add(f"trader{emp.level}" if emp.kind == "trader" else emp.colour.value)
-        count = len(kinds)
-        return ContractScore(c.id, count, contract_points(c, count),
-                             f"{_plural(count, 'type')} of employee")
-    if rule == "staff_pairs":
-        plain = sum(1 for e in employees if _employee(e).colour in (Colour.GRAY, Colour.GREEN))
-        coloured = len(employees) - plain
-        points = (plain // 2) * c.param("plain_pair") + (coloured // 2) * c.param("coloured_pair")
-        pairs = plain // 2 + coloured // 2
-        return ContractScore(c.id, pairs, points,
-                             f"{_plural(pairs, 'pair')} of employees ({plain // 2} gray/green, "
-                             f"{coloured // 2} blue/red/yellow)")
-    if rule == "staff_count":
-        count = len(employees)
-        points = contract_points(c, count)
-        return ContractScore(c.id, count, points, f"{_plural(count, 'employee')}")
-    if rule == "ship_sizes":
-        sizes = set(c.param("sizes"))
-        present = sorted({s.length for s in fleet} & sizes)
-        count = len(present)
-        shown = ", ".join(str(n) for n in present) or "none"
-        listed = ", ".join(str(n) for n in sorted(sizes)[:-1]) + f" and {max(sizes)}"
-        return ContractScore(c.id, count, contract_points(c, count),
-                             f"{count} of the sizes {listed} tiles present ({shown})")
-    if rule == "ships_of_length":
-        length = c.param("length")
-        count = sum(1 for s in fleet if s.length == length)
-        return ContractScore(c.id, count, contract_points(c, count),
-                             f"{_plural(count, f'{length}-tile ship')}")
-    if rule == "long_ships":
-        length = c.param("length")
-        count = sum(1 for s in fleet if s.length >= length)
-        return ContractScore(c.id, count, contract_points(c, count),
-                             f"{_plural(count, 'ship')} of {length} or more tiles")
-    if rule == "tonnage":
-        count = sum(s.length for s in fleet)
-        return ContractScore(c.id, count, contract_points(c, count),
-                             f"{_plural(count, 'ship tile')} in the fleet")
-    if rule == "fleet_size":
-        count = len(fleet)
-        return ContractScore(c.id, count, contract_points(c, count),
-                             f"{_plural(count, 'ship')} in the fleet")
-    if rule == "beyond_first":
-        piece = Piece(c.param("piece"))
-        total = _fleet_pieces(fleet, piece)
-        count = max(0, total - 1)
-        return ContractScore(c.id, count, count * c.param("points"),
-                             f"{_plural(total, piece.value)}, {count} beyond the first")
-    if rule == "per_piece":
-        piece = Piece(c.param("piece"))
-        count = _fleet_pieces(fleet, piece)
-        return ContractScore(c.id, count, count * c.param("points"),
-                             _plural(count, piece.value))
-    if rule == "pairs_on_ship":
-        a, b = (Piece(p) for p in c.param("pieces"))
-        count = sum(min(s.piece(a), s.piece(b)) for s in fleet)
-        return ContractScore(c.id, count, count * c.param("points"),
-                             f"{_plural(count, f'{a.value}–{b.value} pair')} on the same ship")
-    if rule == "same_pairs_on_ship":
-        piece = Piece(c.param("piece"))
-        count = sum(s.piece(piece) // 2 for s in fleet)
-        return ContractScore(c.id, count, count * c.param("points"),
-                             f"{_plural(count, 'pair')} of {piece.value}s on the same ship")
-    if rule == "used_canals":
-        return ContractScore(c.id, used_canals, used_canals * c.param("points"),
-                             f"{_plural(used_canals, 'used canal')}")
-    if rule == "officers":
-        count = sum(_officers(s) for s in fleet)
-        return ContractScore(c.id, count, count * c.param("points"), f"{_plural(count, 'officer')}")
-    if rule == "ships_with_all":
-        needed = [Piece(p) for p in c.param("pieces")]
-        count = sum(1 for s in fleet if all(s.piece(p) >= 1 for p in needed))
-        names = ", ".join(p.value for p in needed)
-        return ContractScore(c.id, count, count * c.param("points"),
-                             f"{_plural(count, 'ship')} carrying {names}")
-    if rule == "variety":
-        elements = set()
-        for s in fleet:
-            for piece in (P.SMOKESTACK, P.SAIL, P.CRANE, P.CANNON, P.BUSINESSMAN, P.SOLDIER,
-                          P.STOKER):
-                if s.piece(piece):
-                    elements.add(piece.value)
-            if _officers(s):
-                elements.add("officer")
-        count = len(elements)
-        return ContractScore(c.id, count, contract_points(c, count),
-                             f"{_plural(count, 'different element')}")
-    raise ValueError(f"contract {contract_id} has an unknown rule {rule!r}")
+    """Score one contract for a seat's fleet, employees and used canals (R-10.5): the
+    contract's rule object (:mod:`.contracts`) does it."""
+    from .contracts import score_contract as score  # contracts build on this module
+
+    return score(contract_id, fleet, employees, used_canals)
 
 
 def trader_points(employees: Sequence[str]) -> int:
@@ -317,6 +197,6 @@ def trader_points(employees: Sequence[str]) -> int:
     points = 0
     for e in employees:
         emp = _employee(e)
-        if emp.kind == "trader":
+        if emp.kind is EmployeeKind.TRADER:
             points += 1 if emp.level == 1 else 3
     return points

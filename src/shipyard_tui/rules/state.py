@@ -75,8 +75,8 @@ class Stage(StrEnum):
     OVER = "over"
 
 
-class Step(StrEnum):
-    """The decision the current seat faces."""
+class DecisionStep(StrEnum):
+    """The decision the current seat faces (not the :class:`~.moves.MarkerStep` move)."""
 
     CHOOSE = "choose"
     BONUS_BEFORE = "bonus_before"
@@ -100,6 +100,10 @@ class Step(StrEnum):
     FINAL_CHOOSE = "final_choose"
     LAST_CHANCE = "last_chance"
     OVER = "over"
+
+
+Step = DecisionStep
+"""The old name of :class:`DecisionStep`, kept for the code that imports it."""
 
 
 class Role(StrEnum):
@@ -231,7 +235,7 @@ class Turn:
     """Where the current decision stands inside a turn."""
 
     seat: int
-    step: Step = Step.CHOOSE
+    step: DecisionStep = DecisionStep.CHOOSE
     chosen: Action | None = None
     bonus_used: bool = False
     main_pending: bool = False

@@ -1,0 +1,46 @@
+"""Purchase Commodities: buying a commodity tile from the display."""
+
+from __future__ import annotations
+
+from .. import events as ev
+from ..moves import (
+    BuyCommodity,
+    Move,
+)
+from ..state import DecisionStep as S
+from ..state import (
+    GameState,
+)
+from . import building, registry, turn_track
+from .common import Events, commodity_goods, slot_price
+
+
+def can_purchase(state: GameState, guilders: int) -> bool:
+    return any(c is not None and slot_price(i) <= guilders
+               for i, c in enumerate(state.market.commodities))
+
+
+def _purchase_moves(state: GameState) -> list[Move]:
+    budget = turn_track.spendable(state)
+    return [BuyCommodity(i) for i, c in enumerate(state.market.commodities)
+            if c is not None and slot_price(i) <= budget]
+
+
+registry.decision(S.PURCHASE, "buy a commodity tile", _purchase_moves)
+
+
+@registry.handles(BuyCommodity)
+def _on_buy_commodity(state: GameState, move: Move, out: Events) -> None:
+    assert isinstance(move, BuyCommodity)
+    turn = state.turn
+    seat = state.seats[turn.seat]
+    tile = state.market.commodities[move.slot]
+    assert tile is not None
+    price = slot_price(move.slot)
+    state.market.commodities[move.slot] = None
+    seat.guilders -= price
+    seat.commodities.append(tile)
+    out.append(ev.CommodityBought(turn.seat, tile, [g.value for g in commodity_goods(tile)],
+                                  move.slot, price, seat.guilders))
+    building.refill_column(state, "commodities", out)
+    turn_track._finish_action(state, out)

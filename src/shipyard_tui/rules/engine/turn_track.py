@@ -1,0 +1,323 @@
+"""The turn and the action track (R-3, R-4.0): choosing a tile, income, bonus actions,
+starting and finishing an action, step 1 of the next turn, and the automa's turns (R-12)."""
+
+from __future__ import annotations
+
+from .. import events as ev
+from ..catalog import (
+    Action,
+)
+from ..moves import (
+    Bonus,
+    Choose,
+    Move,
+    Pass,
+    Proceed,
+)
+from ..state import DecisionStep as S
+from ..state import (
+    GameState,
+    Role,
+    Turn,
+)
+from . import building, ending, purchasing, registry, renting, rings, ruleset, shakedown
+from .common import (
+    BONUS_COST,
+    SUBSIDY,
+    WHEEL_POSITIONS,
+    Events,
+    _reveal,
+    income,
+    income_for,
+    is_first_turn,
+    track_actions,
+    track_index,
+)
+
+
+def can_perform(state: GameState, seat_index: int, action: Action, guilders: int) -> bool:
+    """Whether a complete legal way to do the action exists now (R-4.0)."""
+    seat = state.seats[seat_index]
+    if action is Action.BUILD:
+        return building.can_build(state, seat, guilders)
+    if action is Action.CANAL:
+        return renting.can_rent_canal(state, seat, guilders)
+    if action is Action.PURCHASE:
+        return purchasing.can_purchase(state, guilders)
+    if action is Action.HIRE:
+        return rings._hire_reachable(state, seat, (state.employee_marker + 1) % 8, 0, guilders)
+    if action is Action.EXCHANGE:
+        return bool(seat.commodities)
+    return True
+
+
+def least_guilders(state: GameState, seat_index: int, action: Action) -> int:
+    """The fewest guilders with which the seat could perform the action now (R-4.0);
+    more than the seat holds when it cannot."""
+    guilders = state.seats[seat_index].guilders
+    for g in range(guilders + 1):
+        if can_perform(state, seat_index, action, g):
+            return g
+    return guilders + 1
+
+
+def spendable(state: GameState) -> int:
+    """Guilders the seat may spend in the current action: a bonus action taken before
+    the chosen action must leave enough to perform it (R-3.4)."""
+    return state.seats[state.turn.seat].guilders - state.turn.keep
+
+
+def _bonus_options(state: GameState, before: bool) -> list[Action]:
+    """Bonus actions the seat may buy now (R-3.4). Before the chosen action, only those
+    that leave enough guilders to perform it: the bonus action can change nothing else
+    the chosen action needs (it is a different action), so guilders are the only thing
+    it could spoil."""
+    turn = state.turn
+    seat = state.seats[turn.seat]
+    if turn.bonus_used or turn.role is not Role.MAIN or seat.guilders < BONUS_COST:
+        return []
+    budget = seat.guilders - BONUS_COST
+    if before:
+        assert turn.chosen is not None
+        budget -= least_guilders(state, turn.seat, turn.chosen)
+    if budget < 0:
+        return []
+    return [a for a in track_actions(state)
+            if a is not turn.chosen and can_perform(state, turn.seat, a, budget)]
+
+
+def _choose_moves(state: GameState) -> list[Move]:
+    s = state.turn.seat
+    seat = state.seats[s]
+    first = is_first_turn(state, s)
+    free = [i for i, slot in enumerate(state.track) if not slot.cubes and (first or i != 0)]
+    moves: list[Move] = []
+    track = state.track
+    for i in free:
+        if can_perform(state, s, track[i].action, seat.guilders + income(state, i)):
+            moves.append(Choose(track[i].action))
+    if not moves:
+        moves = [Choose(state.track[i].action) for i in free]
+    return moves
+
+
+registry.decision(S.CHOOSE, "choose an action tile", _choose_moves)
+
+
+def _bonus_before_moves(state: GameState) -> list[Move]:
+    return [Proceed(), *(Bonus(a) for a in _bonus_options(state, before=True))]
+
+
+registry.decision(
+    S.BONUS_BEFORE, "take a bonus action first, or go on to the chosen action",
+    _bonus_before_moves,
+)
+
+
+def _bonus_after_moves(state: GameState) -> list[Move]:
+    return [Pass(), *(Bonus(a) for a in _bonus_options(state, before=False))]
+
+
+registry.decision(S.BONUS_AFTER, "take a bonus action, or end the actions", _bonus_after_moves)
+
+
+@registry.handles(Choose)
+def _on_choose(state: GameState, move: Move, out: Events) -> None:
+    assert isinstance(move, Choose)
+    s = state.turn.seat
+    seat = state.seats[s]
+    index = track_index(state, move.action)
+    slot = state.track[index]
+    ahead, lying = income_for(state, index)
+    cubes = 2 if state.players == 2 and seat.turns == 0 else 1
+    slot.cubes.extend([s] * cubes)
+    if state.players == 2 and seat.turns == 1:
+        seat.older = seat.newest
+    seat.newest = move.action
+    out.append(ev.CubePlaced(s, move.action.value, index, cubes))
+    slot.guilders = 0
+    seat.guilders += len(ahead) + lying
+    out.append(ev.IncomePaid(s, ahead, lying, len(ahead) + lying, seat.guilders))
+    state.turn.chosen = move.action
+    if not can_perform(state, s, move.action, seat.guilders):
+        out.append(ev.ActionForfeited(s, move.action.value, "the action cannot be performed"))
+        _after_main(state, out)
+    elif _bonus_options(state, before=True):
+        state.turn.step = S.BONUS_BEFORE
+    else:
+        _start_action(state, move.action, Role.MAIN, out)
+
+
+@registry.handles(Proceed)
+def _on_proceed(state: GameState, move: Move, out: Events) -> None:
+    chosen = state.turn.chosen
+    assert chosen is not None
+    _start_action(state, chosen, Role.MAIN, out)
+
+
+@registry.handles(Bonus)
+def _on_bonus(state: GameState, move: Move, out: Events) -> None:
+    assert isinstance(move, Bonus)
+    turn = state.turn
+    seat = state.seats[turn.seat]
+    turn.main_pending = turn.step is S.BONUS_BEFORE
+    if turn.main_pending:
+        assert turn.chosen is not None
+        turn.keep = least_guilders(state, turn.seat, turn.chosen)
+    seat.guilders -= BONUS_COST
+    turn.bonus_used = True
+    out.append(ev.BonusPaid(turn.seat, move.action.value, BONUS_COST, seat.guilders))
+    _start_action(state, move.action, Role.BONUS, out)
+
+
+@registry.handles(Pass)
+def _on_pass(state: GameState, move: Move, out: Events) -> None:
+    """``pass`` means one of two things, told apart by the step: after the actions it
+    declines a bonus action; at the end it declines the last-chance tile."""
+    if state.turn.step is S.BONUS_AFTER:
+        _decline_bonus(state, out)
+    else:
+        _decline_last_chance(state, out)
+
+
+def _decline_bonus(state: GameState, out: Events) -> None:
+    """No bonus action after the chosen one (R-3.4): on to the shakedown (step 5)."""
+    shakedown._shakedown(state, out)
+
+
+def _decline_last_chance(state: GameState, out: Events) -> None:
+    """No tile in the last chance: the next seat has its last chance (R-10.4)."""
+    ending._end_extra_turn(state, "last_chance", out)
+    ending._next_last_chance(state, out)
+
+
+def _start_action(state: GameState, action: Action, role: Role, out: Events) -> None:
+    turn = state.turn
+    s = turn.seat
+    seat = state.seats[s]
+    turn.action = action
+    turn.role = role
+    turn.bought = 0
+    turn.ring_steps = 0
+    out.append(ev.ActionStarted(s, action.value, role.value))
+    if action is Action.BUILD:
+        turn.step = S.BUILD
+    elif action is Action.CANAL:
+        turn.step = S.CANAL_PICK
+    elif action is Action.PURCHASE:
+        turn.step = S.PURCHASE
+    elif action in (Action.EQUIPMENT, Action.CREW):
+        rings.move_marker(state, action, 1, 0, 0, out)
+        turn.step = S.RING
+    elif action is Action.HIRE:
+        rings.move_marker(state, action, 1, 0, 0, out)
+        turn.step = S.HIRE
+    elif action is Action.EXCHANGE:
+        rings.move_marker(state, action, 1, 0, 0, out)
+        turn.step = S.EXCHANGE_PICK
+    elif action is Action.SUBSIDY:
+        seat.guilders += SUBSIDY
+        out.append(ev.SubsidyReceived(s, SUBSIDY, seat.guilders))
+        _finish_action(state, out)
+
+
+def _finish_action(state: GameState, out: Events) -> None:
+    turn = state.turn
+    role = turn.role
+    turn.action = None
+    if role is Role.BONUS and turn.main_pending:
+        turn.main_pending = False
+        turn.keep = 0
+        chosen = turn.chosen
+        assert chosen is not None
+        # the bonus action kept what the chosen action needs: it is never lost (R-3.4)
+        assert can_perform(state, turn.seat, chosen, state.seats[turn.seat].guilders)
+        _start_action(state, chosen, Role.MAIN, out)
+    elif role is Role.MAIN:
+        _after_main(state, out)
+    else:
+        shakedown._shakedown(state, out)
+
+
+def _after_main(state: GameState, out: Events) -> None:
+    state.turn.role = Role.MAIN
+    if _bonus_options(state, before=False):
+        state.turn.step = S.BONUS_AFTER
+    else:
+        shakedown._shakedown(state, out)
+
+
+def _begin_turn(state: GameState, s: int, out: Events) -> None:
+    state.turn = Turn(seat=s)
+    state.turn_number += 1
+    state.undo_floor = state.move_count
+    first = is_first_turn(state, s)
+    out.append(ev.TurnStarted(s, state.turn_number, "first" if first else "regular"))
+    if ruleset.ruleset_for(state.config).takes_own_turn(state, s, first, out):
+        _end_turn(state, out)
+        return
+    if not first:
+        _advance(state, s, out)
+    state.turn.step = S.CHOOSE
+
+
+def _advance(state: GameState, s: int, out: Events) -> None:
+    """Step 1 (R-3.1): the seat's previous tile becomes the lead; the wheel turns."""
+    seat = state.seats[s]
+    two = state.players == 2
+    action = seat.older if two else seat.newest
+    assert action is not None
+    index = track_index(state, action)
+    slot = state.track.pop(index)
+    state.track.insert(0, slot)
+    moved_to = None
+    if two:
+        slot.cubes = [c for c in slot.cubes if c != s]
+        assert seat.newest is not None
+        state.track[track_index(state, seat.newest)].cubes.append(s)
+        moved_to = seat.newest.value
+        seat.older = seat.newest
+    else:
+        slot.cubes.remove(s)
+    seat.newest = None
+    track = [a.value for a in track_actions(state)]
+    out.append(ev.TileAdvanced(s, action.value, index, moved_to, track))
+    state.wheel = (state.wheel + 1) % WHEEL_POSITIONS
+    completed = state.wheel == 0
+    if completed:
+        state.turn.rotation_done = True
+    out.append(ev.WheelTurned(state.wheel, completed))
+
+
+def _end_turn(state: GameState, out: Events) -> None:
+    s = state.turn.seat
+    seat = state.seats[s]
+    kind = "first" if is_first_turn(state, s) else "regular"
+    seat.turns += 1
+    out.append(ev.TurnEnded(s, state.turn_number, seat.score, seat.guilders, kind))
+    state.prev_seat = s
+    if state.turn.rotation_done:
+        ending._complete_rotation(state, out)
+        if state.queue:
+            ending._next_discard(state, out)
+            return
+    _continue_play(state, out)
+
+
+def _continue_play(state: GameState, out: Events) -> None:
+    s = state.prev_seat
+    if state.end_trigger is not None and s == state.last_seat:
+        turns = {seat.turns for seat in state.seats}
+        if len(turns) == 1:
+            ending._begin_final(state, out)
+            return
+    _begin_turn(state, (s + 1) % state.players, out)
+
+
+def _automa_turn(state: GameState, s: int, first: bool, out: Events) -> None:
+    from ..automa import play_automa_turn
+
+    if not first:
+        _advance(state, s, out)
+    play_automa_turn(state, s, first, out)
+    _reveal(state)
