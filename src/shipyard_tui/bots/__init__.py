@@ -10,5 +10,7 @@ from .base import BOT_LEVELS, Bot, bot_for_level
 from .greedy import GreedyBot
 from .planner import PlannerBot
 from .random_bot import RandomBot
+from .strong import StrongBot
 
-__all__ = ["BOT_LEVELS", "Bot", "GreedyBot", "PlannerBot", "RandomBot", "bot_for_level"]
+__all__ = ["BOT_LEVELS", "Bot", "GreedyBot", "PlannerBot", "RandomBot", "StrongBot",
+           "bot_for_level"]
