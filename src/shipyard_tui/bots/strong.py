@@ -20,7 +20,6 @@ is fully deterministic for a given seed, which the tests use.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -184,13 +183,19 @@ class StrongBot(GreedyBot):
 
     # -- the search ----------------------------------------------------------------
 
-    def analyse(self, game: Game, budget_ms: float | None = None) -> Analysis:
-        """Search the decision in front of ``game``'s seat to move, from its view."""
+    def analyse(self, game: Game, budget_ms: float | None = None,
+                include: Move | None = None) -> Analysis:
+        """Search the decision in front of ``game``'s seat to move, from its view.
+
+        ``include`` is a move that must be searched to the end (never dropped): the
+        review uses it to value the move a person actually made."""
         seat = game.to_move
         assert seat is not None
         view = game.view(seat)
         legal = legal_moves(view)
         candidates = self._candidates(view, seat, legal)
+        if include is not None and include in legal and include not in candidates:
+            candidates.append(include)
         if len(candidates) == 1:
             only = Candidate(candidates[0], objective(view, seat, self.weights) if
                              not view.is_over else 0.0, 0)
@@ -222,6 +227,8 @@ class StrongBot(GreedyBot):
             if worlds % 2 == 0 and len(alive) > 2:
                 alive.sort(key=lambda m: totals[m] / counts[m], reverse=True)
                 alive = alive[: max(2, (len(alive) * 2 + 2) // 3)]
+                if include is not None and include in candidates and include not in alive:
+                    alive.append(include)
         ranked = sorted(candidates, key=lambda m: (-totals[m] / counts[m],
                                                    candidates.index(m)))
         ranked.sort(key=lambda m: -counts[m])  # survivors first (stable: by value)
