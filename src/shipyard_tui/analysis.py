@@ -149,3 +149,49 @@ def moments_json(report: MomentsReport) -> dict[str, Any]:
             for seat in report.analysed
         ]
     }
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What the strong bot would do now: its move and the runner-up, in words."""
+
+    seat: int
+    best: str
+    best_points: float
+    best_value: float
+    runner_up: str | None
+    runner_points: float | None
+    runner_value: float | None
+    solo: bool
+
+    def text(self) -> str:
+        def worth(points: float, value: float) -> str:
+            if self.solo:
+                return f"expected final score about {points:.0f}"
+            return f"expected final score about {points:.0f}, {value:+.0f} on the best rival"
+
+        lines = [f"Strong bot: {self.best} ({worth(self.best_points, self.best_value)})"]
+        if self.runner_up is not None:
+            assert self.runner_points is not None and self.runner_value is not None
+            lines.append(f"Runner-up: {self.runner_up} "
+                         f"({worth(self.runner_points, self.runner_value)})")
+        else:
+            lines.append("There is nothing else worth considering.")
+        return "\n".join(lines)
+
+
+def hint_for(game: Game, *, budget_ms: float | None = None, rollouts: int | None = None,
+             seed: int = 0) -> Hint:
+    """The strong bot's advice for the seat to move, from that seat's view only."""
+    seat = game.to_move
+    assert seat is not None
+    budget = budget_ms if budget_ms is not None else (None if rollouts else DEFAULT_BUDGET_MS)
+    bot = StrongBot(seed, budget_ms=budget, rollouts=rollouts)
+    analysis = bot.analyse(game)
+    state = game.state
+    best = analysis.best
+    runner = analysis.runner_up
+    return Hint(seat, describe_move(state, best.move), best.points, best.value,
+                describe_move(state, runner.move) if runner else None,
+                runner.points if runner else None, runner.value if runner else None,
+                state.config.solo)

@@ -19,6 +19,9 @@ class Settings:
     """A Textual theme; the ansi themes use the terminal's own 16 colours."""
     name: str = "Player"
     """The name offered for the person at the keyboard."""
+    strong_budget_ms: float = 150.0
+    """Processor time the strong bot thinks per decision, in milliseconds (the hint
+    key thinks three times as long)."""
 
 
 def load_settings(path: Path | None = None) -> Settings:
@@ -41,6 +44,9 @@ def load_settings(path: Path | None = None) -> Settings:
     if not math.isfinite(settings.bot_delay):
         settings.bot_delay = Settings().bot_delay
     settings.bot_delay = min(max(settings.bot_delay, 0.0), 10.0)
+    if not math.isfinite(settings.strong_budget_ms):
+        settings.strong_budget_ms = Settings().strong_budget_ms
+    settings.strong_budget_ms = min(max(settings.strong_budget_ms, 10.0), 10000.0)
     return settings
 
 

@@ -74,11 +74,14 @@ class Weights:
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """One searched move: its mean evaluation (points) and the number of worlds tried."""
+    """One searched move: the mean of what the search maximises (``value``: the
+    seat's expected final score, less the best rival's in a game between players), the
+    mean expected final score of the seat alone (``points``), and the worlds tried."""
 
     move: Move
     value: float
     samples: int
+    points: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,11 +144,16 @@ def evaluate(state: GameState, seat_index: int, w: Weights) -> float:
 def objective(state: GameState, seat_index: int, w: Weights) -> float:
     """What the search maximises: the seat's value, less the best other seat's in a
     game between players (the solo automa never score)."""
+    return _objective(state, seat_index, w)[0]
+
+
+def _objective(state: GameState, seat_index: int, w: Weights) -> tuple[float, float]:
+    """The objective and the seat's own value."""
     mine = evaluate(state, seat_index, w)
     if state.config.solo:
-        return mine
+        return mine, mine
     others = [evaluate(state, i, w) for i in range(state.players) if i != seat_index]
-    return mine - w.opponents * max(others)
+    return mine - w.opponents * max(others), mine
 
 
 class _Ranker(GreedyBot):
@@ -197,9 +205,8 @@ class StrongBot(GreedyBot):
         if include is not None and include in legal and include not in candidates:
             candidates.append(include)
         if len(candidates) == 1:
-            only = Candidate(candidates[0], objective(view, seat, self.weights) if
-                             not view.is_over else 0.0, 0)
-            return Analysis(seat, (only,), False, 0)
+            value, points = _objective(view, seat, self.weights)
+            return Analysis(seat, (Candidate(candidates[0], value, 0, points),), False, 0)
         budget = self.budget_ms if budget_ms is None else budget_ms
         if budget is not None and budget_ms is None:
             # few candidates settle sooner: spend a share of the budget on them
@@ -207,6 +214,7 @@ class StrongBot(GreedyBot):
         deadline = None if budget is None else time.thread_time() + budget / 1000
         limit = self.rollouts
         totals = {m: 0.0 for m in candidates}
+        points = {m: 0.0 for m in candidates}
         counts = {m: 0 for m in candidates}
         alive = list(candidates)
         worlds = 0
@@ -215,7 +223,9 @@ class StrongBot(GreedyBot):
             world = determinize(view, self._rng.randrange(1 << 62))
             worlds += 1
             for move in alive:
-                totals[move] += self._rollout(world, seat, move)
+                value, mine = self._rollout(world, seat, move)
+                totals[move] += value
+                points[move] += mine
                 counts[move] += 1
                 spent += 1
             if limit is not None and spent >= limit:
@@ -232,7 +242,8 @@ class StrongBot(GreedyBot):
         ranked = sorted(candidates, key=lambda m: (-totals[m] / counts[m],
                                                    candidates.index(m)))
         ranked.sort(key=lambda m: -counts[m])  # survivors first (stable: by value)
-        return Analysis(seat, tuple(Candidate(m, totals[m] / counts[m], counts[m])
+        return Analysis(seat, tuple(Candidate(m, totals[m] / counts[m], counts[m],
+                                              points[m] / counts[m])
                                     for m in ranked), True, worlds)
 
     def _candidates(self, view: GameState, seat: int, legal: list[Move]) -> list[Move]:
@@ -252,9 +263,9 @@ class StrongBot(GreedyBot):
         chosen += [m for m in order if m != pick]
         return chosen[:MAX_CANDIDATES]
 
-    def _rollout(self, world: GameState, seat: int, move: Move) -> float:
+    def _rollout(self, world: GameState, seat: int, move: Move) -> tuple[float, float]:
         """Play ``move`` in a copy of ``world``, then the greedy policy for everyone up
-        to the horizon; the objective there."""
+        to the horizon; the objective there, and the seat's own value."""
         state = world.copy()
         events: list[Event] = []
         apply_move(state, move, events)
@@ -274,7 +285,7 @@ class StrongBot(GreedyBot):
                     choice = legal[0]
             events.clear()
             apply_move(state, choice, events)
-        return objective(state, seat, self.weights)
+        return _objective(state, seat, self.weights)
 
 
 register("strong")(StrongBot)
