@@ -49,7 +49,7 @@ well, because the advice module already finds their best option."""
 MAX_CANDIDATES = 8
 """At most this many candidates are searched: the greedy ranking picks them."""
 
-HORIZON_TURNS = 1
+HORIZON_TURNS = 2
 """Own turns played after the current one before the position is evaluated."""
 
 MAX_ROLLOUT_MOVES = 400
