@@ -54,15 +54,17 @@ def test_a_number_too_long_for_json_is_a_clean_error(tmp_path):
     assert caught.value.kind == "not_a_save"
 
 
-def test_an_infinite_score_in_a_summary_is_a_clean_error(tmp_path):
+def test_an_infinite_score_in_a_summary_is_not_believed(tmp_path):
+    """A listing shows the replayed game's scores, not the summary's (issue 9)."""
     path = tmp_path / "inf.json"
 
     def infinite(body):
         body["summary"]["scores"][0] = float("inf")
     path.write_bytes(_rewritten(tmp_path, infinite))
     assert b"Infinity" in path.read_bytes()
-    with pytest.raises(SaveError):
-        read_info(path)
+    info = read_info(path)
+    assert info.scores == tuple(s.score for s in decode(path.read_bytes(), path).game.state.seats)
+    assert all(isinstance(score, int) for score in info.scores)
 
 
 def test_an_unknown_bot_level_in_a_save_is_a_clean_error(tmp_path):

@@ -183,3 +183,15 @@ def test_key_moments_name_both_moves_and_the_points_lost():
     assert "Ann" in text and moments[0].played in text and "points lost" in text
     data = moments_json(report)
     assert data["seats"][0]["moments"][0]["better"] == moments[0].best
+
+
+def test_analyse_command_reads_a_save_and_prints_key_moments(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    from shipyard_tui.saves import SaveStore
+
+    path = SaveStore().save_as(played_game(6), "g6", "practice")
+    assert main(["analyse", str(path), "--budget", "10", "--top", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [s["name"] for s in data["seats"]] == ["Ann"]
+    assert len(data["seats"][0]["moments"]) <= 2
+    assert main(["analyse", str(tmp_path / "missing.json")]) == 1

@@ -8,6 +8,8 @@ to move into the Build action, give it a yard, buy one tile and look at the
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
 
 import pytest
@@ -451,3 +453,48 @@ def test_r5_2_engine_sailing_ship_leaves_the_other_tiles_where_they_were():
     # no captain: the ship is dismantled (R-7.2) and its cells are emptied
     assert pattern(seat.yard) == "....B....."
     assert seat.yard[4] == waiting
+
+
+# -- R-5.2: the fast completability test agrees with the definition -------------------
+
+
+@functools.cache
+def _completable_by_search(p: str) -> bool:
+    """R-5.2 read literally: some ship that fits can sail first (its cells empty) and
+    what remains is completable again: a search over every order of departures."""
+    if set(p) == {"."}:
+        return True
+    for i in range(CELLS - 2):
+        for j in range(i + 2, min(i + 8, CELLS - 1) + 1):
+            segment = p[i : j + 1]
+            fits = (segment[0] in "B." and segment[-1] in "S."
+                    and all(c in "M." for c in segment[1:-1]))
+            if fits and set(segment) != {"."}:
+                rest = p[:i] + "." * len(segment) + p[j + 1 :]
+                if _completable_by_search(rest):
+                    return True
+    return False
+
+
+def test_r5_2_completable_agrees_with_the_search_on_every_yard_of_up_to_three_tiles():
+    checked = 0
+    for cells in itertools.combinations(range(CELLS), 3):
+        for letters in itertools.product("BMS.", repeat=3):
+            p = list(EMPTY_YARD)
+            for cell, letter in zip(cells, letters, strict=True):
+                p[cell] = letter
+            yard = "".join(p)
+            assert completable(yard) == _completable_by_search(yard), yard
+            checked += 1
+    assert checked == 120 * 64
+
+
+def test_r5_2_completable_agrees_with_the_search_on_random_crowded_yards():
+    rng = random.Random(52)
+    verdicts = set()
+    for _ in range(3000):
+        yard = "".join(rng.choice("BMS..") for _ in range(CELLS))
+        verdict = completable(yard)
+        assert verdict == _completable_by_search(yard), yard
+        verdicts.add(verdict)
+    assert verdicts == {True, False}

@@ -79,9 +79,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     cont = commands.add_parser("continue", help="resume the last unfinished game")
     _interface_options(cont)
+    _take_over_option(cont)
     load = commands.add_parser("load", help="open a saved game by name or path")
     load.add_argument("save", metavar="NAME|PATH", help="a save's name or a save file")
     _interface_options(load)
+    _take_over_option(load)
     commands.add_parser("paths", help="print where saves, finished games and settings live")
     scores = commands.add_parser("scores", help="print where every point of a game came from")
     scores.add_argument("save", metavar="NAME|PATH",
@@ -143,6 +145,12 @@ def _interface_options(parser: argparse.ArgumentParser) -> None:
                              "space skips it)")
 
 
+def _take_over_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--take-over", action="store_true",
+                        help="play the game even if another session has it open (that "
+                             "session stops saving it)")
+
+
 def _random_seed() -> int:
     import random
 
@@ -178,17 +186,31 @@ def _run_app(args: argparse.Namespace | None, **start: Any) -> int:
         return 2
     app = ShipyardApp(bot_delay=delay, **start)
     app.run()
+    report = app.finish_saving()
+    if report and not app.exit_report_shown:
+        print(f"shipyard: {report}", file=sys.stderr)
     if app.crash_log is not None:
-        print(f"\nshipyard stopped because of a bug, sorry. Your game is saved: "
-              f"'shipyard continue' resumes it.\nThe details are in {app.crash_log}",
-              file=sys.stderr)
+        saved = ("Your game is saved: 'shipyard continue' resumes it." if not report
+                 else "")
+        print(f"\nshipyard stopped because of a bug, sorry. {saved}\n"
+              f"The details are in {app.crash_log}", file=sys.stderr)
         return 1
     return app.return_code or 0
 
 
 def _open_save(path: Path, args: argparse.Namespace) -> int:
-    """Check a save on the command line first, so a bad file is explained right here."""
-    from shipyard_tui.saves import SaveError, load
+    """Check a save on the command line first, so a bad file is explained right here,
+    and make this session the game's one writer (asking before taking it over)."""
+    from shipyard_tui.saves import (
+        GameFile,
+        GameInUse,
+        SaveError,
+        SaveStore,
+        game_id_of,
+        load,
+        new_game_id,
+        printable,
+    )
 
     try:
         loaded = load(path)
@@ -196,13 +218,38 @@ def _open_save(path: Path, args: argparse.Namespace) -> int:
         print(f"shipyard: {exc.message}", file=sys.stderr)
         if exc.backup is None:
             return 1
-        print(f"shipyard: its backup (one move earlier) is good: {exc.backup}", file=sys.stderr)
+        backup = printable(str(exc.backup))
+        print(f"shipyard: its backup (one move earlier) is good: {backup}", file=sys.stderr)
         if sys.stdin.isatty() and input("Load the backup instead? [y/N] ").strip().lower() \
                 in ("y", "yes"):
             return _open_save(exc.backup, args)
-        print(f"shipyard: to load it: shipyard load {exc.backup}", file=sys.stderr)
+        print(f"shipyard: to load it: shipyard load {backup}", file=sys.stderr)
         return 1
-    return _run_app(args, game=loaded.game, game_id=loaded.info.game_id)
+    game = loaded.game
+    if game.is_over:
+        return _run_app(args, game=game, game_id=loaded.info.game_id or None)
+    game_file = GameFile(SaveStore(), loaded.info.game_id or new_game_id())
+    try:
+        game_file.claim()
+    except GameInUse as busy:
+        print(f"shipyard: {busy.message}", file=sys.stderr)
+        wanted = getattr(args, "take_over", False) or (
+            sys.stdin.isatty() and input("Take it over here? That session will stop saving "
+                                         "it. [y/N] ").strip().lower() in ("y", "yes"))
+        if not wanted:
+            print(f"shipyard: to take it over: shipyard {args.command} --take-over"
+                  + (f" {printable(args.save)}" if getattr(args, "save", None) else ""),
+                  file=sys.stderr)
+            return 1
+        game_file.claim(take_over=True)
+        if game_id_of(path) == game_file.game_id:
+            try:
+                game = load(path).game
+            except SaveError as exc:
+                game_file.release()
+                print(f"shipyard: {exc.message}", file=sys.stderr)
+                return 1
+    return _run_app(args, game=game, game_id=game_file.game_id, game_file=game_file)
 
 
 def _continue(args: argparse.Namespace) -> int:
@@ -232,14 +279,15 @@ def _scores(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from shipyard_tui.review import build_review, review_json, review_renderable
-    from shipyard_tui.saves import SaveError, SaveStore, load
+    from shipyard_tui.saves import SaveError, SaveStore, load, printable
 
     try:
         loaded = load(SaveStore().resolve(args.save))
     except SaveError as exc:
         print(f"shipyard: {exc.message}", file=sys.stderr)
         if exc.backup is not None:
-            print(f"shipyard: its backup is good: {exc.backup}", file=sys.stderr)
+            print(f"shipyard: its backup is good: {printable(str(exc.backup))}",
+                  file=sys.stderr)
         return 1
     review = build_review(loaded.game)
     if args.json:
@@ -251,7 +299,8 @@ def _scores(args: argparse.Namespace) -> int:
 
 
 def _history() -> int:
-    from shipyard_tui.saves import SaveStore
+    """Finished games, as their replayed games say; every text from a file made printable."""
+    from shipyard_tui.saves import SaveStore, printable
 
     listing = SaveStore().list_finished()
     if not listing:
@@ -259,7 +308,7 @@ def _history() -> int:
         return 0
     for info, path, problem in listing:
         if info is None:
-            print(f"{path.name}: {problem}")
+            print(f"{printable(path.name)}: {printable(problem)}")
             continue
         players = [(name, score) for name, score, kind
                    in zip(info.seats, info.scores, info.kinds, strict=False) if kind != "automa"]
@@ -367,6 +416,13 @@ def _analyse(args: argparse.Namespace) -> int:
     return 0
 
 
+def _printable(text: str) -> str:
+    """A message that may quote a file (the settings' name): printable characters only."""
+    from shipyard_tui.saves import printable
+
+    return printable(text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -380,7 +436,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             config = _play_config(args)
         except ValueError as exc:
-            print(f"shipyard: {exc}", file=sys.stderr)
+            print(f"shipyard: {_printable(str(exc))}", file=sys.stderr)
             return 2
         return _run_app(args, config=config)
     if args.command == "solo":
@@ -393,7 +449,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             config = solo_config(name, seed, args.first_game)
             config.validate()
         except ValueError as exc:
-            print(f"shipyard: {exc}", file=sys.stderr)
+            print(f"shipyard: {_printable(str(exc))}", file=sys.stderr)
             return 2
         return _run_app(args, config=config)
     if args.command == "continue":

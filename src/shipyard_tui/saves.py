@@ -1,26 +1,38 @@
 """Saves that never lose a game: a versioned, checksummed file written atomically.
 
 A save holds the game's configuration and move list (so it replays) with a snapshot
-of the state and a summary for listings, all covered by a SHA-256 checksum. Loading
-replays the moves and checks the result against the snapshot, so a save either
-loads as a valid game or fails with a message that says what is wrong with it.
+of the state, a summary and a revision (how many times its autosave was written), all
+covered by a SHA-256 checksum. Loading replays the moves and checks the result against
+the snapshot, so a save either loads as a valid game or fails with a message that says
+what is wrong with it.
 
 Files live in the data directory (``paths``): ``saves/autosave-<id>.json`` (with
-``.bak.json``, the autosave before it), ``saves/<name>.json`` for named saves and
-``finished/<id>.json`` for finished games.
+``.bak.json``, the autosave before it, and ``.lease-<id>``, the session writing it),
+``saves/<name>.json`` for named saves and ``finished/<id>.json`` for finished games.
+Temporary files of saves in progress are ``.tmp-<pid>-*.json``.
+
+Nothing read from a file is trusted: ids are checked before they name a file, only
+regular files are read, and only so many bytes; every text a listing or an error
+shows is made printable first, and listings show what the replayed game says. One
+session at a time writes a game (:class:`GameFile`), and a save never replaces a newer
+save of the same game.
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import hashlib
 import json
 import os
 import re
 import secrets
+import socket
+import stat
 import tempfile
+import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -38,9 +50,18 @@ VERSION = 1
 MAX_BYTES = 16 * 1024 * 1024
 """A save of a whole game is well under 100 kB; anything this big is not a save."""
 
+MAX_DEPTH = 64
+"""A save nests a few levels deep; deeper JSON is refused before anything recurses."""
+
 MAX_NAME = 40
 AUTOSAVE_PREFIX = "autosave-"
 BACKUP_SUFFIX = ".bak.json"
+TEMP_PREFIX = ".tmp-"
+LEASE_PREFIX = ".lease-"
+STALE_TEMP_SECONDS = 3600.0
+"""A temporary file this old is left over from an interrupted save, whoever wrote it."""
+LOCK_WAIT = 5.0
+"""Seconds a session waits for another one to finish writing the same game."""
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MIGRATIONS: dict[int, Migration] = {}
@@ -52,11 +73,13 @@ class SaveError(Exception):
 
     ``kind`` names the problem (``missing``, ``unreadable``, ``too_large``,
     ``not_a_save``, ``truncated``, ``corrupt``, ``checksum``, ``newer``,
-    ``unknown_version``, ``invalid_game``, ``bad_name``, ``write_failed``);
-    ``backup`` is a good backup to offer instead, when there is one.
+    ``unknown_version``, ``invalid_game``, ``bad_name``, ``write_failed``, ``in_use``,
+    ``taken_over``, ``newer_on_disk``); ``backup`` is a good backup to offer instead,
+    when there is one. The message is always printable (:func:`printable`).
     """
 
     def __init__(self, message: str, kind: str, path: Path | None = None) -> None:
+        message = printable(message)
         super().__init__(message)
         self.message = message
         self.kind = kind
@@ -80,6 +103,7 @@ class SaveInfo:
     over: bool
     solo: bool
     to_move: str
+    revision: int = 0
 
     @property
     def is_autosave(self) -> bool:
@@ -101,6 +125,41 @@ class Loaded:
 
     game: Game
     info: SaveInfo
+
+
+# -- text and names from files ---------------------------------------------------------
+
+
+def printable(text: str) -> str:
+    """``text`` with control, format and separator characters written as escapes.
+
+    Every text that comes from a file or the network passes through here before it
+    is shown, so no byte in a file can move the cursor, retitle the window or write
+    the clipboard.
+
+    >>> printable("Ann\\x1b]52;c;SGk=\\x07")
+    'Ann\\\\x1b]52;c;SGk=\\\\x07'
+    """
+    if text.isprintable():
+        return text
+    out = []
+    for char in text:
+        if char.isprintable():
+            out.append(char)
+        else:
+            code = ord(char)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+                       if code < 0x10000 else f"\\U{code:08x}")
+    return "".join(out)
+
+
+_ID_OK = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+def is_game_id(text: str) -> bool:
+    """Whether ``text`` can name a game's files: letters, digits, ``-`` and ``_``, at
+    most 64 characters. An id read from a file that is not one is never used."""
+    return _ID_OK.fullmatch(text) is not None
 
 
 # -- names and ids ------------------------------------------------------------------
@@ -166,14 +225,15 @@ def summary(game: Game) -> dict[str, Any]:
     }
 
 
-def encode(game: Game, game_id: str, name: str) -> bytes:
-    """The bytes of a save of ``game``."""
+def encode(game: Game, game_id: str, name: str, revision: int = 0) -> bytes:
+    """The bytes of a save of ``game``; ``revision`` counts the writes of its autosave."""
     body: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "app_version": __version__,
         "game_id": game_id,
         "name": name,
+        "revision": revision,
         "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "summary": summary(game),
         "game": game.to_json(),
@@ -204,9 +264,28 @@ def _parse(data: bytes, where: Path) -> dict[str, Any]:
     except ValueError:
         raise SaveError(f"{label} is not a Shipyard save (it holds a number far too long)",
                         "not_a_save", where) from None
+    if _depth(body) > MAX_DEPTH:
+        raise SaveError(f"{label} is not a Shipyard save (it nests too deeply)", "not_a_save",
+                        where)
     if not isinstance(body, dict) or body.get("format") != FORMAT:
         raise SaveError(f"{label} is not a Shipyard save", "not_a_save", where)
     return body
+
+
+def _depth(value: object) -> int:
+    """How deeply lists and objects nest in parsed JSON, counted without recursion."""
+    deepest = 0
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, depth)
+            if depth > MAX_DEPTH:
+                return depth
+            stack.extend((child, depth + 1) for child in item)
+    return deepest
 
 
 def _bad_json(text: str, exc: json.JSONDecodeError, where: Path) -> SaveError:
@@ -275,9 +354,7 @@ def decode(data: bytes, where: Path) -> Loaded:
     try:
         _check_seats(from_data(GameConfig, body["game"]["config"]))
         game = Game.from_json(body["game"], replay=True)
-        info = _info(body, where)
-        if not len(info.seats) == len(info.kinds) == len(info.scores) == len(game.state.seats):
-            raise ValueError("its summary does not match its seats")
+        info = _info(body, game, where)
     except (IllegalMoveError, MoveSyntaxError, ValueError, KeyError, TypeError,
             RecursionError, OverflowError) as exc:
         raise SaveError(f"{where.name} is damaged: {exc}", "invalid_game", where) from None
@@ -294,40 +371,69 @@ def _check_seats(config: GameConfig) -> None:
             raise ValueError(f"seat {seat.name} is a bot of an unknown level {seat.level!r}")
 
 
-def _info(body: dict[str, Any], where: Path) -> SaveInfo:
-    s = body["summary"]
+def _info(body: dict[str, Any], game: Game, where: Path) -> SaveInfo:
+    """What a listing shows: seats, scores and stage from the replayed game itself (the
+    summary in the file is not trusted); name, date and id from the file, made safe."""
+    s = summary(game)
+    game_id = body.get("game_id")
+    revision = body.get("revision", 0)
+    saved_at = body.get("saved_at")
     return SaveInfo(
         path=where,
-        name=str(body.get("name", where.stem)),
-        game_id=str(body.get("game_id", "")),
-        saved_at=str(body.get("saved_at", "")),
-        seats=tuple(str(x) for x in s["seats"]),
-        kinds=tuple(str(x) for x in s["kinds"]),
-        scores=tuple(int(x) for x in s["scores"]),
-        turn=int(s["turn"]),
-        stage=str(s["stage"]),
-        over=bool(s["over"]),
-        solo=bool(s.get("solo", False)),
-        to_move=str(s.get("to_move", "")),
+        name=printable(str(body.get("name", where.stem)))[:MAX_NAME * 2],
+        game_id=game_id if isinstance(game_id, str) and is_game_id(game_id) else "",
+        saved_at=printable(saved_at)[:40] if isinstance(saved_at, str) else "",
+        seats=tuple(s["seats"]),
+        kinds=tuple(s["kinds"]),
+        scores=tuple(s["scores"]),
+        turn=s["turn"],
+        stage=s["stage"],
+        over=s["over"],
+        solo=s["solo"],
+        to_move=s["to_move"],
+        revision=revision if type(revision) is int and revision >= 0 else 0,
     )
 
 
 def _read_bytes(path: Path) -> bytes:
+    """The bytes of a regular file, at most :data:`MAX_BYTES` of them.
+
+    Devices, pipes and sockets are refused without reading (a FIFO is opened without
+    waiting for a writer), so ``/dev/zero`` or a link to it cannot fill the memory.
+    """
     try:
-        size = path.stat().st_size
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except FileNotFoundError:
         raise SaveError(f"there is no save at {path}", "missing", path) from None
     except OSError as exc:
         raise SaveError(f"cannot read {path}: {exc.strerror}", "unreadable", path) from None
-    if size > MAX_BYTES:
-        raise SaveError(f"{path.name} is {size:,} bytes: far too large to be a Shipyard save",
-                        "too_large", path)
     try:
-        return path.read_bytes()
-    except IsADirectoryError:
-        raise SaveError(f"{path} is a folder, not a save", "not_a_save", path) from None
+        mode = os.fstat(fd)
+        if stat.S_ISDIR(mode.st_mode):
+            raise SaveError(f"{path} is a folder, not a save", "not_a_save", path)
+        if not stat.S_ISREG(mode.st_mode):
+            raise SaveError(f"{path} is not a regular file (a device, pipe or socket), "
+                            "not a save", "not_a_save", path)
+        if mode.st_size > MAX_BYTES:
+            raise SaveError(f"{path.name} is {mode.st_size:,} bytes: far too large to be a "
+                            "Shipyard save", "too_large", path)
+        chunks: list[bytes] = []
+        left = MAX_BYTES + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
     except OSError as exc:
         raise SaveError(f"cannot read {path}: {exc.strerror}", "unreadable", path) from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > MAX_BYTES:
+        raise SaveError(f"{path.name} is more than {MAX_BYTES:,} bytes: far too large to be "
+                        "a Shipyard save", "too_large", path)
+    return data
 
 
 def load(path: Path) -> Loaded:
@@ -346,17 +452,9 @@ def load(path: Path) -> Loaded:
 
 
 def read_info(path: Path) -> SaveInfo:
-    """The summary of a save, checksum checked but without replaying it (for listings)."""
-    body = _parse(_read_bytes(path), path)
-    stored = body.pop("checksum", None)
-    if stored != _checksum(body):
-        raise SaveError(f"{path.name} is damaged: its checksum does not match its contents",
-                        "checksum", path)
-    try:
-        return _info(body, path)
-    except (KeyError, TypeError, ValueError, OverflowError):
-        raise SaveError(f"{path.name} is damaged: its summary is unreadable", "corrupt",
-                        path) from None
+    """What a listing shows of a save: its game is replayed, so what the listing says
+    (scores, turn, finished or not) is what the game says, whatever the summary claims."""
+    return decode(_read_bytes(path), path).info
 
 
 def backup_of(path: Path) -> Path | None:
@@ -368,29 +466,62 @@ def backup_of(path: Path) -> Path | None:
 # -- writing -----------------------------------------------------------------------
 
 
+def make_folder(folder: Path) -> None:
+    """Create ``folder``; a file standing where a folder should be is named plainly."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        blocker = next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()),
+                       folder)
+        raise OSError(f"{blocker} is a file where a folder should be: move or rename it "
+                      "so that saves can be written") from None
+
+
 def write_atomic(path: Path, data: bytes, *, keep_backup: bool = False) -> None:
     """Write ``data`` to ``path`` so that a crash leaves either the old or the new file.
 
-    The bytes go to a temporary file in the same folder, are flushed and synced, and
+    The bytes go to a temporary file in the same folder (named for this process, so
+    a later session can remove it if this one is killed), are flushed and synced, and
     the file is renamed over the old one. With ``keep_backup`` the old file first
-    becomes the backup (``.bak.json``).
+    becomes the backup (``.bak.json``) through a hard link, so ``path`` itself never
+    goes missing.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=path.parent)
+    make_folder(path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".json",
+                               dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         backup = backup_of(path)
-        if keep_backup and backup is not None and path.exists():
-            os.replace(path, backup)
+        if keep_backup and backup is not None:
+            _keep_backup(path, backup)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
     _sync_dir(path.parent)
+
+
+def _keep_backup(path: Path, backup: Path) -> None:
+    """Make the file at ``path`` (if there is one) the backup, leaving ``path`` in place."""
+    link = path.with_name(f"{TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(4)}.json")
+    try:
+        os.link(path, link)
+    except FileNotFoundError:
+        return
+    except OSError:
+        with contextlib.suppress(FileNotFoundError):
+            os.replace(path, backup)
+        return
+    try:
+        os.replace(link, backup)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(link)
+        raise
 
 
 def _sync_dir(folder: Path) -> None:
@@ -406,6 +537,46 @@ def _sync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs on this machine."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def remove_stray_temps(folder: Path) -> list[Path]:
+    """Remove temporary files left by interrupted saves: their writer is gone, or they
+    are an hour old. Return what was removed."""
+    removed: list[Path] = []
+    if not folder.is_dir():
+        return removed
+    now = time.time()
+    for path in folder.glob(f"{TEMP_PREFIX}*.json"):
+        pid_text = path.name[len(TEMP_PREFIX):].split("-", 1)[0]
+        pid = int(pid_text) if pid_text.isdigit() else 0
+        try:
+            old = now - path.lstat().st_mtime > STALE_TEMP_SECONDS
+        except OSError:
+            continue
+        if pid == os.getpid() or not (old or not _alive(pid)):
+            continue
+        with contextlib.suppress(OSError):
+            path.unlink()
+            removed.append(path)
+    return removed
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether ``path`` stays inside ``folder`` once links and ``..`` are resolved."""
+    return path.resolve().is_relative_to(folder.resolve())
+
+
 class SaveStore:
     """The saves of this installation: autosaves, named saves and finished games."""
 
@@ -413,17 +584,29 @@ class SaveStore:
         self.saves = saves if saves is not None else paths.saves_dir()
         self.finished = finished if finished is not None else paths.finished_dir()
 
-    def autosave_path(self, game_id: str) -> Path:
-        return self.saves / f"{AUTOSAVE_PREFIX}{game_id}.json"
+    def _game_file(self, folder: Path, stem: str, game_id: str) -> Path:
+        """A file named after a game; the id is checked and the path kept in ``folder``."""
+        if not is_game_id(game_id):
+            raise SaveError(f"{game_id[:80]!r} cannot name a game's file", "bad_name")
+        path = folder / f"{stem}.json"
+        if not _inside(path, folder):
+            raise SaveError(f"{path} would leave {folder}", "bad_name")
+        return path
 
-    def autosave(self, game: Game, game_id: str) -> Path:
+    def autosave_path(self, game_id: str) -> Path:
+        return self._game_file(self.saves, f"{AUTOSAVE_PREFIX}{game_id}", game_id)
+
+    def lease_path(self, game_id: str) -> Path:
+        return self._game_file(self.saves, f"{LEASE_PREFIX}{game_id}", game_id)
+
+    def autosave(self, game: Game, game_id: str, revision: int = 0) -> Path:
         """Save after a move; the previous autosave is kept as the backup."""
         path = self.autosave_path(game_id)
         try:
-            write_atomic(path, encode(game, game_id, "autosave"), keep_backup=True)
+            write_atomic(path, encode(game, game_id, "autosave", revision), keep_backup=True)
         except OSError as exc:
-            raise SaveError(f"cannot write the autosave: {exc.strerror}", "write_failed",
-                            path) from None
+            raise SaveError(f"cannot write the autosave: {exc.strerror or exc}",
+                            "write_failed", path) from None
         return path
 
     def named_path(self, name: str) -> Path:
@@ -440,21 +623,24 @@ class SaveStore:
         try:
             write_atomic(path, encode(game, game_id, clean_save_name(name)))
         except OSError as exc:
-            raise SaveError(f"cannot write {path.name}: {exc.strerror}", "write_failed",
+            raise SaveError(f"cannot write {path.name}: {exc.strerror or exc}", "write_failed",
                             path) from None
         return path
 
+    def finished_path(self, game_id: str) -> Path:
+        return self._game_file(self.finished, game_id, game_id)
+
     def archive(self, game: Game, game_id: str) -> Path:
         """Keep a finished game for review, and drop its autosaves."""
-        path = self.finished / f"{game_id}.json"
+        path = self.finished_path(game_id)
         try:
             write_atomic(path, encode(game, game_id, "finished"))
         except OSError as exc:
-            raise SaveError(f"cannot archive the game: {exc.strerror}", "write_failed",
+            raise SaveError(f"cannot archive the game: {exc.strerror or exc}", "write_failed",
                             path) from None
         auto = self.autosave_path(game_id)
         for old in (auto, backup_of(auto)):
-            if old is not None:
+            if old is not None and _inside(old, self.saves):
                 with contextlib.suppress(OSError):
                     old.unlink()
         return path
@@ -481,13 +667,24 @@ class SaveStore:
         return self._listing(self.finished)
 
     def latest_autosave(self) -> Path | None:
-        """The most recently written autosave (or its backup, if only that one is left)."""
+        """The most recently written autosave (or its backup, if only that one is left).
+
+        Another session may remove or replace files meanwhile: a file that is gone by
+        the time it is looked at is simply not a candidate.
+        """
         if not self.saves.is_dir():
             return None
-        candidates = [p for p in self.saves.glob(f"{AUTOSAVE_PREFIX}*.json")]
+        candidates: list[tuple[float, Path]] = []
+        for path in self.saves.glob(f"{AUTOSAVE_PREFIX}*.json"):
+            try:
+                mode = path.stat()
+            except OSError:
+                continue
+            if stat.S_ISREG(mode.st_mode):
+                candidates.append((mode.st_mtime, path))
         if not candidates:
             return None
-        newest = max(candidates, key=lambda p: p.stat().st_mtime)
+        newest = max(candidates)[1]
         if newest.name.endswith(BACKUP_SUFFIX):
             main = newest.with_name(newest.name[: -len(BACKUP_SUFFIX)] + ".json")
             return main if main.exists() else newest
@@ -509,3 +706,238 @@ class SaveStore:
                 if path.stem == name_or_path:
                     return path
         return named
+
+
+def game_id_of(path: Path) -> str:
+    """The game id an autosave's file name carries, or ``""`` when it names none."""
+    name = path.name
+    for suffix in (BACKUP_SUFFIX, ".json"):
+        if name.startswith(AUTOSAVE_PREFIX) and name.endswith(suffix):
+            candidate = name[len(AUTOSAVE_PREFIX): -len(suffix)]
+            return candidate if is_game_id(candidate) else ""
+    return ""
+
+
+# -- one writer per game ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Holder:
+    """The session that writes a game, as its lease file names it."""
+
+    pid: int
+    host: str
+    since: str
+    token: str
+
+    @property
+    def alive(self) -> bool:
+        """Whether that session may still be running (on another machine: assume so)."""
+        return self.host != socket.gethostname() or _alive(self.pid)
+
+    def describe(self) -> str:
+        try:
+            since = datetime.fromisoformat(self.since).astimezone().strftime("%H:%M")
+        except ValueError:
+            since = "?"
+        return printable(f"process {self.pid} on {self.host[:64]}, since {since}")
+
+
+class GameInUse(SaveError):
+    """Another live session writes this game; it can be taken over."""
+
+    def __init__(self, holder: Holder, path: Path) -> None:
+        super().__init__(f"this game is open in another session ({holder.describe()})",
+                         "in_use", path)
+        self.holder = holder
+
+
+class GameFile:
+    """The autosave of one game, written by one session at a time.
+
+    :meth:`claim` takes the game's lease (a small file next to the autosave naming
+    this session); a second session finds it and may take the game over. Every
+    :meth:`save` checks, under a lock, that the lease is still this session's and
+    that the autosave on disk is not newer than the one this session last wrote; a
+    stale session is told instead of overwriting the newer game. Failed saves are
+    counted, so the interface can show what is not saved and keep an emergency copy.
+    """
+
+    def __init__(self, store: SaveStore, game_id: str) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.path = store.autosave_path(game_id)
+        self.lease = store.lease_path(game_id)
+        self.token = secrets.token_hex(8)
+        self.revision = -1
+        """The revision of the autosave this session last claimed or wrote."""
+        self.unsaved = 0
+        """Moves (and takebacks) made since the last save that reached the disk."""
+        self.problem = ""
+        """Why the last save failed ('' once one succeeds)."""
+        self.stopped = False
+        """True once another session has the game: this one never writes it again."""
+        self.archived = False
+        """True once this session archived the finished game."""
+        self._was_finished = self.store.finished_path(game_id).exists()
+
+    # -- the lease ---------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[int]:
+        """The lease file, locked against other sessions for a check and a write. A
+        session stopped while holding the lock is waited for a few seconds only."""
+        make_folder(self.lease.parent)
+        fd = os.open(self.lease, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)
+        try:
+            deadline = time.monotonic() + LOCK_WAIT
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    if time.monotonic() < deadline:
+                        time.sleep(0.01)
+                        continue
+                except OSError:
+                    pass
+                break
+            yield fd
+        finally:
+            os.close(fd)
+
+    @staticmethod
+    def _holder(fd: int) -> Holder | None:
+        try:
+            raw = json.loads(os.pread(fd, 4096, 0).decode("utf-8"))
+            holder = Holder(int(raw["pid"]), str(raw["host"]), str(raw["since"]),
+                            str(raw["token"]))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        return holder if holder.token else None
+
+    def _write_lease(self, fd: int, token: str) -> None:
+        body = {"pid": os.getpid(), "host": socket.gethostname(), "token": token,
+                "since": datetime.now(UTC).isoformat(timespec="seconds")}
+        data = json.dumps(body).encode("utf-8")
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, data, 0)
+
+    def _disk_revision(self) -> int:
+        """The revision of the autosave on disk (-1 when there is none to protect)."""
+        try:
+            body = json.loads(_read_bytes(self.path))
+        except (SaveError, ValueError, RecursionError):
+            return -1
+        revision = body.get("revision", 0) if isinstance(body, dict) else 0
+        return revision if type(revision) is int else 0
+
+    def claim(self, *, take_over: bool = False) -> None:
+        """Become the game's one writer; raise :class:`GameInUse` when a live session is,
+        unless ``take_over``. The autosave on disk then counts as this session's."""
+        try:
+            with self._locked() as fd:
+                holder = self._holder(fd)
+                if (holder is not None and holder.token != self.token and holder.alive
+                        and not take_over):
+                    raise GameInUse(holder, self.path)
+                self._write_lease(fd, self.token)
+                self.revision = self._disk_revision()
+                self._was_finished = self.store.finished_path(self.game_id).exists()
+                self.stopped = False
+        except OSError as exc:
+            self.problem = f"cannot write the autosave: {exc.strerror or exc}"
+            self.revision = max(self.revision, self._disk_revision())
+        for folder in (self.store.saves, self.store.finished):
+            remove_stray_temps(folder)
+
+    def release(self) -> None:
+        """Leave the game to other sessions (the lease is dropped if still this one's)."""
+        if not self.lease.exists():
+            return
+        with contextlib.suppress(OSError), self._locked() as fd:
+            holder = self._holder(fd)
+            if holder is not None and holder.token == self.token:
+                os.ftruncate(fd, 0)
+
+    def _check_writer(self, fd: int) -> None:
+        """Raise when another session has the game or wrote a newer autosave."""
+        holder = self._holder(fd)
+        if holder is not None and holder.token != self.token:
+            self.stopped = True
+            raise SaveError(f"another session took this game over ({holder.describe()}): "
+                            "this one no longer saves it", "taken_over", self.path)
+        if not self._was_finished and self.store.finished_path(self.game_id).exists():
+            self.stopped = True
+            raise SaveError("another session finished this game: this one no longer saves "
+                            "it", "newer_on_disk", self.path)
+        if self._disk_revision() > self.revision:
+            self.stopped = True
+            raise SaveError("another session saved a newer state of this game: this one "
+                            "no longer saves it", "newer_on_disk", self.path)
+
+    def still_ours(self) -> bool:
+        """Whether this session still writes the game (False once another took it over
+        or saved a newer state; :attr:`problem` then says so)."""
+        if not self.stopped and not self.archived:
+            try:
+                with self._locked() as fd:
+                    self._check_writer(fd)
+            except SaveError as exc:
+                self.problem = exc.message
+            except OSError:
+                pass
+        return not self.stopped
+
+    # -- saving ------------------------------------------------------------------------
+
+    def save(self, game: Game) -> Path:
+        """Write the autosave (or, once the game is over, archive it); count a failure."""
+        try:
+            if self.stopped:
+                raise SaveError(self.problem, "taken_over", self.path)
+            with self._locked() as fd:
+                self._check_writer(fd)
+                if game.is_over:
+                    where = self.store.archive(game, self.game_id)
+                    self.archived = True
+                    os.ftruncate(fd, 0)
+                    with contextlib.suppress(OSError):
+                        self.lease.unlink()
+                else:
+                    where = self.store.autosave(game, self.game_id, self.revision + 1)
+                    self.revision += 1
+                    self._write_lease(fd, self.token)
+        except (SaveError, OSError) as exc:
+            self.unsaved += 1
+            self.problem = exc.message if isinstance(exc, SaveError) else \
+                f"cannot write the autosave: {exc.strerror or exc}"
+            raise SaveError(self.problem, getattr(exc, "kind", "write_failed"),
+                            self.path) from None
+        self.unsaved = 0
+        self.problem = ""
+        return where
+
+    def retry(self, game: Game) -> bool:
+        """Try the save again after a failure (not after losing the game to another
+        session); True when nothing is left unsaved."""
+        if self.stopped or not (self.unsaved or self.problem):
+            return not (self.unsaved or self.problem)
+        self.unsaved -= 1
+        with contextlib.suppress(SaveError):
+            self.save(game)
+        return not (self.unsaved or self.problem)
+
+    def emergency_copy(self, game: Game) -> Path | None:
+        """Write the game where it can still go: the config folder, else the temporary
+        folder. Return where it went, or None when nowhere would take it."""
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        data = encode(game, new_game_id(), "emergency copy")
+        for folder in (paths.config_dir() / "emergency",
+                       Path(tempfile.gettempdir()) / f"shipyard-tui-{os.getuid()}"):
+            target = folder / f"emergency-{self.game_id}-{stamp}.json"
+            try:
+                write_atomic(target, data)
+            except OSError:
+                continue
+            return target
+        return None

@@ -48,29 +48,55 @@ def pattern(yard: Sequence[str | None]) -> str:
     return "".join([letters.get(t) or _letter(t) for t in yard])
 
 
-def _fits(p: str, i: int, j: int) -> bool:
-    """Whether the cells i..j hold only tiles that fit one ship with bow i and stern j."""
-    if p[i] not in "B." or p[j] not in "S.":
-        return False
-    return all(p[k] in "M." for k in range(i + 1, j))
+# A pattern is also read as a 30-bit number: cell ``c`` holds a bow in bit ``3c``, a
+# middle in bit ``3c + 1`` and a stern in bit ``3c + 2``.
+_CODE = {"B": 1, "M": 2, "S": 4, EMPTY: 0}
+
+
+def _interval_masks() -> tuple[tuple[int, int], ...]:
+    """For every cell interval a ship may occupy: the tiles that would stop it from
+    fitting one ship (a middle or stern at the bow, a bow or middle at the stern, a bow
+    or stern between) and all its cells, as masks of the 30-bit number."""
+    out = []
+    for i in range(CELLS - 2):
+        for j in range(i + 2, min(i + MAX_MIDDLES + 1, CELLS - 1) + 1):
+            misfits = (6 << 3 * i) | (3 << 3 * j)
+            misfits |= sum(5 << 3 * k for k in range(i + 1, j))
+            span = sum(7 << 3 * k for k in range(i, j + 1))
+            out.append((misfits, span))
+    return tuple(out)
+
+
+_INTERVALS = _interval_masks()
+
+
+def _encode(p: str) -> int:
+    code = _CODE
+    return sum(code[letter] << 3 * c for c, letter in enumerate(p))
+
+
+def _clears(tiles: int) -> bool:
+    """Whether ships can sail one after another until no tile is left (see completable)."""
+    while tiles:
+        for misfits, span in _INTERVALS:
+            if tiles & span and not tiles & misfits:
+                tiles &= ~span
+                break
+        else:
+            return False
+    return True
 
 
 @cache
 def completable(p: str) -> bool:
-    """Whether every tile of the pattern can still become part of a complete ship."""
-    if p.count(EMPTY) == CELLS:
-        return True
-    for i in range(CELLS - 2):
-        for j in range(i + 2, min(i + MAX_MIDDLES + 1, CELLS - 1) + 1):
-            if not _fits(p, i, j):
-                continue
-            segment = p[i : j + 1]
-            if segment.count(EMPTY) == len(segment):
-                continue
-            rest = p[:i] + EMPTY * (j - i + 1) + p[j + 1 :]
-            if completable(rest):
-                return True
-    return False
+    """Whether every tile of the pattern can still become part of a complete ship.
+
+    A ship may sail from an interval whose tiles fit one ship (bow first, stern last,
+    middles between); sailing only empties cells, which never stops another interval
+    from fitting. So sailing any such interval that holds a tile, again and again,
+    clears the yard exactly when some order of departures does: no search is needed.
+    """
+    return _clears(_encode(p))
 
 
 @cache
@@ -94,16 +120,15 @@ def complete_ships(p: str) -> tuple[tuple[int, int], ...]:
 @cache
 def legal_cells(p: str, letter: str) -> tuple[int, ...]:
     """The cells where a tile of kind ``letter`` may be placed (R-5.2)."""
+    tiles = _encode(p)
+    code = _CODE[letter]
+    last_empty = p.count(EMPTY) == 1
     cells = []
     for c in range(CELLS):
-        if p[c] != EMPTY:
-            continue
-        new = p[:c] + letter + p[c + 1 :]
-        if not completable(new):
-            continue
-        if EMPTY not in new and not complete_ships(new):
-            continue
-        cells.append(c)
+        if p[c] == EMPTY and _clears(tiles | code << 3 * c):
+            if last_empty and not complete_ships(p[:c] + letter + p[c + 1 :]):
+                continue
+            cells.append(c)
     return tuple(cells)
 
 

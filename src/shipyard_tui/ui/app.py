@@ -1,7 +1,11 @@
 """The Shipyard application: title screen, new games, the table, saves and loads.
 
 Every committed move (and every undo) is autosaved before the next one can be made,
-so a crash, a kill or a hang-up costs at most the move in progress.
+so a crash, a kill or a hang-up costs at most the move in progress. When saving
+fails, a line on the table counts the moves not saved until a save succeeds again,
+and at exit an emergency copy is written and named. On a hang-up or a dead terminal
+the game is saved and the process ends within seconds, whatever the library's
+threads are doing.
 """
 
 from __future__ import annotations
@@ -9,16 +13,30 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import select
 import signal
+import threading
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
 
 from shipyard_tui.model import GameModel
 from shipyard_tui.rules import Game, GameConfig
-from shipyard_tui.saves import SaveError, SaveStore, load, new_game_id
+from shipyard_tui.saves import (
+    GameFile,
+    GameInUse,
+    SaveError,
+    SaveStore,
+    game_id_of,
+    is_game_id,
+    load,
+    new_game_id,
+)
 from shipyard_tui.settings import Settings, load_settings, save_settings
 
 from .screens.game import GameScreen
@@ -28,6 +46,25 @@ MOVE_LOG_ENV = "SHIPYARD_MOVE_LOG"
 """Diagnostics: when set, each committed move is appended to this file before it is
 autosaved (the crash tests compare it with what was saved)."""
 
+EXIT_GRACE = 2.0
+"""Seconds the normal shutdown gets after a hang-up before the process ends anyway."""
+
+RETRY_SECONDS = 5.0
+"""How often a failed autosave is tried again while the game waits."""
+
+
+class UnsavedNotice(Static):
+    """A line on the table while moves are not saved: how many, and why."""
+
+    DEFAULT_CSS = """
+    UnsavedNotice {
+        height: auto;
+        background: $error;
+        color: $text;
+        padding: 0 1;
+    }
+    """
+
 
 class ShipyardApp(App[None]):
     """Shipyard in the terminal. Starts at the title screen, or straight in a game."""
@@ -36,7 +73,8 @@ class ShipyardApp(App[None]):
     TITLE = "Shipyard"
 
     def __init__(self, *, config: GameConfig | None = None, game: Game | None = None,
-                 game_id: str | None = None, load_path: Path | None = None,
+                 game_id: str | None = None, game_file: GameFile | None = None,
+                 load_path: Path | None = None,
                  continue_last: bool = False,
                  bot_delay: float | None = None, theme: str | None = None,
                  store: SaveStore | None = None, settings: Settings | None = None) -> None:
@@ -46,20 +84,28 @@ class ShipyardApp(App[None]):
         self._start_config = config
         self._start_game = game
         self._start_game_id = game_id
+        self._start_file = game_file
         self._load_path = load_path
         self._continue_last = continue_last
         self.bot_delay = self.settings.bot_delay if bot_delay is None else bot_delay
         wanted = theme or self.settings.theme
         self.theme = wanted if wanted in self.available_themes else Settings().theme
         self.model: GameModel | None = None
-        self._save_warned = False
+        self.game_file: GameFile | None = None
+        self._warned = ""
+        self._retry_timer: Timer | None = None
+        self.exit_report: str | None = None
+        """What could not be saved, said once the game is left (see :meth:`finish_saving`)."""
+        self.exit_report_shown = False
+        self._leaving = False
         self.crash_log = None
 
     def on_mount(self) -> None:
         self.push_screen(TitleScreen())
         self._install_signal_handlers()
+        self._watch_terminal()
         if self._start_game is not None:
-            self.open_game(self._start_game, self._start_game_id)
+            self.open_game(self._start_game, self._start_game_id, self._start_file)
         elif self._start_config is not None:
             self.start_game(self._start_config)
         elif self._load_path is not None:
@@ -95,10 +141,63 @@ class ShipyardApp(App[None]):
             for sig in (signal.SIGHUP, signal.SIGTERM):
                 loop.add_signal_handler(sig, self._leave_on_signal)
 
+    def _watch_terminal(self) -> None:
+        """Notice a terminal that went away without a hang-up signal (a closed pty)."""
+        if self.is_headless:
+            return
+        ttys = [fd for fd in (0, 1) if os.isatty(fd)]
+        if not ttys:
+            return
+        poller = select.poll()
+        for fd in ttys:
+            poller.register(fd, select.POLLHUP | select.POLLERR)
+        gone = select.POLLHUP | select.POLLERR | select.POLLNVAL
+
+        def check() -> None:
+            if any(events & gone for _, events in poller.poll(0)):
+                self._leave_on_signal()
+
+        self.set_interval(0.5, check)
+
     def _leave_on_signal(self) -> None:
-        if self.model is not None and not self.model.game.is_over:
-            self._autosave(self.model)
+        """Save, and end the process within seconds even if the library's shutdown
+        hangs; what could not be saved is said after the terminal is restored."""
+        if self._leaving:
+            return
+        self._leaving = True
+        report = self.finish_saving()
+
+        def end_anyway() -> None:
+            time.sleep(EXIT_GRACE)
+            if report and not self.exit_report_shown:
+                self.exit_report_shown = True
+                with contextlib.suppress(OSError):
+                    os.write(2, f"\nshipyard: {report}\n".encode())
+            os._exit(0)
+
+        threading.Thread(target=end_anyway, name="shipyard-exit", daemon=True).start()
         self.exit()
+
+    def finish_saving(self) -> str:
+        """Save what is not saved yet and let the game go; return what could not be
+        saved and where its emergency copy went, in words ('' when all is saved)."""
+        if self.exit_report is not None:
+            return self.exit_report
+        report = ""
+        game_file, model = self.game_file, self.model
+        if game_file is not None and model is not None:
+            if not game_file.retry(model.game) and game_file.unsaved:
+                copy = game_file.emergency_copy(model.game)
+                where = (f"An emergency copy is in {copy}; open it with: shipyard load {copy}"
+                         if copy is not None else "No emergency copy could be written either.")
+                count = game_file.unsaved
+                report = (f"{count} move{' was' if count == 1 else 's were'} of this game "
+                          f"not saved ({game_file.problem}). {where}")
+            elif not game_file.still_ours():
+                report = f"This session did not save its game: {game_file.problem}."
+            game_file.release()
+        self.exit_report = report
+        return report
 
     # -- games -----------------------------------------------------------------------
 
@@ -106,8 +205,22 @@ class ShipyardApp(App[None]):
         """Set up a new game and show its table."""
         self.open_game(Game(config))
 
-    def open_game(self, game: Game, game_id: str | None = None) -> None:
-        self.model = GameModel(game, game_id=game_id or new_game_id())
+    def open_game(self, game: Game, game_id: str | None = None,
+                  game_file: GameFile | None = None) -> None:
+        """Show ``game``'s table; this session becomes its one writer (a loaded game in
+        use elsewhere is claimed by :meth:`load_game`, which asks first)."""
+        if self.game_file is not None and self.game_file is not game_file:
+            self.game_file.release()
+        if game_file is None:
+            game_file = GameFile(self.store, game_id if game_id and is_game_id(game_id)
+                                 else new_game_id())
+            if not game.is_over:
+                with contextlib.suppress(GameInUse):
+                    game_file.claim()
+        self.game_file = game_file
+        self.exit_report = None
+        self._warned = ""
+        self.model = GameModel(game, game_id=game_file.game_id)
         self.model.commit_hooks.append(self._autosave)
         while len(self.screen_stack) > 2:
             self.pop_screen()
@@ -123,25 +236,99 @@ class ShipyardApp(App[None]):
         if trace:
             with open(trace, "a", encoding="utf-8") as handle:
                 handle.write(f"{len(model.game.moves)}\n")
-        try:
-            if model.game.is_over:
-                self.store.archive(model.game, model.game_id)
+        if self.game_file is None or model is not self.model:
+            return
+        with contextlib.suppress(SaveError):
+            self.game_file.save(model.game)
+        self._show_saving()
+
+    def _show_saving(self) -> None:
+        """Keep a line on the table while anything is unsaved; retry every few seconds."""
+        game_file = self.game_file
+        screen = next((s for s in self.screen_stack if isinstance(s, GameScreen)), None)
+        pending = game_file is not None and bool(game_file.unsaved or game_file.problem)
+        if screen is not None:
+            for old in screen.query(UnsavedNotice):
+                if not pending:
+                    old.remove()
+        if not pending or game_file is None:
+            if self._retry_timer is not None:
+                self._retry_timer.stop()
+                self._retry_timer = None
+            if self._warned:
+                self._warned = ""
+                self.notify("The game is saved again.", title="Saved", timeout=4)
+            return
+        count = game_file.unsaved
+        what = (f"{count} move{'s' if count != 1 else ''} not saved" if count
+                else "This game is not saved")
+        then = ("The moves you make here are kept in an emergency copy when you quit"
+                if game_file.stopped else
+                f"Trying again every {RETRY_SECONDS:.0f} s; on leaving, an emergency copy "
+                "is written")
+        text = f"{what}: {game_file.problem}. {then}."
+        if screen is not None:
+            notices = list(screen.query(UnsavedNotice))
+            if notices:
+                notices[0].update(text)
             else:
-                self.store.autosave(model.game, model.game_id)
-        except SaveError as exc:
-            if not self._save_warned:
-                self._save_warned = True
-                self.notify(f"{exc.message}. The game goes on, but is not being saved.",
-                            title="Saving failed", severity="error", timeout=10, markup=False)
+                footers = screen.query(Footer)
+                screen.mount(UnsavedNotice(text, markup=False),
+                             before=footers.first() if footers else None)
+        if self._warned != game_file.problem:
+            self._warned = game_file.problem
+            self.notify(text, title="Saving failed", severity="error", timeout=10,
+                        markup=False)
+        if self._retry_timer is None and not game_file.stopped:
+            self._retry_timer = self.set_interval(RETRY_SECONDS, self._retry_save)
+
+    def _retry_save(self) -> None:
+        if self.game_file is not None and self.model is not None:
+            self.game_file.retry(self.model.game)
+        self._show_saving()
 
     def load_game(self, path: Path) -> None:
-        """Open a saved game; a damaged file is explained, and a good backup offered."""
+        """Open a saved game; a damaged file is explained, and a good backup offered.
+
+        A game another live session is playing is opened only if the player takes it
+        over; that session then stops saving it.
+        """
         try:
             loaded = load(path)
         except SaveError as exc:
             self._explain(exc)
             return
-        self.open_game(loaded.game, loaded.info.game_id or None)
+        game = loaded.game
+        game_id = loaded.info.game_id or new_game_id()
+        if game.is_over:
+            self.open_game(game, game_id)
+            return
+        if self.game_file is not None and self.game_file.game_id == game_id:
+            self.game_file.release()  # this session's own game, opened again
+        game_file = GameFile(self.store, game_id)
+        try:
+            game_file.claim()
+        except GameInUse as busy:
+            from .screens.confirm import ConfirmScreen
+
+            def answered(take: bool | None) -> None:
+                if take:
+                    game_file.claim(take_over=True)
+                    self._open_claimed(path, game_file, game)
+
+            self.push_screen(ConfirmScreen(f"{busy.message[0].upper()}{busy.message[1:]}. "
+                                           "Take it over here? That session will stop "
+                                           "saving it.", "Take over", "Cancel"), answered)
+            return
+        self._open_claimed(path, game_file, game)
+
+    def _open_claimed(self, path: Path, game_file: GameFile, game: Game) -> None:
+        """Open a game just claimed: its own autosave is read again, as the session that
+        had it may have saved a later move meanwhile."""
+        if game_id_of(path) == game_file.game_id:
+            with contextlib.suppress(SaveError):
+                game = load(path).game
+        self.open_game(game, game_file.game_id, game_file)
 
     def continue_game(self) -> None:
         latest = self.store.latest_autosave()

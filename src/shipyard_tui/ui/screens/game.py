@@ -490,6 +490,7 @@ class GameScreen(Screen[None]):
         if self._handing_over:
             return
         self._handing_over = True
+        self.app.clear_notifications()  # a notice may name the last seat's secrets
         self.model.set_viewer(None)
         self.query_one(ChoicePanel).set_choices("Waiting for the next player…", [])
         name = self.model.game.state.seats[seat].name

@@ -13,13 +13,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from shipyard_tui.saves import SaveInfo, SaveStore
+from shipyard_tui.saves import SaveInfo, SaveStore, printable
 
 
 def save_line(info: SaveInfo | None, path: Path, problem: str) -> Text:
-    """One line of the listing."""
+    """One line of the listing: what the replayed game says, in printable text only."""
     if info is None:
-        return Text(f"{path.name}: {problem}", style="red")
+        return Text(f"{printable(path.name)}: {printable(problem)}", style="red")
     text = Text()
     label = "autosave" if info.is_autosave else info.name
     text.append(f"{label:<16.16} ", style="bold")
