@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules_helpers import S, begin_action, current, moves_text, new_game, yard_from_pattern
-from shipyard_tui.rules import CATALOG, Action, Game, IllegalMoveError, TileKind
+from shipyard_tui.rules import CATALOG, Action, Game, IllegalMoveError, Piece, TileKind
 from shipyard_tui.rules import events as ev
 from shipyard_tui.rules.engine import commodity_goods
 from shipyard_tui.rules.state import PlacedCanal
@@ -191,7 +191,9 @@ def test_r2_4_r4_1_middle_deck_one_is_used_before_deck_two():
     assert market.middle_stack == [two]
 
 
-def test_r4_1_empty_stack_triggers_the_end_of_the_game():
+def test_r4_1_refill_from_an_already_empty_stack_leaves_the_slot_empty():
+    """R-4.1, R-10.2 (revision 2): a refill that finds the stack already empty reveals
+    nothing, leaves the slot empty and triggers nothing."""
     game = at_action(Action.BUILD)
     market = game.state.market
     market.bow_stack = []
@@ -200,9 +202,8 @@ def test_r4_1_empty_stack_triggers_the_end_of_the_game():
     start = len(game.events)
     game.play("end-build")
     events = since(game, start)
-    triggered = of_type(events, ev.EndTriggered)
-    assert len(triggered) == 1 and triggered[0].reason == "ship_tiles"
-    assert game.state.end_trigger == "ship_tiles"
+    assert not of_type(events, ev.EndTriggered)
+    assert game.state.end_trigger is None
     assert all(t is not None for t in market.ships[0][:4])
     assert market.ships[0][4] is None
 
@@ -221,7 +222,9 @@ def test_r4_1_partial_refill_then_the_end_is_triggered():
     assert game.state.end_trigger == "ship_tiles"
 
 
-def test_r4_1_no_end_when_the_stack_had_just_enough():
+def test_r4_1_revealing_the_last_tile_of_the_stack_triggers_the_end():
+    """R-4.1, R-10.2 (revision 2): the refill that reveals the stack's last tile into
+    the display triggers the end at once, the display column full."""
     game = at_action(Action.BUILD)
     market = game.state.market
     market.bow_stack = market.bow_stack[-1:]
@@ -229,10 +232,10 @@ def test_r4_1_no_end_when_the_stack_had_just_enough():
     place_first(game)
     start = len(game.events)
     game.play("end-build")
-    assert not of_type(since(game, start), ev.EndTriggered)
-    assert game.state.end_trigger is None
+    triggered = of_type(since(game, start), ev.EndTriggered)
+    assert [t.reason for t in triggered] == ["ship_tiles"]
+    assert game.state.end_trigger == "ship_tiles"
     assert None not in market.ships[0]
-    assert market.bow_stack == []
 
 
 def test_n8_blank_tile_only_when_no_tile_of_the_kind_is_displayed():
@@ -346,7 +349,10 @@ def test_r4_2_unaffordable_canals_are_not_offered():
     assert moves_text(game) == ["canal 0", "canal 1", "canal 2"]
 
 
-def test_n10_an_empty_canal_deck_is_rebuilt_from_spent_canals():
+def test_r4_2_n10_an_empty_canal_deck_is_rebuilt_from_spent_canals():
+    """R-4.2 (revision 2), N-10: the spent canals (used ones and, R-9.6, discarded ones,
+    both kept in ``canal_spent``; see test_r9_6_engine_left_tiles_become_used_and_cut_off
+    _tiles_are_discarded) are shuffled into a new deck; seats keep their used counts."""
     game = at_action(Action.CANAL, start=False)
     state = game.state
     market = state.market
@@ -507,6 +513,33 @@ def test_r4_4_r4_5_extra_steps_cost_one_each_and_stop_after_three(action, attr, 
     assert seat.guilders == 3
 
 
+def test_components_4_equipment_ring_order_is_smokestack_crane_sail_cannon():
+    """COMPONENTS §4 (revision 2): clockwise smokestack, crane, sail, cannon."""
+    assert [p.value for p in CATALOG.equipment_ring] == ["smokestack", "crane", "sail", "cannon"]
+
+
+@pytest.mark.parametrize(("paid_steps", "pieces", "guilders"), [
+    (0, {"smokestack": 1, "crane": 1, "sail": 1}, 6),
+    (1, {"crane": 2, "sail": 1}, 5),
+])
+def test_r4_4_book_engineer_example(paid_steps, pieces, guilders):
+    """R-4.4, COMPONENTS §4: the book's Engineer example. With engineers +1 crane and
+    +1 sail and the marker on the cannon, the free step reaches the smokestack (a
+    smokestack, a crane and a sail); paying 1 more reaches the crane (2 cranes, a sail)."""
+    game = at_action(Action.EQUIPMENT, start=False, guilders=6)
+    seat = current(game)
+    seat.employees = ["engineer:crane", "engineer:sail"]
+    game.state.equipment_marker = CATALOG.equipment_ring.index(Piece.CANNON)
+    start(game, Action.EQUIPMENT)
+    assert CATALOG.equipment_ring[game.state.equipment_marker] is Piece.SMOKESTACK
+    for _ in range(paid_steps):
+        game.play("step")
+    events = game.play("take")
+    assert of_type(events, ev.PiecesTaken)[0].pieces == pieces
+    assert seat.pieces == pieces
+    assert seat.guilders == guilders
+
+
 def test_r4_4_no_paid_step_without_money():
     game = at_action(Action.EQUIPMENT, guilders=0)
     assert moves_text(game) == ["take"]
@@ -543,7 +576,7 @@ def test_r4_4_engineers_add_their_own_piece():
     game = at_action(Action.EQUIPMENT, start=False)
     seat = current(game)
     seat.employees = ["engineer:crane", "engineer:sail", "trader:coal:1"]
-    game.state.equipment_marker = 3  # crane; clockwise next is the smokestack
+    game.state.equipment_marker = 3  # cannon; clockwise next is the smokestack
     start(game, Action.EQUIPMENT)
     events = game.play("take")
     taken = of_type(events, ev.PiecesTaken)[0]
@@ -555,9 +588,9 @@ def test_r4_4_engineers_add_their_own_piece():
     seat.employees = ["engineer:crane", "engineer:sail"]
     game.state.equipment_marker = 3
     start(game, Action.EQUIPMENT)
-    game.play("step")
+    game.play("step")  # smokestack, then crane
     game.play("take")
-    assert seat.pieces == {"sail": 2, "crane": 1}
+    assert seat.pieces == {"crane": 2, "sail": 1}
     assert seat.guilders == 5
 
 

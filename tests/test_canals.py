@@ -562,11 +562,11 @@ def test_n13_engine_a_cruise_within_one_tile_removes_nothing():
 
 
 def test_r9_6_engine_tile_beside_the_last_tile_entered_stays_until_that_tile_is_left():
-    """R-9.6 removes canals when the token enters a new tile. Here the last tile entered
-    is the T at (1,0): when the token entered it, the corner north of it could still be
-    reached, and the token then only moved inside the T. So after this cruise only the
-    straight at (0,0) is gone; the corner stays until the token leaves the T
-    (N-13 says doing it at the end of the cruise gives the same result)."""
+    """R-9.6 (revision 2) discards the tiles no longer attached to the token's tile. Here
+    the token stops on the T's east port, heading away from the corner north of the T,
+    but the corner is still attached to the T through matching ports: it stays until
+    the token leaves the T. Only the straight at (0,0), left behind, is gone (N-13: doing
+    it at the end of the cruise gives the same result as at each new tile)."""
     canals = [("S1", 0, 0, 0), ("T1", 1, 0, T_WNE), ("K1", 1, -1, K_ES), ("S2", 2, 0, 0)]
     game, seat = shakedown_game(canals)
     load(game, SPEED_LOADS[5])

@@ -1,5 +1,9 @@
 """Government contracts (COMPONENTS §5, scored at the end by R-10.5), one by one, with
-every worked example the catalog takes from the book and the table boundaries."""
+every worked example the catalog takes from the book and the table boundaries.
+
+The red tables are the ones printed on the tiles (RULINGS Revisions, revision 2): each
+table contract is tested over its full printed table and past its end, where the points
+stay at the last value unless the tile says "+n above"."""
 
 from __future__ import annotations
 
@@ -98,8 +102,8 @@ def test_r10_5_every_contract_scores_nothing_for_nothing(contract):
 
 # -- R1, R5, R7: safety tables ------------------------------------------------------
 
-SAFETY_TABLE = [(0, 0), (1, 0), (2, 3), (3, 5), (4, 7), (5, 9), (6, 12), (7, 13), (8, 14),
-                (10, 16)]
+SAFETY_TABLE = [(0, 0), (1, 1), (2, 2), (3, 4), (4, 6), (5, 8), (6, 12),  # printed 1-2-4-6-8-12
+                (7, 13), (8, 14), (10, 16)]  # "+1" per item above 6
 SAFETY_CONTRACTS = [("R1", F.BUOY), ("R5", F.LANTERN), ("R7", F.BOAT)]
 
 
@@ -130,7 +134,7 @@ def test_r10_5_contracts_r1_r5_r7_count_only_their_own_feature(contract, feature
 def test_r10_5_contract_r1_counts_tile_features_not_pieces():
     fleet = [fleet_ship(["B13", "M29", "S13"], {"captain": 3, "sail": 1, "stoker": 1})]
     assert counted("R1", fleet) == 3
-    assert score("R1", fleet) == 5
+    assert score("R1", fleet) == 4
 
 
 # -- R2 safe ships ------------------------------------------------------------------
@@ -186,18 +190,19 @@ def test_r10_5_contract_r3_two_per_blue_yellow_or_red_employee():
     ([], 0),
     (["builder:sail"], 1),
     (["builder:sail", "helmsman", "rigger"], 1),  # all blue: one type
-    (["trader:coal:1", "trader:coal:2"], 3),  # trader levels are two types
+    (["trader:coal:1", "trader:coal:2"], 2),  # trader levels are two types
     (["trader:coal:1", "trader:cloth:1", "trader:steel:1"], 1),
-    (["engineer:sail", "recruiter:captain", "foreman"], 6),
-    (["engineer:sail", "recruiter:captain", "foreman", "rigger"], 10),
-    (["engineer:sail", "recruiter:captain", "foreman", "rigger", "trader:steel:1"], 14),
+    (["engineer:sail", "recruiter:captain", "foreman"], 4),
+    (["engineer:sail", "recruiter:captain", "foreman", "rigger"], 6),
+    (["engineer:sail", "recruiter:captain", "foreman", "rigger", "trader:steel:1"], 9),
     (["engineer:sail", "recruiter:captain", "foreman", "rigger", "trader:steel:1",
-      "trader:steel:2"], 18),
+      "trader:steel:2"], 12),
     (["engineer:sail", "engineer:crane", "recruiter:captain", "recruiter:stoker", "foreman",
       "accountant", "rigger", "helmsman", "trader:steel:1", "trader:steel:2",
-      "trader:coal:1"], 18),
+      "trader:coal:1"], 12),
 ])
-def test_r10_5_contract_r4_varied_staff_table(staff, points):
+def test_r10_5_contract_r4_varied_staff_printed_table(staff, points):
+    """R4 printed 1-2-4-6-9-12: every entry of the table is reached above."""
     assert score("R4", employees=staff) == points
 
 
@@ -217,9 +222,9 @@ def test_r10_5_contract_r6_staff_pairs(staff, points):
     assert score("R6", employees=staff) == points
 
 
-@pytest.mark.parametrize(("n", "points"), [(0, 0), (1, 1), (3, 3), (4, 4), (5, 6), (6, 8),
-                                           (7, 10), (8, 12)])
-def test_r10_5_contract_r8_staff_count(n, points):
+@pytest.mark.parametrize(("n", "points"), [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 6),
+                                           (6, 8), (7, 10), (8, 12)])
+def test_r10_5_contract_r8_staff_count_printed_1_2_3_4_plus_2(n, points):
     staff = list(CATALOG.employees)[:n]
     assert score("R8", employees=staff) == points
 
@@ -241,14 +246,19 @@ def test_r10_5_contract_r9_book_example_sizes_3_5_6_score_13():
 
 @pytest.mark.parametrize(("sizes", "points"), [
     ([], 0),
-    ([4, 7, 8], 0),
-    ([3], 3),
-    ([5, 5, 5], 3),  # the same size twice is still one size
+    ([7, 8, 9], 0),  # only ships of exactly 3, 4, 5 or 6 tiles count
+    ([3], 2),
+    ([4], 2),  # 4 tiles is one of the sizes (revision 2)
+    ([5, 5, 5], 2),  # the same size twice is still one size
     ([3, 6], 7),
-    ([5, 6, 4], 7),
+    ([5, 6, 7], 7),
     ([3, 3, 5, 6, 6, 9], 13),
+    ([3, 4, 5], 13),
+    ([3, 4, 5, 6], 19),  # printed 2-7-13-19: the whole table
+    ([3, 4, 4, 5, 6, 6, 7, 8], 19),
 ])
-def test_r10_5_contract_r9_ship_sizes(sizes, points):
+def test_r10_5_contract_r9_distinct_sizes_among_3_4_5_6_printed_table(sizes, points):
+    assert counted("R9", [ship(n) for n in sizes]) == len({n for n in sizes if 3 <= n <= 6})
     assert score("R9", [ship(n) for n in sizes]) == points
 
 
@@ -256,9 +266,10 @@ def test_r10_5_contract_r10_book_example_three_five_tile_ships_score_15():
     assert score("R10", [ship(5), ship(5), ship(5)]) == 15
 
 
-@pytest.mark.parametrize(("fives", "points"), [(0, 0), (1, 4), (2, 9), (3, 15), (4, 22),
-                                               (5, 22)])
-def test_r10_5_contract_r10_five_tile_ships_table(fives, points):
+@pytest.mark.parametrize(("fives", "points"), [(0, 0), (1, 1), (2, 8), (3, 15), (4, 22),
+                                               (5, 22), (6, 22)])
+def test_r10_5_contract_r10_five_tile_ships_printed_table(fives, points):
+    """R10 printed 1-8-15-22; past 4 ships the points stay at 22."""
     fleet = [ship(5) for _ in range(fives)] + [ship(4), ship(6)]
     assert counted("R10", fleet) == fives
     assert score("R10", fleet) == points
@@ -268,9 +279,10 @@ def test_r10_5_contract_r11_book_example_two_six_tile_ships_score_10():
     assert score("R11", [ship(6), ship(6)]) == 10
 
 
-@pytest.mark.parametrize(("sixes", "points"), [(0, 0), (1, 4), (2, 10), (3, 17), (4, 24),
-                                               (5, 24)])
-def test_r10_5_contract_r11_six_tile_ships_table(sixes, points):
+@pytest.mark.parametrize(("sixes", "points"), [(0, 0), (1, 3), (2, 10), (3, 17), (4, 17),
+                                               (5, 17)])
+def test_r10_5_contract_r11_six_tile_ships_printed_table(sixes, points):
+    """R11 printed 3-10-17; past 3 ships the points stay at 17."""
     fleet = [ship(6) for _ in range(sixes)] + [ship(5), ship(7)]
     assert counted("R11", fleet) == sixes
     assert score("R11", fleet) == points
@@ -278,38 +290,37 @@ def test_r10_5_contract_r11_six_tile_ships_table(sixes, points):
 
 @pytest.mark.parametrize(("lengths", "points"), [
     ([6, 6], 0),
-    ([7], 6),
-    ([9], 6),
-    ([7, 8, 3], 14),
-    ([7, 9, 8], 24),
-    ([7, 7, 7, 7], 24),
+    ([7], 5),
+    ([9], 5),
+    ([7, 8, 3], 12),
+    ([7, 9, 8], 12),  # printed 5-12: past 2 ships the points stay at 12
+    ([7, 7, 7, 7], 12),
 ])
-def test_r10_5_contract_r12_long_ships_table(lengths, points):
+def test_r10_5_contract_r12_long_ships_printed_table(lengths, points):
     assert score("R12", [ship(n) for n in lengths]) == points
 
 
 @pytest.mark.parametrize(("lengths", "points"), [
     ([3, 3, 3], 0),  # 9 tiles
-    ([3, 3, 4], 5),  # 10
-    ([5, 4, 5], 5),  # 14
-    ([5, 5, 5], 9),  # 15
-    ([6, 6, 7], 9),  # 19
-    ([5, 5, 5, 5], 14),  # 20
-    ([9, 9, 6], 14),  # 24
-    ([5, 5, 5, 5, 5], 20),  # 25
-    ([9, 9, 8, 3], 20),  # 29
-    ([9, 9, 9, 3], 27),  # 30
-    ([9, 9, 9, 9], 27),  # 36: the table stops at 30
+    ([5, 4, 5], 0),  # 14: below the first printed step
+    ([5, 5, 5], 8),  # 15
+    ([6, 6, 7], 8),  # 19
+    ([5, 5, 5, 5], 13),  # 20
+    ([9, 9, 6], 13),  # 24
+    ([5, 5, 5, 5, 5], 18),  # 25
+    ([9, 9, 8, 3], 18),  # 29
+    ([9, 9, 9, 9], 18),  # 36: printed 8, 13, 18 and no more
 ])
-def test_r10_5_contract_r13_tonnage_table(lengths, points):
+def test_r10_5_contract_r13_tonnage_printed_table(lengths, points):
     fleet = [ship(n) for n in lengths]
     assert counted("R13", fleet) == sum(lengths)
     assert score("R13", fleet) == points
 
 
-@pytest.mark.parametrize(("ships", "points"), [(0, 0), (1, 0), (2, 3), (3, 6), (4, 10),
-                                               (5, 15), (6, 21), (7, 28), (8, 28)])
-def test_r10_5_contract_r14_fleet_size_table(ships, points):
+@pytest.mark.parametrize(("ships", "points"), [(0, 0), (1, 1), (2, 4), (3, 9), (4, 16),
+                                               (5, 24), (6, 32), (7, 32), (8, 32)])
+def test_r10_5_contract_r14_fleet_size_printed_table(ships, points):
+    """R14 printed 1-4-9-16-24-32; past 6 ships the points stay at 32."""
     assert score("R14", [ship(3) for _ in range(ships)]) == points
 
 

@@ -209,9 +209,14 @@ def test_r10_1_rotation_with_a_reserve_cube_left_does_not_end_the_game():
 # -- R-10.2 ship-tile end ---------------------------------------------------------
 
 
-def _empty_bow_stack_and_build(game: Game, seat_of, left: int = 0) -> tuple[int, int]:
-    """At a regular turn of ``seat_of(game)`` where Build Ships may be chosen, empty the
-    bow stack, buy the free bow and end the build so the bow column needs a refill.
+STACKS = {"bow": ("bow_stack", 0), "middle": ("middle_stack", 1), "stern": ("stern_stack", 3)}
+
+
+def _refill_after_build(game: Game, seat_of, kind: str = "bow", left: int = 1
+                        ) -> tuple[int, int]:
+    """At a regular turn of ``seat_of(game)`` where Build Ships may be chosen, leave
+    ``left`` tiles in the ``kind`` stack (deck II tiles for the middle stack), buy the
+    free tile of that column and end the build so the column is refilled.
     Returns the seat and the index of the first event of the refill."""
     predicate = at_regular_choose(seat_of)
     play_until(game, lambda g: predicate(g) and Choose(Action.BUILD) in g.legal_moves())
@@ -221,20 +226,30 @@ def _empty_bow_stack_and_build(game: Game, seat_of, left: int = 0) -> tuple[int,
     if game.state.turn.step is S.BONUS_BEFORE:
         game.play(Proceed())
     assert game.state.turn.step is S.BUILD
-    stack = game.state.market.bow_stack
-    game.state.market.bow_stack = stack[len(stack) - left:] if left else []
-    game.play(Buy(0, 0))
-    game.play(Place(0))
+    market = game.state.market
+    attr, column = STACKS[kind]
+    stack = getattr(market, attr)
+    if kind == "middle":
+        stack = [t for t in stack if CATALOG.ship(t).deck == 2]
+    setattr(market, attr, stack[len(stack) - left:] if left else [])
+    game.play(Buy(column, 0))
+    place = next(m for m in game.legal_moves() if isinstance(m, Place))
+    game.play(place)
     mark = len(game.events)
     game.play(EndBuild())
     return s, mark
 
 
+def _empty_bow_stack_and_build(game: Game, seat_of, left: int = 1) -> tuple[int, int]:
+    return _refill_after_build(game, seat_of, "bow", left)
+
+
 @pytest.mark.parametrize("who", ["start", "middle", "last"])
-def test_r10_2_empty_ship_stack_triggers_the_end_and_turns_are_evened(who):
-    """R-10.2, R-4.1: a display column that cannot be refilled triggers the end
-    ("ship_tiles"); regular turns go on only until every seat has had the same number,
-    the seat before the starting seat last, then the final actions begin."""
+def test_r10_2_revealing_the_last_tile_triggers_the_end_and_turns_are_evened(who):
+    """R-10.2 (revision 2), R-4.1: the refill that reveals the last tile of the bow stack
+    triggers the end at once ("ship_tiles"); regular turns go on only until every seat
+    has had the same number, the seat before the starting seat last, then the final
+    actions begin."""
     game = new_game(3, seed=7)
     offset = {"start": 0, "middle": 1, "last": 2}[who]
     s, mark = _empty_bow_stack_and_build(
@@ -244,7 +259,9 @@ def test_r10_2_empty_ship_stack_triggers_the_end_and_turns_are_evened(who):
     assert [(t.reason, t.seat) for t in triggers] == [("ship_tiles", s)]
     bow_refill = [e for e in of_type(refill, ev.DisplayRefilled)
                   if e.area == "ships" and e.column == 0]
-    assert bow_refill and bow_refill[0].drawn == [] and bow_refill[0].deck_left == 0
+    assert len(bow_refill[0].drawn) == 1 and bow_refill[0].deck_left == 0
+    assert refill.index(bow_refill[0]) < refill.index(triggers[0])
+    assert None not in game.state.market.ships[0]
     assert game.state.end_trigger == "ship_tiles"
     play_until(game, lambda g: g.state.stage is not Stage.PLAY)
     assert game.state.stage is Stage.FINAL
@@ -260,15 +277,32 @@ def test_r10_2_empty_ship_stack_triggers_the_end_and_turns_are_evened(who):
     assert len(of_type(game.events, ev.EndTriggered)) == 1
 
 
-def test_r10_2_drawing_the_last_tile_is_not_yet_the_end():
-    """R-4.1, R-10.2: the end comes when a refill is needed and the stack is empty; a
-    refill that takes the last tile of the stack still succeeds and ends nothing."""
+@pytest.mark.parametrize("kind", ["bow", "middle", "stern"])
+def test_r10_2_last_tile_of_each_stack_revealed_by_a_refill_ends_the_game(kind):
+    """R-10.2: the bow, the stern and the middle stack (deck II, under deck I) each end
+    the game when their last tile is revealed into the display."""
+    game = new_game(2, seed=5)
+    s, mark = _refill_after_build(game, lambda g: g.state.start_seat, kind, left=1)
+    attr, _column = STACKS[kind]
+    assert getattr(game.state.market, attr) == []
+    triggers = of_type(game.events[mark:], ev.EndTriggered)
+    assert [(t.reason, t.seat) for t in triggers] == [("ship_tiles", s)]
+    if kind == "middle":
+        revealed = [t for e in of_type(game.events[mark:], ev.DisplayRefilled)
+                    if e.area == "ships" for t in e.drawn]
+        assert [CATALOG.ship(t).deck for t in revealed] == [2]
+
+
+@pytest.mark.parametrize("left", [2, 0])
+def test_r10_2_no_end_while_tiles_remain_or_from_an_already_empty_stack(left):
+    """R-10.2: a refill that leaves a tile in the stack ends nothing; nor does a refill
+    from a stack that was already empty (its slot stays empty, R-4.1)."""
     game = new_game(3, seed=7)
-    _s, mark = _empty_bow_stack_and_build(game, lambda g: g.state.start_seat, left=1)
+    _s, mark = _empty_bow_stack_and_build(game, lambda g: g.state.start_seat, left=left)
     assert of_type(game.events[mark:], ev.EndTriggered) == []
     assert game.state.end_trigger is None
-    assert game.state.market.bow_stack == []
-    assert None not in game.state.market.ships[0]
+    assert len(game.state.market.bow_stack) == max(0, left - 1)
+    assert (None in game.state.market.ships[0]) == (left == 0)
 
 
 def test_r10_2_blank_bow_when_the_column_and_stack_are_empty():
@@ -564,8 +598,8 @@ def test_r10_4_automa_get_no_final_action_and_no_last_chance():
 
 
 def test_r10_5_contracts_and_traders_are_scored_at_the_end():
-    """R-10.5, COMPONENTS §5: R14 with 2 ships = 3, B6 with 3 used canals = 12; traders
-    coal 1 + coal 2 + steel 1 = 1 + 3 + 1."""
+    """R-10.5, COMPONENTS §5: R14 with 2 ships = 4 (printed 1-4-9-…), B6 with 3 used
+    canals = 12; traders coal 1 + coal 2 + steel 1 = 1 + 3 + 1."""
     game = reach_final(3, seed=4)
     quiet_seats(game)
     a, b, c = from_start(game)
@@ -581,13 +615,13 @@ def test_r10_5_contracts_and_traders_are_scored_at_the_end():
     assert [(e.seat, e.contract) for e in scored] == [
         (s, k) for s in (a, b, c) for k in ("R14", "B6")]
     mine = {e.contract: e.points for e in scored if e.seat == a}
-    assert mine == {"R14": 3, "B6": 12}
+    assert mine == {"R14": 4, "B6": 12}
     traders = of_type(events, ev.TradersScored)
     assert [e.seat for e in traders] == [a, b, c]
     assert traders[0].points == 5
     assert sorted(traders[0].traders) == sorted(seat.employees)
-    assert seat.end_points == {"R14": 3, "B6": 12, "traders": 5}
-    assert seat.score == before[a] + 20
+    assert seat.end_points == {"R14": 4, "B6": 12, "traders": 5}
+    assert seat.score == before[a] + 21
     assert traders[0].score == seat.score
     for other in (b, c):
         assert game.state.seats[other].score == before[other]

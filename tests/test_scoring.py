@@ -413,6 +413,7 @@ def test_r7_1_engine_helmsman_adds_one_to_the_sailed_speed():
     game, _seat, _ = shakedown(FOUR_MAST_SHIP, load, ROW_OF_THREE, employees=("helmsman",))
     load_all(game, load)
     game.play("end-load")
+    game.play("helmsman 1")
     sailed = _sail_straight(game)
     assert (sailed.base_speed, sailed.helmsman, sailed.speed) == (2, 1, 3)
     assert len(sailed.path) == 3
@@ -424,6 +425,8 @@ def test_r7_1_engine_helmsman_and_rigger_together():
                                employees=("helmsman", "rigger"))
     load_all(game, load)
     game.play("end-load")
+    assert moves_text(game) == ["helmsman 1", "helmsman 0"]
+    game.play("helmsman 1")
     assert moves_text(game) == ["rigger 1", "rigger 0"]
     game.play("rigger 1")
     sailed = _sail_straight(game)
@@ -659,3 +662,50 @@ def test_r10_5_engine_scores_traders_at_the_end():
     assert state.seats[1].score == 1
     assert state.seats[0].end_points["traders"] == 5
     assert game.is_over
+
+
+def test_r7_1_the_helmsman_is_the_owners_decision():
+    """R-7.1 (revision 2): the Helmsman's +1 is optional: a seat with a Helmsman decides,
+    by a move, for every ship; without one there is no such decision."""
+    assert ship_speed({"sail": 1}, ["helmsman"], helmsman=False).total == 2
+    load = {"captain": 1, "sail": 1}
+    game, _seat, _ = shakedown(FOUR_MAST_SHIP, load, ROW_OF_THREE, employees=("helmsman",))
+    load_all(game, load)
+    game.play("end-load")
+    assert game.state.turn.step is S.HELMSMAN
+    assert moves_text(game) == ["helmsman 1", "helmsman 0"]
+    game.play("helmsman 0")
+    sailed = _sail_straight(game)
+    assert (sailed.base_speed, sailed.helmsman, sailed.speed) == (2, 0, 2)
+
+    game, _seat, _ = shakedown(FOUR_MAST_SHIP, load, ROW_OF_THREE)
+    load_all(game, load)
+    game.play("end-load")
+    assert game.state.turn.step is S.TOKEN_START
+
+
+def test_r7_1_a_ship_sails_only_when_its_owner_declines_the_helmsman():
+    """R-7.1, R-7.2: from the centre of the first of three straight canals the longest
+    cruise is 7. A ship of speed 7 with a Helmsman would need a cruise of 8 and be
+    dismantled; declining the Helmsman, it sails."""
+    load = {"captain": 1, "smokestack": 1, "sail": 3, "stoker": 1}
+    token = Token(0, 0, "C", "W")
+    game, seat, _ = shakedown(FOUR_MAST_SHIP, load, ROW_OF_THREE, employees=("helmsman",),
+                              token=token)
+    load_all(game, load)
+    game.play("end-load")
+    assert game.state.turn.step is S.HELMSMAN
+
+    used = Game.from_state(game.state.copy())
+    events = used.play("helmsman 1")
+    dismantled = of_type(events, ev.ShipDismantled)
+    assert len(dismantled) == 1 and dismantled[0].speed == 8
+    assert "no cruise of exactly 8" in dismantled[0].reason
+    assert not used.state.seats[used.state.turn.seat].fleet
+
+    game.play("helmsman 0")
+    assert game.state.turn.step is S.CRUISE
+    cruise = moves_text(game)[0]
+    sailed = of_type(game.play(cruise), ev.ShipSailed)[0]
+    assert (sailed.base_speed, sailed.helmsman, sailed.speed) == (7, 0, 7)
+    assert seat.fleet[-1].speed == 7

@@ -202,16 +202,17 @@ def test_r12_2_first_turns_place_cubes_without_performing_anything():
     state = game.state
     after_player = events[:events.index(of_type(events, ev.TurnEnded)[0]) + 1]
     player_markers = markers(game)
-    # A flipped the top tile (equipment), B the next one (build)
+    # A flipped the top tile (equipment), B the next one (build): the free lead tile may
+    # be taken on a first turn (R-3.2, R-12.2, revision 2)
     a_events, b_events = turn_events(events, A), turn_events(events, B)
     assert [(e.tile, e.used) for e in of_type(a_events, ev.SoloTileFlipped)] == [
         ("solo:equipment", True)]
     assert [(e.tile, e.used) for e in of_type(b_events, ev.SoloTileFlipped)] == [
-        ("solo:build", False), ("solo:purchase", True)]
-    assert of_type(b_events, ev.SoloTileFlipped)[0].reason == "that tile is the lead"
+        ("solo:build", True)]
+    assert of_type(b_events, ev.SoloTileFlipped)[0].reason == "that tile is free"
     assert of_type(a_events, ev.TurnStarted)[0].kind == "first"
-    assert cubes_on(game, "equipment") == [A] and cubes_on(game, "purchase") == [B]
-    assert state.seats[A].newest is Action.EQUIPMENT and state.seats[B].newest is Action.PURCHASE
+    assert cubes_on(game, "equipment") == [A] and cubes_on(game, "build") == [B]
+    assert state.seats[A].newest is Action.EQUIPMENT and state.seats[B].newest is Action.BUILD
     for automa_events in (a_events, b_events):
         # no step 1, no action: no marker, no market, no income, no report of an action
         for kind in (ev.TileAdvanced, ev.WheelTurned, ev.MarkerMoved, ev.DisplayRemoved,
@@ -227,13 +228,13 @@ def test_r12_2_first_turns_place_cubes_without_performing_anything():
     assert of_type(events, ev.TurnStarted)[-1].kind == "regular"
     assert [s.guilders for s in state.seats[1:]] == [0, 0]
     # the flipped tiles lie face up; the rest stay face down in order
-    assert state.solo.face_up[-3:] == ["solo:equipment", "solo:build", "solo:purchase"]
-    assert state.solo.stack == ["solo:exchange"]
+    assert state.solo.face_up[-2:] == ["solo:equipment", "solo:build"]
+    assert state.solo.stack == ["solo:exchange", "solo:purchase"]
 
 
-def test_r12_2_occupied_actions_and_the_lead_are_skipped_by_flipping_again():
-    """R-12.2, N-1: the first tile of the track is the lead for the automa, the player's
-    tile and A's tile are occupied; B's special tile takes the free last tile."""
+def test_r12_2_occupied_actions_are_skipped_and_a_free_lead_is_taken_on_a_first_turn():
+    """R-12.2, R-3.2 (revision 2): on the automa's first turns only an occupied tile is
+    skipped; the free first tile of the track (the lead) may be taken."""
     game = solo_game(seed=12)
     lay_out(game, ORDER, {})
     set_stack(game, "solo:hire", "solo:last", "solo:canal", "solo:purchase", "solo:build",
@@ -243,15 +244,12 @@ def test_r12_2_occupied_actions_and_the_lead_are_skipped_by_flipping_again():
     b_flips = of_type(turn_events(events, B), ev.SoloTileFlipped)
     assert [(f.tile, f.action, f.used, f.reason) for f in a_flips] == [
         ("solo:crew", "crew", False, "that tile is occupied"),
-        ("solo:build", "build", False, "that tile is the lead"),
-        ("solo:purchase", "purchase", True, "that tile is free"),
+        ("solo:build", "build", True, "that tile is free"),
     ]
     assert [(f.tile, f.action, f.used) for f in b_flips] == [
-        ("solo:canal", "canal", True)]
-    # B: canal was free
-    assert cubes_on(game, "purchase") == [A] and cubes_on(game, "canal") == [B]
-    assert cubes_on(game, "build") == []
-    assert game.state.solo.stack == ["solo:hire", "solo:last"]
+        ("solo:purchase", "purchase", True)]
+    assert cubes_on(game, "build") == [A] and cubes_on(game, "purchase") == [B]
+    assert game.state.solo.stack == ["solo:hire", "solo:last", "solo:canal"]
 
 
 def test_r12_2_first_turn_special_tile_uses_the_free_last_tile():
@@ -455,7 +453,8 @@ def test_r12_3_next_number_reads_the_back_of_the_new_top_tile():
         set_stack(game, "solo:crew", top)
         assert next_number(game.state)[:2] == expected
     set_stack(game)
-    n, steps, source = next_number(game.state)
+    n, steps, source, bracket = next_number(game.state)
+    assert bracket == 0
     assert (n, steps) == (1, 1) and "board" in source
 
 
@@ -631,27 +630,38 @@ def test_n20_build_removes_nothing_without_a_row_of_price_n():
     assert acted[0].n == 2 and "no" in acted[0].effect
 
 
-def test_r12_3_r10_2_build_row_that_empties_a_ship_stack_triggers_the_end():
+@pytest.mark.parametrize("left", [1, 0])
+def test_r12_3_r10_2_build_row_that_reveals_the_last_ship_tile_triggers_the_end(left):
+    """R-12.3, R-10.2 (revision 2): the automa's row removal refills the display; when
+    that reveals the last tile of the stern stack the end is triggered at once. A stack
+    that was already empty reveals nothing and triggers nothing."""
     game = solo_game(seed=56)
     market = game.state.market
-    market.stern_stack.clear()
+    last = market.stern_stack[-1]
+    del market.stern_stack[:len(market.stern_stack) - left]
     stern_column = list(market.ships[3])
     cubes = {"canal": A, "equipment": B, "crew": ME}
     set_stack(game, "solo:hire", "solo:equipment", "solo:build")
     lay_out(game, ORDER, cubes)
     events = run_automa(game, A)
-    assert market.ships[3] == [*stern_column[1:], None]
+    assert market.ships[3] == [*stern_column[1:], last if left else None]
+    assert market.stern_stack == []
     ended = of_type(events, ev.EndTriggered)
-    assert [(e.reason, e.seat) for e in ended] == [("ship_tiles", A)]
-    assert game.state.end_trigger == "ship_tiles"
+    if left:
+        assert [(e.reason, e.seat) for e in ended] == [("ship_tiles", A)]
+        assert game.state.end_trigger == "ship_tiles"
+    else:
+        assert ended == []
+        assert game.state.end_trigger is None
 
 
 def test_r12_3_r10_2_automa_ship_tile_end_finishes_the_game_correctly():
-    """A's Build empties the stern stack: B still plays its turn, then only the player
-    has a final action and a last chance; every seat has the same number of turns."""
+    """A's Build reveals the last stern tile (R-10.2): B still plays its turn, then only
+    the player has a final action and a last chance; every seat has the same number of
+    turns."""
     game = regular_round_game(seed=57)
     state = game.state
-    state.market.stern_stack.clear()
+    del state.market.stern_stack[:-1]
     lay_out(game, ("crew", "canal", "purchase", "equipment", "build", "hire", "exchange"),
             {"hire": A, "exchange": B})
     state.seats[ME].newest = None

@@ -170,7 +170,8 @@ def test_r3_7_second_seat_cannot_choose_the_tile_of_the_starting_seat():
     assert len(choices(game)) == 6
 
 
-def test_n1_slot_zero_may_be_chosen_on_a_first_turn():
+def test_r3_2_the_lead_tile_may_be_chosen_on_a_first_turn():
+    """R-3.2 (revision 2, was note N-1): on first turns the free lead tile may be chosen."""
     game = new_game(3, seed=4)
     arrange(game, *SEVEN)
     assert "build" in choices(game)
@@ -199,7 +200,7 @@ def test_r3_1_previous_tile_becomes_lead_and_tiles_ahead_move_back():
 
 
 def test_r3_1_wheel_advances_even_when_the_tile_already_was_the_lead():
-    """R-3.1 special case, reachable because N-1 allows slot 0 on a first turn."""
+    """R-3.1 special case, reachable because R-3.2 allows the lead on a first turn."""
     game = new_game(3, seed=8)
     arrange(game, *SEVEN)
     s0 = order(game)[0]
@@ -584,37 +585,62 @@ def test_r3_4_bonus_on_the_first_turn_is_allowed():
     assert game.state.turn.step is S.BONUS_BEFORE
 
 
-def test_n4_a_bonus_first_that_spoils_the_chosen_action_forfeits_it():
+def test_r3_4_no_bonus_first_is_offered_that_would_spoil_the_chosen_action():
+    """R-3.4 (revision 2): the chosen Purchase needs 2 guilders; with 7 a bonus action
+    first (6) would leave 1, so none is offered and the turn goes on to the Purchase."""
     game = new_game(3, seed=5)
     arrange(game, *SEVEN)
     market = game.state.market
     market.commodities[0] = market.commodities[1] = market.commodities[2] = None
     seat = current(game)
-    seat.guilders = 7  # the chosen Purchase needs 2
+    seat.guilders = 7
     game.play("choose purchase")
-    game.play("bonus equipment")
-    assert seat.guilders == 1
-    game.play("step")  # pays the last guilder
-    assert seat.guilders == 0
-    start = len(game.events)
-    game.play("take")
-    events = since(game, start)
-    forfeited = of_type(events, ev.ActionForfeited)
-    assert len(forfeited) == 1 and forfeited[0].action == "purchase"
-    assert not of_type(events, ev.CommodityBought)
-    assert of_type(events, ev.TurnEnded)
+    assert game.state.turn.step is S.PURCHASE
+    assert not [m for m in moves_text(game) if m.startswith("bonus")]
 
 
-def test_n4_a_bonus_first_that_leaves_enough_keeps_the_chosen_action():
+def test_r3_4_a_bonus_first_keeps_what_the_chosen_action_needs():
+    """R-3.4: with 8 guilders the bonus Manufacture Equipment is offered, but its paid
+    steps may not spend the 2 guilders the chosen Purchase needs: it is never lost."""
     game = new_game(3, seed=5)
     arrange(game, *SEVEN)
     market = game.state.market
     market.commodities[0] = market.commodities[1] = market.commodities[2] = None
-    current(game).guilders = 8
+    seat = current(game)
+    seat.guilders = 8
     game.play("choose purchase")
+    assert "bonus equipment" in moves_text(game)
     game.play("bonus equipment")
+    assert seat.guilders == 2
+    assert moves_text(game) == ["take"]  # a paid step would leave 1
+    start = len(game.events)
     game.play("take")
     assert game.state.turn.step is S.PURCHASE
+    assert not of_type(since(game, start), ev.ActionForfeited)
+    game.play(moves_text(game)[0])
+    assert seat.guilders == 0
+
+
+def test_r3_4_a_bonus_build_first_may_only_buy_what_leaves_the_chosen_canal():
+    """R-3.4: a bonus Build Ships taken before a chosen Rent a Canal may only buy tiles
+    whose price leaves the cheapest canal affordable."""
+    game = new_game(3, seed=5)
+    arrange(game, *SEVEN)
+    market = game.state.market
+    market.canals[0] = market.canals[1] = market.canals[2] = None  # cheapest canal: 2
+    seat = current(game)
+    seat.guilders = 9
+    game.play("choose canal")
+    game.play("bonus build")
+    assert seat.guilders == 3
+    rows = {int(m.split()[2]) for m in moves_text(game) if m.startswith("buy ")}
+    assert rows and max(CATALOG.slot_prices[r] for r in rows) == 1
+    game.play(next(m for m in moves_text(game) if m.startswith("buy ") and m.endswith(" 1")))
+    game.play(next(m for m in moves_text(game) if m.startswith("place ")))
+    assert not any(m.startswith("buy ") and not m.endswith(" 0") for m in moves_text(game))
+    game.play("end-build")
+    assert game.state.turn.step is S.CANAL_PICK
+    assert moves_text(game)
 
 
 # -- R-3.8 the wheel ---------------------------------------------------------------

@@ -275,7 +275,9 @@ async def test_nobody_s_contracts_show_while_a_bot_plays_between_two_people():
             await settle(pilot)
 
 
-async def test_the_bonus_choices_warn_when_they_would_spoil_the_chosen_action_n4():
+async def test_no_bonus_choice_is_offered_that_would_spoil_the_chosen_action_r3_4():
+    """R-3.4 (revision 2): with 6 guilders a bonus action first would leave nothing for
+    the chosen Rent a Canal, so the screen goes straight on to renting a canal."""
     game = ann_first()
     state = game.state
     state.seats[0].guilders = 6
@@ -284,9 +286,6 @@ async def test_the_bonus_choices_warn_when_they_would_spoil_the_chosen_action_n4
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pick(pilot, app, key_for_move(app, mv.Choose(Action.CANAL)))
-        assert state.turn.step is Step.BONUS_BEFORE
+        assert state.turn.step is Step.CANAL_PICK
         labels = {str(c.move): c.label for c in choices(app)}
-        assert "N-4" not in labels[str(mv.Proceed())]
-        bonuses = [m for m in labels if m.startswith("bonus")]
-        assert bonuses
-        assert all("N-4" in labels[m] and "Rent a Canal" in labels[m] for m in bonuses)
+        assert labels and not [m for m in labels if m.startswith("bonus")]

@@ -279,10 +279,10 @@ def _scores(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from shipyard_tui.review import build_review, review_json, review_renderable
-    from shipyard_tui.saves import SaveError, SaveStore, load, printable
+    from shipyard_tui.saves import SaveError, SaveStore, load_for_review, printable
 
     try:
-        loaded = load(SaveStore().resolve(args.save))
+        loaded = load_for_review(SaveStore().resolve(args.save))
     except SaveError as exc:
         print(f"shipyard: {exc.message}", file=sys.stderr)
         if exc.backup is not None:

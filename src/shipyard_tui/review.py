@@ -17,6 +17,7 @@ from rich.text import Text
 
 from shipyard_tui.rules import CATALOG, Game
 from shipyard_tui.rules import events as ev
+from shipyard_tui.rules.game import RULES_REVISION
 from shipyard_tui.rules.scoring import score_contract
 from shipyard_tui.text import PIECE_ABBREV, solo_rating, tile_features
 
@@ -105,6 +106,17 @@ class Review:
     reveal: list[RevealStep]
     ships: dict[int, list[ShipLine]]
     history: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    rules: int = RULES_REVISION
+    """The rulings revision the game was played under (older: a review only)."""
+
+    @property
+    def rules_note(self) -> str:
+        """For a game of earlier rules: why its numbers differ and why it cannot go on."""
+        if self.rules >= RULES_REVISION:
+            return ""
+        return (f"Played under the rules of revision {self.rules}: its points are those "
+                f"scored then; revision {RULES_REVISION} changed the contract tables and "
+                "other rules, so this game can be reviewed but not continued.")
 
     @property
     def rating(self) -> str:
@@ -150,6 +162,7 @@ def build_review(game: Game) -> Review:
         reveal=reveal,
         ships=ships,
         history=score_history(game),
+        rules=game.rules,
     )
 
 
@@ -187,8 +200,13 @@ def _recomputed_reveal(game: Game) -> dict[int, RevealStep]:
         lines = []
         for contract in seat.contracts:
             result = score_contract(contract, seat.fleet, seat.employees, seat.used_canals)
+            points, detail = result.points, result.detail
+            if game.rules < RULES_REVISION:
+                # what the earlier rules scored, not what today's tables would say
+                points = seat.end_points.get(contract, 0)
+                detail = f"{detail} (scored under the rules of revision {game.rules})"
             lines.append(ContractLine(i, contract, CATALOG.contracts[contract].name,
-                                      result.counted, result.points, result.detail))
+                                      result.counted, points, detail))
         traders = tuple(e for e in seat.employees if CATALOG.employees[e].kind == "trader")
         out[i] = RevealStep(i, seat.name, tuple(lines), traders,
                             seat.end_points.get("traders", 0))
@@ -336,6 +354,8 @@ def score_chart(review: Review, width: int = 56, height: int = 2) -> Text:
 def review_renderable(review: Review) -> RenderableType:
     """The whole review for a plain terminal."""
     parts: list[RenderableType] = []
+    if review.rules_note:
+        parts.append(Text(review.rules_note, style="bold yellow"))
     if review.over and review.reveal:
         parts.append(Text("The reveal", style="bold underline"))
         parts.append(reveal_text(review))
@@ -356,6 +376,7 @@ def review_json(review: Review) -> dict[str, Any]:
     return {
         "over": review.over,
         "solo": review.solo,
+        "rules": review.rules,
         "seats": [review.seats[i] for i in review.players],
         "rows": [{"key": row.key, "label": row.label,
                   "values": [row.values[i] for i in review.players]} for row in review.rows],

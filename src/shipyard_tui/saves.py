@@ -41,6 +41,7 @@ from typing import Any
 from shipyard_tui import __version__, paths
 from shipyard_tui.rules import Game, GameConfig, IllegalMoveError, MoveSyntaxError
 from shipyard_tui.rules.codec import from_data
+from shipyard_tui.rules.game import OldRulesError
 from shipyard_tui.seats import clean_name
 
 FORMAT = "shipyard-save"
@@ -73,8 +74,9 @@ class SaveError(Exception):
 
     ``kind`` names the problem (``missing``, ``unreadable``, ``too_large``,
     ``not_a_save``, ``truncated``, ``corrupt``, ``checksum``, ``newer``,
-    ``unknown_version``, ``invalid_game``, ``bad_name``, ``write_failed``, ``in_use``,
-    ``taken_over``, ``newer_on_disk``); ``backup`` is a good backup to offer instead,
+    ``unknown_version``, ``old_rules``, ``invalid_game``, ``bad_name``, ``write_failed``,
+    ``in_use``, ``taken_over``, ``newer_on_disk``); a save of ``old_rules`` can still be
+    reviewed (:func:`load_for_review`); ``backup`` is a good backup to offer instead,
     when there is one. The message is always printable (:func:`printable`).
     """
 
@@ -343,8 +345,12 @@ def _migrate(body: dict[str, Any], where: Path) -> dict[str, Any]:
     return body
 
 
-def decode(data: bytes, where: Path) -> Loaded:
-    """Read a save, check everything, and replay its game; raise :class:`SaveError`."""
+def decode(data: bytes, where: Path, *, review: bool = False) -> Loaded:
+    """Read a save, check everything, and replay its game; raise :class:`SaveError`.
+
+    A game played under an earlier rulings revision cannot be replayed (``old_rules``);
+    with ``review`` it is read from its stored, checksummed state instead, for a review.
+    """
     body = _parse(data, where)
     stored = body.pop("checksum", None)
     if not isinstance(stored, str) or stored != _checksum(body):
@@ -353,7 +359,13 @@ def decode(data: bytes, where: Path) -> Loaded:
     body = _migrate(body, where)
     try:
         _check_seats(from_data(GameConfig, body["game"]["config"]))
-        game = Game.from_json(body["game"], replay=True)
+        try:
+            game = Game.from_json(body["game"], replay=True)
+        except OldRulesError as exc:
+            if not review:
+                raise SaveError(f"{where.name} cannot be continued: {exc}", "old_rules",
+                                where) from None
+            game = Game.from_json(body["game"], replay=False)
         info = _info(body, game, where)
     except (IllegalMoveError, MoveSyntaxError, ValueError, KeyError, TypeError,
             RecursionError, OverflowError) as exc:
@@ -436,15 +448,21 @@ def _read_bytes(path: Path) -> bytes:
     return data
 
 
-def load(path: Path) -> Loaded:
+def load_for_review(path: Path) -> Loaded:
+    """Load a save to review it: like :func:`load`, but a game of an earlier rulings
+    revision is read from its stored state (it cannot be continued)."""
+    return load(path, review=True)
+
+
+def load(path: Path, *, review: bool = False) -> Loaded:
     """Load a save file; a damaged autosave reports its backup when that one is good."""
     try:
-        return decode(_read_bytes(path), path)
+        return decode(_read_bytes(path), path, review=review)
     except SaveError as exc:
         backup = backup_of(path)
         if backup is not None and backup.exists():
             try:
-                decode(_read_bytes(backup), backup)
+                decode(_read_bytes(backup), backup, review=review)
                 exc.backup = backup
             except SaveError:
                 pass

@@ -118,7 +118,7 @@ def employee_effect(employee: str) -> str:
     if emp.kind == "builder":
         return f"up to {emp.extra} {emp.piece}(s) per ship without a cabin or mount"
     if emp.kind == "helmsman":
-        return "+1 speed for every ship"
+        return "+1 speed for every ship, if you want it"
     if emp.kind == "rigger":
         return "up to +1 speed per pair of sails, as you choose"
     if emp.kind == "accountant":
@@ -130,33 +130,41 @@ def contract_text(contract_id: str) -> str:
     """What a contract scores, in a line (COMPONENTS §5)."""
     c = CATALOG.contracts[contract_id]
 
-    def table(rows: tuple[tuple[int, int], ...]) -> str:
-        return ", ".join(f"{a}→{b}" for a, b in rows)
+    def table(bounded: bool = False) -> str:
+        """The printed table; past its end the points stay, unless it says "+n above"."""
+        rows = c.param("table")
+        above = c.param("above", 0)
+        last, points = rows[-1]
+        tail = "" if bounded else (f", +{above} each above {last}" if above
+                                   else f" ({points} also for more than {last})")
+        return ", ".join(f"{a}→{b}" for a, b in rows) + tail
 
     rule = c.rule
     if rule == "safety_table":
         word = {"buoy": "lifebuoys", "boat": "lifeboats", "lantern": "lanterns"}[c.param("feature")]
-        return f"{word} in your fleet: {table(CATALOG.safety_table)}, +1 each above 6"
+        return f"{word} in your fleet: {table()}"
     if rule == "safe_ships":
         return "5 per ship with a lifebuoy, a lifeboat and a lantern"
     if rule == "coloured_staff":
         return "2 per blue, yellow or red employee"
     if rule == "varied_staff":
-        return f"types of employee (level-2 traders count apart): {table(c.param('table'))}"
+        return f"types of employee (level-2 traders count apart): {table(bounded=True)}"
     if rule == "staff_pairs":
         return "3 per pair of gray/green employees, 4 per pair of blue/red/yellow ones"
     if rule == "staff_count":
-        return "1 per employee up to 4, then 2 per employee"
+        return f"employees: {table()}"
     if rule == "ship_sizes":
-        return f"ships of exactly 3, 5 and 6 tiles, sizes present: {table(c.param('table'))}"
+        sizes = c.param("sizes")
+        listed = ", ".join(str(n) for n in sizes[:-1]) + f" and {sizes[-1]}"
+        return f"ships of exactly {listed} tiles, sizes present: {table(bounded=True)}"
     if rule == "ships_of_length":
-        return f"ships of exactly {c.param('length')} tiles: {table(c.param('table'))}"
+        return f"ships of exactly {c.param('length')} tiles: {table()}"
     if rule == "long_ships":
-        return f"ships of {c.param('length')} or more tiles: {table(c.param('table'))}"
+        return f"ships of {c.param('length')} or more tiles: {table()}"
     if rule == "tonnage":
-        return f"ship tiles in your fleet: {table(c.param('table'))}"
+        return f"ship tiles in your fleet: {table()}"
     if rule == "fleet_size":
-        return f"ships in your fleet: {table(c.param('table'))}"
+        return f"ships in your fleet: {table()}"
     if rule == "beyond_first":
         return f"{c.param('points')} per {c.param('piece')} in your fleet beyond the first"
     if rule == "per_piece":
@@ -174,7 +182,7 @@ def contract_text(contract_id: str) -> str:
         return f"{c.param('points')} per ship carrying {', '.join(c.param('pieces'))}"
     if rule == "variety":
         return ("different pieces in your fleet (smokestack, sail, crane, cannon, businessman, "
-                f"soldier, stoker, officer): {table(c.param('table'))}")
+                f"soldier, stoker, officer): {table(bounded=True)}")
     return c.name
 
 
@@ -264,8 +272,12 @@ def describe_move(state: GameState, move: Move) -> str:
         return f"Load a {move.piece.value}"
     if isinstance(move, mv.EndLoad):
         return f"Done loading (speed {current_speed(state)})"
+    if isinstance(move, mv.Helmsman):
+        speed = ship_speed(turn.load, seat.employees, 0, bool(move.use)).total
+        verb = "Use the Helmsman +1" if move.use else "Decline the Helmsman"
+        return f"{verb} (speed {speed} before any Rigger bonus)"
     if isinstance(move, mv.Rigger):
-        speed = ship_speed(turn.load, seat.employees, move.bonus).total
+        speed = ship_speed(turn.load, seat.employees, move.bonus, turn.helmsman).total
         return f"Rigger +{move.bonus} (speed {speed})"
     if isinstance(move, mv.StartToken):
         return f"Start the token at {space_name(f'{move.x},{move.y},{move.cell}')}"
@@ -358,7 +370,7 @@ def describe_event(names: list[str], event: Event) -> str | None:
         return f"{who(e.seat)} places it in cell {e.cell}"
     if isinstance(e, ev.EndTriggered):
         why = ("the last reserve cube is gone" if e.reason == "countdown"
-               else "a ship stack ran out")
+               else "the last tile of a ship stack is revealed")
         return f"The end is near: {why}. Turns go on until everyone has had as many."
     if isinstance(e, ev.CanalRented):
         return f"{who(e.seat)} rents canal {e.canal} ({guilders(e.price)})"

@@ -27,7 +27,7 @@ from shipyard_tui.rules.engine import (
     slot_price,
     track_index,
 )
-from shipyard_tui.rules.scoring import score_contract, ship_speed, tile_features
+from shipyard_tui.rules.scoring import rigger_limit, score_contract, ship_speed, tile_features
 from shipyard_tui.rules.state import PlacedCanal, Seat, Step, Token
 from shipyard_tui.rules.yard import CELLS, KIND_LETTER, complete_ships, legal_cells, pattern
 
@@ -481,13 +481,28 @@ class GreedyBot:
                 return move
         return mv.EndLoad()
 
+    def _helmsman(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:
+        """Use the Helmsman when some Rigger choice then gives a cruise; else decline
+        it if that gives one (R-7.1)."""
+        seat = view.seats[seat_index]
+        system = CanalSystem(seat.canals)
+        lengths = system.cruise_lengths(seat.token, 30) if system.tiles else set()
+        load = view.turn.load
+        for move in legal:
+            assert isinstance(move, mv.Helmsman)
+            if any(ship_speed(load, seat.employees, r, bool(move.use)).total in lengths
+                   for r in range(rigger_limit(load) + 1)):
+                return move
+        return legal[0]
+
     def _rigger(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:
         seat = view.seats[seat_index]
         system = CanalSystem(seat.canals)
         lengths = system.cruise_lengths(seat.token, 30) if system.tiles else set()
+        turn = view.turn
         for move in legal:
             assert isinstance(move, mv.Rigger)
-            if ship_speed(view.turn.load, seat.employees, move.bonus).total in lengths:
+            if ship_speed(turn.load, seat.employees, move.bonus, turn.helmsman).total in lengths:
                 return move
         return legal[-1]
 
@@ -495,7 +510,7 @@ class GreedyBot:
         seat = view.seats[seat_index]
         system = CanalSystem(seat.canals)
         turn = view.turn
-        speed = ship_speed(turn.load, seat.employees, turn.rigger).total
+        speed = ship_speed(turn.load, seat.employees, turn.rigger, turn.helmsman).total
         tiles = [t for t in (seat.yard[c] for c in turn.ship) if t is not None]
         features = tile_features(tiles)
 
@@ -538,6 +553,7 @@ class GreedyBot:
         Step.EXCHANGE_GOOD: _exchange_good,
         Step.SAIL_ORDER: _first,
         Step.LOAD: _load,
+        Step.HELMSMAN: _helmsman,
         Step.RIGGER: _rigger,
         Step.TOKEN_START: _start,
         Step.CRUISE: _cruise,

@@ -21,11 +21,17 @@ def _reshuffle(state: GameState, solo: SoloState, out: Events) -> None:
     solo.face_up = []
     rng.shuffle(solo.stack)
     state.rng = rng.state
-    out.append(ev.DeckRebuilt("solo", len(solo.stack)))
+    out.append(ev.DeckRebuilt("solo", len(solo.stack), top_back(solo)))
 
 
-def next_number(state: GameState) -> tuple[int, int, str]:
-    """The automa's number *n* for removals, for marker moves, and where it came from.
+def top_back(solo: SoloState) -> int | None:
+    """The number on the back of the top face-down solo tile: public (R-12.1)."""
+    return CATALOG.solo_tiles[solo.stack[-1]].back if solo.stack else None
+
+
+def next_number(state: GameState) -> tuple[int, int, str, int]:
+    """The automa's number *n* for removals, for marker moves, where it came from, and
+    the bracket number printed with it (0 if none).
 
     It is the back of the top face-down solo tile (its bracket number for marker
     moves when the back shows 0), or the solo board's number when the stack is empty.
@@ -34,14 +40,17 @@ def next_number(state: GameState) -> tuple[int, int, str]:
     assert solo is not None
     if solo.stack:
         top = CATALOG.solo_tiles[solo.stack[-1]]
-        return top.back, top.marker_steps, "the back of the top solo tile"
+        return top.back, top.marker_steps, "the back of the top solo tile", top.bracket
     board = CATALOG.solo_board_number
-    return board, board, "the solo board"
+    return board, board, "the solo board", 0
 
 
 def play_automa_turn(state: GameState, s: int, first: bool, out: Events) -> None:
     """Flip solo tiles until one names a free tile, put the cube there and, except on the
-    automa's first turn, disturb the board with that action (R-12.2, R-12.3)."""
+    automa's first turn, disturb the board with that action (R-12.2, R-12.3).
+
+    On a first turn a free lead tile may be taken (R-3.2, R-12.2); on later turns the
+    lead is skipped like an occupied tile."""
     from .engine import track_index
 
     solo = state.solo
@@ -60,13 +69,14 @@ def play_automa_turn(state: GameState, s: int, first: bool, out: Events) -> None
                 "the last tile of the track is occupied"
         else:
             index = track_index(state, Action(tile.action))
-            if index == 0:
+            if index == 0 and not first:
                 free, reason = False, "that tile is the lead"
             elif state.track[index].cubes:
                 free, reason = False, "that tile is occupied"
             else:
                 free, reason = True, "that tile is free"
-        out.append(ev.SoloTileFlipped(s, tile_id, state.track[index].action.value, free, reason))
+        out.append(ev.SoloTileFlipped(s, tile_id, state.track[index].action.value, free, reason,
+                                      top_back(solo)))
         if free:
             break
     slot = state.track[index]
@@ -82,17 +92,22 @@ def play_automa_turn(state: GameState, s: int, first: bool, out: Events) -> None
 def _act(state: GameState, s: int, action: Action, out: Events) -> None:
     from .engine import move_marker, refill_column, refill_ships, slot_price
 
-    n, n_marker, source = next_number(state)
+    n, n_marker, source, bracket = next_number(state)
     market = state.market
+
+    def acted(used: int, where: str, effect: str) -> ev.AutomaActed:
+        """The report of the action: ``used`` steps or price, read from ``where``."""
+        return ev.AutomaActed(s, action.value, used, where, effect, n, bracket)
+
     if action in (Action.EQUIPMENT, Action.CREW, Action.HIRE):
         move_marker(state, action, n_marker, 0, 0, out)
         ring = {Action.EQUIPMENT: "equipment", Action.CREW: "crew", Action.HIRE: "employee"}
-        out.append(ev.AutomaActed(s, action.value, n_marker, source,
-                                  f"moved the {ring[action]} marker {n_marker} step(s)"))
+        out.append(acted(n_marker, source,
+                         f"moved the {ring[action]} marker {n_marker} step(s)"))
     elif action is Action.EXCHANGE:
         move_marker(state, action, 1, 0, 0, out)
-        out.append(ev.AutomaActed(s, action.value, 1, "the Exchange rule (always 1)",
-                                  "moved the exchange marker 1 step"))
+        out.append(acted(1, "the Exchange rule (always 1)",
+                         "moved the exchange marker 1 step"))
     elif action in (Action.PURCHASE, Action.CANAL):
         area = "canals" if action is Action.CANAL else "commodities"
         column = market.canals if action is Action.CANAL else market.commodities
@@ -104,12 +119,12 @@ def _act(state: GameState, s: int, action: Action, out: Events) -> None:
                 removed = (slot, tile)
                 break
         if removed is None:
-            out.append(ev.AutomaActed(s, action.value, n, source,
-                                      f"found no {area[:-1]} priced {n} to remove"))
+            out.append(acted(n, source,
+                             f"found no {area[:-1]} priced {n} to remove"))
         else:
             out.append(ev.DisplayRemoved(s, area, [removed[1]], [[0, removed[0]]], n))
-            out.append(ev.AutomaActed(s, action.value, n, source,
-                                      f"removed {removed[1]} from the {area} column"))
+            out.append(acted(n, source,
+                             f"removed {removed[1]} from the {area} column"))
             refill_column(state, area, out)
     elif action is Action.BUILD:
         for row in range(len(CATALOG.slot_prices)):
@@ -125,11 +140,11 @@ def _act(state: GameState, s: int, action: Action, out: Events) -> None:
             if taken:
                 out.append(ev.DisplayRemoved(s, "ships", [t for _, t in taken],
                                              [[c, row] for c, _ in taken], n))
-                out.append(ev.AutomaActed(s, action.value, n, source,
-                                          f"removed display row {row} ({len(taken)} tiles)"))
+                out.append(acted(n, source,
+                                 f"removed display row {row} ({len(taken)} tiles)"))
                 refill_ships(state, out)
                 return
-        out.append(ev.AutomaActed(s, action.value, n, source,
-                                  f"found no display row priced {n} to remove"))
+        out.append(acted(n, source,
+                         f"found no display row priced {n} to remove"))
     else:
-        out.append(ev.AutomaActed(s, action.value, n, source, "nothing to do"))
+        out.append(acted(n, source, "nothing to do"))

@@ -204,29 +204,16 @@ class CanalSystem:
             self._walk(start, limit, lambda trail: lengths.add(len(trail)))
         return lengths
 
-    def reachable(self, token: Token) -> set[Pos]:
-        """Tiles the token can still reach moving only forward (R-9.6)."""
-        start = (token.x, token.y)
-        f = self.faces[start]
-        if token.cell == "C":
-            exits = [p for p in f.ports if p != token.came_from]
-        elif token.came_from == "C":
-            exits = [token.cell]
-        else:
-            exits = [p for p in f.ports if p != token.cell]
+    def attached(self, start: Pos) -> set[Pos]:
+        """Tiles attached to the tile at ``start`` through chains of edges with matching
+        ports (R-8.2), ``start`` included: what stays when canals are removed (R-9.6)."""
         seen = {start}
-        frontier = []
-        for port in exits:
-            if self.joined(start, port):
-                dx, dy = OFFSETS[port]
-                frontier.append((start[0] + dx, start[1] + dy))
+        frontier = [start]
         while frontier:
             pos = frontier.pop()
-            if pos in seen:
-                continue
-            seen.add(pos)
             for _, nxt in self.neighbours(pos):
                 if nxt not in seen:
+                    seen.add(nxt)
                     frontier.append(nxt)
         return seen
 

@@ -239,7 +239,6 @@ class Catalog:
     equipment_ring: tuple[Piece, ...]
     crew_ring: tuple[Piece, ...]
     contracts: dict[str, Contract]
-    safety_table: tuple[tuple[int, int], ...]
     first_game_sets: tuple[tuple[str, ...], ...]
     solo_tiles: dict[str, SoloTile]
     solo_board_number: int
@@ -361,7 +360,6 @@ def _load() -> Catalog:
         equipment_ring=tuple(Piece(p) for p in raw["rings"]["equipment"]),
         crew_ring=tuple(Piece(p) for p in raw["rings"]["crew"]),
         contracts=contracts,
-        safety_table=tuple((p[0], p[1]) for p in raw["contracts"]["safety_table"]),
         first_game_sets=tuple(tuple(s) for s in raw["contracts"]["first_game_sets"]),
         solo_tiles=solo,
         solo_board_number=raw["solo_tiles"]["board_number"],

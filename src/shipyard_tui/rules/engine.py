@@ -35,6 +35,7 @@ from .moves import (
     EndLoad,
     Exchange,
     Final,
+    Helmsman,
     Hire,
     Load,
     Move,
@@ -295,6 +296,7 @@ def new_game(config: GameConfig) -> tuple[GameState, Events]:
         track=[a.value for a in actions],
         reserve=state.reserve,
     ))
+    out.append(table_set_up(state))
     for seat_index in players:
         reds_held = sum(1 for c in dealt[seat_index]
                         if CATALOG.contracts[c].colour is ContractColour.RED)
@@ -302,6 +304,38 @@ def new_game(config: GameConfig) -> tuple[GameState, Events]:
                                      list(dealt[seat_index])))
     _begin_turn(state, start_seat, out)
     return state, out
+
+
+def table_set_up(state: GameState) -> ev.TableSetUp:
+    """The public table (§2, R-11.1) as an event: displays, deck sizes, markers, the
+    whole employee board, and each seat's guilders and commodity tiles."""
+    market = state.market
+    solo = state.solo
+    top_back = None
+    if solo is not None and solo.stack:
+        top_back = CATALOG.solo_tiles[solo.stack[-1]].back
+    return ev.TableSetUp(
+        ship_display=[list(column) for column in market.ships],
+        ship_stacks={
+            "bow": len(market.bow_stack),
+            "middle": len(market.middle_stack),
+            "middle_deck_2": sum(1 for t in market.middle_stack if CATALOG.ship(t).deck == 2),
+            "stern": len(market.stern_stack),
+        },
+        canals=list(market.canals),
+        canal_deck=len(market.canal_deck),
+        commodities=list(market.commodities),
+        commodity_deck=len(market.commodity_deck),
+        equipment_marker=state.equipment_marker,
+        crew_marker=state.crew_marker,
+        exchange_marker=state.exchange_marker,
+        employee_marker=state.employee_marker,
+        employee_board=[[list(stack) for stack in space] for space in state.employee_track],
+        wheel=state.wheel,
+        guilders=[seat.guilders for seat in state.seats],
+        seat_commodities=[list(seat.commodities) for seat in state.seats],
+        solo_top_back=top_back,
+    )
 
 
 def _draw_rng(state: GameState) -> Rng:
@@ -416,12 +450,37 @@ def can_perform(state: GameState, seat_index: int, action: Action, guilders: int
     return True
 
 
-def _bonus_options(state: GameState) -> list[Action]:
+def least_guilders(state: GameState, seat_index: int, action: Action) -> int:
+    """The fewest guilders with which the seat could perform the action now (R-4.0);
+    more than the seat holds when it cannot."""
+    guilders = state.seats[seat_index].guilders
+    for g in range(guilders + 1):
+        if can_perform(state, seat_index, action, g):
+            return g
+    return guilders + 1
+
+
+def spendable(state: GameState) -> int:
+    """Guilders the seat may spend in the current action: a bonus action taken before
+    the chosen action must leave enough to perform it (R-3.4)."""
+    return state.seats[state.turn.seat].guilders - state.turn.keep
+
+
+def _bonus_options(state: GameState, before: bool) -> list[Action]:
+    """Bonus actions the seat may buy now (R-3.4). Before the chosen action, only those
+    that leave enough guilders to perform it: the bonus action can change nothing else
+    the chosen action needs (it is a different action), so guilders are the only thing
+    it could spoil."""
     turn = state.turn
     seat = state.seats[turn.seat]
     if turn.bonus_used or turn.role is not Role.MAIN or seat.guilders < BONUS_COST:
         return []
     budget = seat.guilders - BONUS_COST
+    if before:
+        assert turn.chosen is not None
+        budget -= least_guilders(state, turn.seat, turn.chosen)
+    if budget < 0:
+        return []
     return [a for a in track_actions(state)
             if a is not turn.chosen and can_perform(state, turn.seat, a, budget)]
 
@@ -454,11 +513,11 @@ def _choose_moves(state: GameState) -> list[Move]:
 
 
 def _bonus_before_moves(state: GameState) -> list[Move]:
-    return [Proceed(), *(Bonus(a) for a in _bonus_options(state))]
+    return [Proceed(), *(Bonus(a) for a in _bonus_options(state, before=True))]
 
 
 def _bonus_after_moves(state: GameState) -> list[Move]:
-    return [Pass(), *(Bonus(a) for a in _bonus_options(state))]
+    return [Pass(), *(Bonus(a) for a in _bonus_options(state, before=False))]
 
 
 def _build_moves(state: GameState) -> list[Move]:
@@ -467,7 +526,7 @@ def _build_moves(state: GameState) -> list[Move]:
     moves: list[Move] = []
     if turn.bought < 3:
         for kind in _placeable_kinds(seat):
-            moves.extend(tile_buys(state, kind, seat.guilders))
+            moves.extend(tile_buys(state, kind, spendable(state)))
     if turn.bought:
         moves.append(EndBuild())
     return moves
@@ -493,8 +552,9 @@ def _canal_pick_moves(state: GameState) -> list[Move]:
     seat = state.seats[state.turn.seat]
     if not CanalSystem(seat.canals).accepts_a_tile():
         return []
+    budget = spendable(state)
     return [TakeCanal(i) for i, c in enumerate(state.market.canals)
-            if c is not None and slot_price(i) <= seat.guilders]
+            if c is not None and slot_price(i) <= budget]
 
 
 def _canal_place_moves(state: GameState) -> list[Move]:
@@ -505,9 +565,9 @@ def _canal_place_moves(state: GameState) -> list[Move]:
 
 
 def _purchase_moves(state: GameState) -> list[Move]:
-    seat = state.seats[state.turn.seat]
+    budget = spendable(state)
     return [BuyCommodity(i) for i, c in enumerate(state.market.commodities)
-            if c is not None and slot_price(i) <= seat.guilders]
+            if c is not None and slot_price(i) <= budget]
 
 
 def _ring_step_cost(seat: Seat, steps_taken: int) -> int:
@@ -520,7 +580,7 @@ def _ring_moves(state: GameState) -> list[Move]:
     seat = state.seats[turn.seat]
     moves: list[Move] = [Take()]
     cost = _ring_step_cost(seat, turn.ring_steps)
-    if turn.ring_steps < RING_EXTRA_STEPS and seat.guilders >= cost:
+    if turn.ring_steps < RING_EXTRA_STEPS and spendable(state) >= cost:
         moves.append(StepMove())
     return moves
 
@@ -528,13 +588,14 @@ def _ring_moves(state: GameState) -> list[Move]:
 def _hire_moves(state: GameState) -> list[Move]:
     turn = state.turn
     seat = state.seats[turn.seat]
+    budget = spendable(state)
     moves: list[Move] = [Hire(k) for k in
-                         _hire_options(state, seat, state.employee_marker, seat.guilders)]
+                         _hire_options(state, seat, state.employee_marker, budget)]
     if turn.ring_steps < TRACK_EXTRA_STEPS:
         cost = _hire_step_cost(seat, turn.ring_steps)
-        if cost <= seat.guilders and _hire_reachable(
+        if cost <= budget and _hire_reachable(
             state, seat, (state.employee_marker + 1) % 8, turn.ring_steps + 1,
-            seat.guilders - cost,
+            budget - cost,
         ):
             moves.append(StepMove())
     return moves
@@ -579,6 +640,10 @@ def _load_moves(state: GameState) -> list[Move]:
     return [*_load_options(state), EndLoad()]
 
 
+def _helmsman_moves(state: GameState) -> list[Move]:
+    return [Helmsman(1), Helmsman(0)]
+
+
 def _rigger_moves(state: GameState) -> list[Move]:
     limit = rigger_limit(state.turn.load)
     return [Rigger(k) for k in range(limit, -1, -1)]
@@ -592,7 +657,8 @@ def _current_ship_tiles(state: GameState) -> list[str]:
 def current_speed(state: GameState) -> int:
     """The speed of the ship being sailed, with its load and Rigger choice."""
     seat = state.seats[state.turn.seat]
-    return ship_speed(state.turn.load, seat.employees, state.turn.rigger).total
+    turn = state.turn
+    return ship_speed(turn.load, seat.employees, turn.rigger, turn.helmsman).total
 
 
 def _start_options(state: GameState) -> list[Move]:
@@ -665,6 +731,7 @@ _GENERATORS: dict[S, Callable[[GameState], list[Move]]] = {
     S.EXCHANGE_GOOD: _exchange_good_moves,
     S.SAIL_ORDER: _sail_order_moves,
     S.LOAD: _load_moves,
+    S.HELMSMAN: _helmsman_moves,
     S.RIGGER: _rigger_moves,
     S.TOKEN_START: _start_options,
     S.CRUISE: _cruise_moves,
@@ -706,7 +773,7 @@ def _on_choose(state: GameState, move: Move, out: Events) -> None:
     if not can_perform(state, s, move.action, seat.guilders):
         out.append(ev.ActionForfeited(s, move.action.value, "the action cannot be performed"))
         _after_main(state, out)
-    elif _bonus_options(state):
+    elif _bonus_options(state, before=True):
         state.turn.step = S.BONUS_BEFORE
     else:
         _start_action(state, move.action, Role.MAIN, out)
@@ -722,9 +789,12 @@ def _on_bonus(state: GameState, move: Move, out: Events) -> None:
     assert isinstance(move, Bonus)
     turn = state.turn
     seat = state.seats[turn.seat]
+    turn.main_pending = turn.step is S.BONUS_BEFORE
+    if turn.main_pending:
+        assert turn.chosen is not None
+        turn.keep = least_guilders(state, turn.seat, turn.chosen)
     seat.guilders -= BONUS_COST
     turn.bonus_used = True
-    turn.main_pending = turn.step is S.BONUS_BEFORE
     out.append(ev.BonusPaid(turn.seat, move.action.value, BONUS_COST, seat.guilders))
     _start_action(state, move.action, Role.BONUS, out)
 
@@ -733,6 +803,7 @@ def _on_pass(state: GameState, move: Move, out: Events) -> None:
     if state.turn.step is S.BONUS_AFTER:
         _shakedown(state, out)
     else:
+        _end_extra_turn(state, "last_chance", out)
         _next_last_chance(state, out)
 
 
@@ -795,15 +866,12 @@ def _finish_action(state: GameState, out: Events) -> None:
     turn.action = None
     if role is Role.BONUS and turn.main_pending:
         turn.main_pending = False
+        turn.keep = 0
         chosen = turn.chosen
         assert chosen is not None
-        seat = state.seats[turn.seat]
-        if can_perform(state, turn.seat, chosen, seat.guilders):
-            _start_action(state, chosen, Role.MAIN, out)
-        else:
-            out.append(ev.ActionForfeited(turn.seat, chosen.value,
-                                          "the bonus action left no way to perform it"))
-            _shakedown(state, out)
+        # the bonus action kept what the chosen action needs: it is never lost (R-3.4)
+        assert can_perform(state, turn.seat, chosen, state.seats[turn.seat].guilders)
+        _start_action(state, chosen, Role.MAIN, out)
     elif role is Role.MAIN:
         _after_main(state, out)
     else:
@@ -812,7 +880,7 @@ def _finish_action(state: GameState, out: Events) -> None:
 
 def _after_main(state: GameState, out: Events) -> None:
     state.turn.role = Role.MAIN
-    if _bonus_options(state):
+    if _bonus_options(state, before=False):
         state.turn.step = S.BONUS_AFTER
     else:
         _shakedown(state, out)
@@ -878,7 +946,11 @@ def _trigger_end(state: GameState, reason: str, out: Events) -> None:
 
 
 def refill_ships(state: GameState, out: Events) -> None:
-    """Slide each display column down and refill it from its stack (R-4.1, R-10.2)."""
+    """Slide each display column down and refill it from its stack (R-4.1).
+
+    Revealing the last tile of the bow, stern or middle stack triggers the end at once
+    (R-10.2); a refill from an already empty stack leaves the slots empty.
+    """
     market = state.market
     for col in range(4):
         column = market.ships[col]
@@ -887,10 +959,7 @@ def refill_ships(state: GameState, out: Events) -> None:
             continue
         stack = ship_stack(market, col)
         drawn = []
-        while len(tiles) < MARKET_SLOTS:
-            if not stack:
-                _trigger_end(state, "ship_tiles", out)
-                break
+        while len(tiles) < MARKET_SLOTS and stack:
             tile = stack.pop()
             tiles.append(tile)
             drawn.append(tile)
@@ -900,6 +969,8 @@ def refill_ships(state: GameState, out: Events) -> None:
             out.append(ev.DisplayRefilled("ships", col, drawn, list(new), len(stack)))
             if drawn:
                 _reveal(state)
+                if not stack:
+                    _trigger_end(state, "ship_tiles", out)
 
 
 def refill_column(state: GameState, area: str, out: Events) -> None:
@@ -1138,6 +1209,7 @@ def _begin_ship(state: GameState, cells: list[int], out: Events) -> None:
     turn = state.turn
     turn.ship = cells
     turn.load = {}
+    turn.helmsman = True
     turn.rigger = 0
     if _load_options(state):
         turn.step = S.LOAD
@@ -1151,7 +1223,7 @@ def _on_load(state: GameState, move: Move, out: Events) -> None:
     seat = state.seats[turn.seat]
     _bump(seat.pieces, move.piece.value, -1)
     _bump(turn.load, move.piece.value)
-    out.append(ev.PieceLoaded(turn.seat, move.piece.value, dict(turn.load)))
+    out.append(ev.PieceLoaded(turn.seat, move.piece.value, dict(turn.load), list(turn.ship)))
 
 
 def _on_end_load(state: GameState, move: Move, out: Events) -> None:
@@ -1159,6 +1231,20 @@ def _on_end_load(state: GameState, move: Move, out: Events) -> None:
 
 
 def _after_load(state: GameState, out: Events) -> None:
+    """The speed decisions (R-7.1): the Helmsman's +1, then the Rigger's bonus."""
+    if has_employee(state.seats[state.turn.seat], "helmsman"):
+        state.turn.step = S.HELMSMAN
+    else:
+        _after_helmsman(state, out)
+
+
+def _on_helmsman(state: GameState, move: Move, out: Events) -> None:
+    assert isinstance(move, Helmsman)
+    state.turn.helmsman = bool(move.use)
+    _after_helmsman(state, out)
+
+
+def _after_helmsman(state: GameState, out: Events) -> None:
     turn = state.turn
     seat = state.seats[turn.seat]
     if has_employee(seat, "rigger") and rigger_limit(turn.load) >= 1:
@@ -1210,10 +1296,21 @@ def _clear_ship(state: GameState) -> list[str]:
 def _dismantle(state: GameState, reason: str, out: Events) -> None:
     turn = state.turn
     seat = state.seats[turn.seat]
-    speed = current_speed(state)
+    speed = ship_speed(turn.load, seat.employees, turn.rigger, turn.helmsman)
     tiles = _clear_ship(state)
+    features = tile_features(tiles)
     seat.dismantled.append(DismantledShip(tiles, dict(turn.load), reason, state.turn_number))
-    out.append(ev.ShipDismantled(turn.seat, tiles, dict(turn.load), speed, reason))
+    out.append(ev.ShipDismantled(
+        seat=turn.seat,
+        tiles=tiles,
+        features={f.value: n for f, n in features.items()},
+        pieces=dict(turn.load),
+        base_speed=speed.base,
+        helmsman=speed.helmsman,
+        rigger=speed.rigger,
+        speed=speed.total,
+        reason=reason,
+    ))
     turn.load = {}
     turn.ship = []
     _next_ship(state, out)
@@ -1235,7 +1332,7 @@ def _on_cruise(state: GameState, move: Move, out: Events) -> None:
     assert seat.token is not None
     system = CanalSystem(seat.canals)
     path = tuple(parse_space(p) for p in move.path)
-    speed = ship_speed(turn.load, seat.employees, turn.rigger)
+    speed = ship_speed(turn.load, seat.employees, turn.rigger, turn.helmsman)
     tiles = _clear_ship(state)
     features = tile_features(tiles)
     cruise = score_path(system, path, turn.load, features)
@@ -1270,10 +1367,12 @@ def _on_cruise(state: GameState, move: Move, out: Events) -> None:
 
 def _remove_canals(state: GameState, s: int, start: Token, path: tuple[tuple[int, int, str], ...],
                    out: Events) -> None:
-    """Canals the token left become used canals; unreachable ones are discarded (R-9.6).
+    """Canals the token left become used canals; tiles no longer attached to the token's
+    tile are discarded (R-9.6).
 
-    Removal happens when the token enters a new tile, so what is out of reach is judged
-    from the moment it entered the last new tile of the cruise, not from where it stopped.
+    Removal happens when the token enters a new tile; doing it once for the cruise, from
+    the last tile entered, gives the same result (N-13): a tile detached at one entry
+    stays detached, and a tile attached to the last tile was attached at every entry.
     """
     seat = state.seats[s]
     left: list[tuple[int, int]] = []
@@ -1290,7 +1389,7 @@ def _remove_canals(state: GameState, s: int, start: Token, path: tuple[tuple[int
     remaining = [c for c in seat.canals if (c.x, c.y) not in left_set]
     by_pos = {(c.x, c.y): c for c in seat.canals}
     used = [by_pos[p].canal for p in left]
-    reach = CanalSystem(remaining).reachable(entered)
+    reach = CanalSystem(remaining).attached((entered.x, entered.y))
     discarded = [c.canal for c in remaining if (c.x, c.y) not in reach]
     seat.canals = [c for c in remaining if (c.x, c.y) in reach]
     seat.used_canals += len(used)
@@ -1301,11 +1400,20 @@ def _remove_canals(state: GameState, s: int, start: Token, path: tuple[tuple[int
 
 def _after_shakedown(state: GameState, out: Events) -> None:
     if state.stage is Stage.FINAL:
+        _end_extra_turn(state, "final", out)
         _next_final(state, out)
     elif state.stage is Stage.LAST_CHANCE:
+        _end_extra_turn(state, "last_chance", out)
         _next_last_chance(state, out)
     else:
         _end_turn(state, out)
+
+
+def _end_extra_turn(state: GameState, kind: str, out: Events) -> None:
+    """The end of a final action or last chance turn (R-10.3, R-10.4)."""
+    s = state.turn.seat
+    seat = state.seats[s]
+    out.append(ev.TurnEnded(s, state.turn_number, seat.score, seat.guilders, kind))
 
 
 # -- turns ----------------------------------------------------------------------
@@ -1358,8 +1466,9 @@ def _advance(state: GameState, s: int, out: Events) -> None:
 def _end_turn(state: GameState, out: Events) -> None:
     s = state.turn.seat
     seat = state.seats[s]
+    kind = "first" if is_first_turn(state, s) else "regular"
     seat.turns += 1
-    out.append(ev.TurnEnded(s, state.turn_number, seat.score, seat.guilders))
+    out.append(ev.TurnEnded(s, state.turn_number, seat.score, seat.guilders, kind))
     state.prev_seat = s
     if state.turn.rotation_done:
         _complete_rotation(state, out)
@@ -1575,6 +1684,7 @@ _HANDLERS: dict[type[Move], Callable[[GameState, Move, Events], None]] = {
     SailFirst: _on_sail_first,
     Load: _on_load,
     EndLoad: _on_end_load,
+    Helmsman: _on_helmsman,
     Rigger: _on_rigger,
     StartToken: _on_start_token,
     Cruise: _on_cruise,

@@ -74,6 +74,30 @@ class GameStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TableSetUp(Event):
+    """The public table right after setup (§2), so that every later event can be
+    checked against it: the displays with their slots (bottom slot first), what is
+    left in each deck, the markers, the whole employee board (each slot's stack,
+    bottom tile first) and each seat's guilders and commodity tiles."""
+
+    ship_display: list[list[str | None]]
+    ship_stacks: dict[str, int]
+    canals: list[str | None]
+    canal_deck: int
+    commodities: list[str | None]
+    commodity_deck: int
+    equipment_marker: int
+    crew_marker: int
+    exchange_marker: int
+    employee_marker: int
+    employee_board: list[list[list[str]]]
+    wheel: int
+    guilders: list[int]
+    seat_commodities: list[list[str]]
+    solo_top_back: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class ContractsDealt(Event):
     secret_fields: ClassVar[tuple[str, ...]] = ("contracts",)
     seat: int
@@ -291,16 +315,26 @@ class ShipCompleted(Event):
 
 @dataclass(frozen=True, slots=True)
 class PieceLoaded(Event):
+    """A piece went on the completed ship in ``cells`` (R-6.3)."""
+
     seat: int
     piece: str
     load: dict[str, int]
+    cells: list[int]
 
 
 @dataclass(frozen=True, slots=True)
 class ShipDismantled(Event):
+    """A completed ship that cannot score left the game (R-7.2), told like a sailed one:
+    its tiles' features, its pieces and the speed with the owner's choices (R-7.1)."""
+
     seat: int
     tiles: list[str]
+    features: dict[str, int]
     pieces: dict[str, int]
+    base_speed: int
+    helmsman: int
+    rigger: int
     speed: int
     reason: str
 
@@ -348,8 +382,12 @@ class CanalsRemoved(Event):
 
 @dataclass(frozen=True, slots=True)
 class DeckRebuilt(Event):
+    """A deck was rebuilt and shuffled; for the solo deck ``top_back`` is the number on
+    the back of its new top tile (public, R-12.1), else ``None``."""
+
     deck: str
     count: int
+    top_back: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,10 +424,13 @@ class StageStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class TurnEnded(Event):
+    """The end of the turn that the ``TurnStarted`` of the same ``turn`` began."""
+
     seat: int
     turn: int
     score: int
     guilders: int
+    kind: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,24 +461,33 @@ class GameEnded(Event):
 
 @dataclass(frozen=True, slots=True)
 class SoloTileFlipped(Event):
-    """An automa flipped a solo tile; ``used`` is false when it was skipped (R-12.2, R-12.3)."""
+    """An automa flipped a solo tile; ``used`` is false when it was skipped (R-12.2, R-12.3).
+
+    ``top_back`` is the number on the back of the face-down tile now on top, which is
+    public (R-12.1); ``None`` when the face-down stack is empty."""
 
     seat: int
     tile: str
     action: str
     used: bool
     reason: str
+    top_back: int | None
 
 
 @dataclass(frozen=True, slots=True)
 class AutomaActed(Event):
-    """What an automa's action did (R-12.3), with the number ``n`` that drove it."""
+    """What an automa's action did (R-12.3), with the number ``n`` that drove it: ``back``
+    is the number read (the back of the top face-down solo tile, or the solo board's
+    number when the stack is empty) and ``bracket`` its number in brackets (0 if none),
+    used instead of a 0 for marker moves."""
 
     seat: int
     action: str
     n: int
     n_source: str
     effect: str
+    back: int
+    bracket: int
 
 
 @dataclass(frozen=True, slots=True)

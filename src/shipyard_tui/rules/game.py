@@ -27,6 +27,12 @@ from .view import events_for, seat_view
 FORMAT = "shipyard-game"
 FORMAT_VERSION = 1
 
+RULES_REVISION = 2
+"""The revision of the rulings this engine plays (RULINGS.md "Revisions"). A game
+played under an earlier revision replays differently (other contract points, another
+equipment ring, other legal moves), so it can be read from its stored state for a
+review but never replayed or continued."""
+
 STEP_PROMPTS: dict[S, str] = {
     S.CHOOSE: "choose an action tile",
     S.BONUS_BEFORE: "take a bonus action first, or go on to the chosen action",
@@ -42,6 +48,7 @@ STEP_PROMPTS: dict[S, str] = {
     S.EXCHANGE_GOOD: "sell or trade the next good",
     S.SAIL_ORDER: "choose which completed ship sails first",
     S.LOAD: "load pieces on the completed ship",
+    S.HELMSMAN: "use the Helmsman's +1 speed, or decline it",
     S.RIGGER: "choose how much of the Rigger's bonus to use",
     S.TOKEN_START: "place the ship token for the first cruise",
     S.CRUISE: "choose the cruise path",
@@ -54,6 +61,20 @@ STEP_PROMPTS: dict[S, str] = {
 
 class IllegalMoveError(ValueError):
     """Raised by :meth:`Game.play` for a move that is not legal now."""
+
+
+class OldRulesError(ValueError):
+    """Raised by :meth:`Game.from_json` when asked to replay a game played under an
+    earlier revision of the rulings; the message says why it cannot be continued."""
+
+    def __init__(self, rules: int) -> None:
+        super().__init__(
+            f"it was played under the rules of revision {rules}, before the corrections "
+            f"of revision {RULES_REVISION} (the printed contract tables, the equipment "
+            "ring order, the ship-tile end, the optional Helmsman, …). Its moves would "
+            "play differently now, so it can only be reviewed (shipyard scores), not "
+            "continued")
+        self.rules = rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +97,14 @@ class Game:
     ``push`` plays a move from :meth:`legal_moves` without checking it.
     """
 
-    __slots__ = ("config", "events", "moves", "state")
+    __slots__ = ("config", "events", "moves", "rules", "state")
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
         self.state, self.events = engine.new_game(config)
         self.moves: list[Move] = []
+        self.rules = RULES_REVISION
+        """The rulings revision the game was played under (older only for a review)."""
 
     # -- the decision loop ----------------------------------------------------
 
@@ -173,6 +196,7 @@ class Game:
         game.state = state
         game.moves = []
         game.events = []
+        game.rules = RULES_REVISION
         return game
 
     # -- serialisation and replay ---------------------------------------------
@@ -189,6 +213,7 @@ class Game:
         data: dict[str, Any] = {
             "format": FORMAT,
             "version": FORMAT_VERSION,
+            "rules": self.rules,
             "config": to_data(self.config),
             "moves": [str(m) for m in self.moves],
             "state": self.state.to_dict(),
@@ -202,7 +227,9 @@ class Game:
         """Read a game written by :meth:`to_json`.
 
         With ``replay`` the moves are replayed (and so checked) and the result must
-        match the stored state; without it the stored state is taken as it is.
+        match the stored state; without it the stored state is taken as it is. A game
+        of an earlier rulings revision (no ``rules`` key: revision 1) cannot be replayed
+        (:class:`OldRulesError`); without ``replay`` it is read for a review.
         """
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError("not a Shipyard game")
@@ -216,6 +243,14 @@ class Game:
             raise ValueError("the move list is damaged")
         if not isinstance(data["state"], dict):
             raise ValueError("the stored state is damaged")
+        rules = data.get("rules", 1)
+        if not isinstance(rules, int) or isinstance(rules, bool) or rules < 1:
+            raise ValueError(f"the rules revision {rules!r} is damaged")
+        if rules > RULES_REVISION:
+            raise ValueError(f"it was played under rules revision {rules}, newer than this "
+                             f"version's {RULES_REVISION}: update the program")
+        if rules < RULES_REVISION and replay:
+            raise OldRulesError(rules)
         config = from_data(GameConfig, data["config"])
         try:
             config.validate()
@@ -229,10 +264,21 @@ class Game:
             return game
         game = cls.__new__(cls)
         game.config = config
-        game.state = GameState.from_dict(data["state"])
+        game.state = GameState.from_dict(_state_of_revision(data["state"], rules))
         game.moves = moves
+        game.rules = rules
         game.events = [event_from_json(e) for e in data.get("events", [])]
         return game
+
+
+def _state_of_revision(state: dict[str, Any], rules: int) -> dict[str, Any]:
+    """A stored state of an earlier rulings revision, with the fields this revision
+    added given the values they stand for there (revision 1: no Helmsman decision, so it
+    was always used; no guilders kept for the chosen action)."""
+    if rules >= RULES_REVISION or not isinstance(state.get("turn"), dict):
+        return state
+    turn = {"keep": 0, "helmsman": True, **state["turn"]}
+    return {**state, "turn": turn}
 
 
 def event_from_json(data: dict[str, Any]) -> Event:

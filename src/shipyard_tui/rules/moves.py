@@ -247,6 +247,14 @@ class Rigger(Move):
 
 
 @dataclass(frozen=True, slots=True)
+class Helmsman(Move):
+    """Use the Helmsman's +1 speed (``1``) or decline it (``0``) for this ship (R-7.1)."""
+
+    keyword: ClassVar[str] = "helmsman"
+    use: int
+
+
+@dataclass(frozen=True, slots=True)
 class StartToken(Move):
     """Place the ship token on an open port space before the first cruise (R-9.1)."""
 
@@ -296,8 +304,8 @@ MOVE_TYPES: dict[str, type[Move]] = {
     cls.keyword: cls
     for cls in (
         Choose, Bonus, Proceed, Pass, Buy, BuyBlank, Place, EndBuild, TakeCanal, PlaceCanal,
-        BuyCommodity, Step, Take, Hire, Exchange, Sell, Trade, SailFirst, Load, EndLoad, Rigger,
-        StartToken, Cruise, Discard, Final,
+        BuyCommodity, Step, Take, Hire, Exchange, Sell, Trade, SailFirst, Load, EndLoad, Helmsman,
+        Rigger, StartToken, Cruise, Discard, Final,
     )
 }
 

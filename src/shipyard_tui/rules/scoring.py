@@ -106,9 +106,11 @@ def rigger_limit(pieces: dict[str, int]) -> int:
     return pieces.get(P.SAIL.value, 0) // 2
 
 
-def ship_speed(pieces: dict[str, int], employees: Sequence[str], rigger: int = 0) -> Speed:
-    """Full speed: base speed, +1 per Helmsman, plus the Rigger bonus the owner uses."""
-    helmsmen = sum(1 for e in employees if CATALOG.employees[e].kind == "helmsman")
+def ship_speed(pieces: dict[str, int], employees: Sequence[str], rigger: int = 0,
+               helmsman: bool = True) -> Speed:
+    """Full speed: base speed, +1 for a Helmsman unless the owner declines it, plus the
+    Rigger bonus the owner uses (R-7.1)."""
+    helmsmen = helmsman * sum(1 for e in employees if CATALOG.employees[e].kind == "helmsman")
     has_rigger = any(CATALOG.employees[e].kind == "rigger" for e in employees)
     bonus = min(rigger, rigger_limit(pieces)) if has_rigger else 0
     return Speed(base_speed(pieces), helmsmen, bonus)
@@ -116,9 +118,15 @@ def ship_speed(pieces: dict[str, int], employees: Sequence[str], rigger: int = 0
 
 def possible_speeds(pieces: dict[str, int], employees: Sequence[str]) -> list[int]:
     """Every speed the owner can give a ship with these pieces, fastest first: the
-    Rigger's bonus is the owner's choice (R-7.1)."""
+    Helmsman's +1 and the Rigger's bonus are the owner's choice (R-7.1).
+
+    >>> possible_speeds({"sail": 2}, ["helmsman", "rigger"])
+    [5, 4, 3]
+    """
     top = ship_speed(pieces, employees, rigger_limit(pieces))
-    return [top.base + top.helmsman + bonus for bonus in range(top.rigger, -1, -1)]
+    speeds = {top.base + helm + bonus
+              for helm in range(top.helmsman, -1, -1) for bonus in range(top.rigger, -1, -1)}
+    return sorted(speeds, reverse=True)
 
 
 def ship_points(pieces: dict[str, int], speed: int) -> dict[str, int]:
@@ -145,24 +153,29 @@ class ContractScore:
     detail: str
 
 
-def table_points(table: Sequence[Sequence[int]], count: int) -> int:
-    """Points of an ``at least a → b`` table: the best row reached, 0 below the first."""
+def table_points(table: Sequence[Sequence[int]], count: int, above: int = 0) -> int:
+    """Points of a printed ``count → points`` table (COMPONENTS §5): the entry of the
+    highest count reached, 0 below the first; past the last entry the points stay at
+    its value, plus ``above`` per count beyond it (the tiles' "+n above").
+
+    >>> lifebuoys = ((1, 1), (2, 2), (3, 4), (4, 6), (5, 8), (6, 12))
+    >>> table_points(lifebuoys, 0), table_points(lifebuoys, 6), table_points(lifebuoys, 8, 1)
+    (0, 12, 14)
+    >>> table_points(((1, 5), (2, 12)), 4)
+    12
+    """
     points = 0
     for threshold, value in table:
         if count >= threshold:
             points = value
+    if table and above:
+        points += above * max(0, count - table[-1][0])
     return points
 
 
-def safety_points(count: int) -> int:
-    """Lifebuoys, lanterns or lifeboats in a fleet: the table, +1 per item above 6.
-
-    >>> safety_points(6), safety_points(8), safety_points(1)
-    (12, 14, 0)
-    """
-    points = table_points(CATALOG.safety_table, count)
-    top = CATALOG.safety_table[-1][0]
-    return points + max(0, count - top)
+def contract_points(contract: Contract, count: int) -> int:
+    """Points of a table contract for ``count`` of what it counts (COMPONENTS §5)."""
+    return table_points(contract.param("table"), count, contract.param("above", 0))
 
 
 def _employee(emp_id: str) -> EmployeeType:
@@ -186,12 +199,11 @@ def score_contract(contract_id: str, fleet: Sequence[SailedShip], employees: Seq
     """Score one contract for a seat's fleet, employees and used canals (R-10.5)."""
     c: Contract = CATALOG.contracts[contract_id]
     rule = c.rule
-    table = c.param("table")
     if rule == "safety_table":
         feature = Feature(c.param("feature"))
         count = sum(tile_features(s.tiles).get(feature, 0) for s in fleet)
         word = {"buoy": "lifebuoy", "boat": "lifeboat", "lantern": "lantern"}[feature.value]
-        return ContractScore(c.id, count, safety_points(count),
+        return ContractScore(c.id, count, contract_points(c, count),
                              f"{_plural(count, word)} in the fleet")
     if rule == "safe_ships":
         count = 0
@@ -212,7 +224,7 @@ def score_contract(contract_id: str, fleet: Sequence[SailedShip], employees: Seq
             emp = _employee(e)
             kinds.add(f"trader{emp.level}" if emp.kind == "trader" else emp.colour.value)
         count = len(kinds)
-        return ContractScore(c.id, count, table_points(table, count),
+        return ContractScore(c.id, count, contract_points(c, count),
                              f"{_plural(count, 'type')} of employee")
     if rule == "staff_pairs":
         plain = sum(1 for e in employees if _employee(e).colour in (Colour.GRAY, Colour.GREEN))
@@ -224,32 +236,33 @@ def score_contract(contract_id: str, fleet: Sequence[SailedShip], employees: Seq
                              f"{coloured // 2} blue/red/yellow)")
     if rule == "staff_count":
         count = len(employees)
-        points = min(count, 4) + 2 * max(0, count - 4)
+        points = contract_points(c, count)
         return ContractScore(c.id, count, points, f"{_plural(count, 'employee')}")
     if rule == "ship_sizes":
         sizes = set(c.param("sizes"))
         present = sorted({s.length for s in fleet} & sizes)
         count = len(present)
         shown = ", ".join(str(n) for n in present) or "none"
-        return ContractScore(c.id, count, table_points(table, count),
-                             f"{count} of the sizes 3, 5 and 6 tiles present ({shown})")
+        listed = ", ".join(str(n) for n in sorted(sizes)[:-1]) + f" and {max(sizes)}"
+        return ContractScore(c.id, count, contract_points(c, count),
+                             f"{count} of the sizes {listed} tiles present ({shown})")
     if rule == "ships_of_length":
         length = c.param("length")
         count = sum(1 for s in fleet if s.length == length)
-        return ContractScore(c.id, count, table_points(table, count),
+        return ContractScore(c.id, count, contract_points(c, count),
                              f"{_plural(count, f'{length}-tile ship')}")
     if rule == "long_ships":
         length = c.param("length")
         count = sum(1 for s in fleet if s.length >= length)
-        return ContractScore(c.id, count, table_points(table, count),
+        return ContractScore(c.id, count, contract_points(c, count),
                              f"{_plural(count, 'ship')} of {length} or more tiles")
     if rule == "tonnage":
         count = sum(s.length for s in fleet)
-        return ContractScore(c.id, count, table_points(table, count),
+        return ContractScore(c.id, count, contract_points(c, count),
                              f"{_plural(count, 'ship tile')} in the fleet")
     if rule == "fleet_size":
         count = len(fleet)
-        return ContractScore(c.id, count, table_points(table, count),
+        return ContractScore(c.id, count, contract_points(c, count),
                              f"{_plural(count, 'ship')} in the fleet")
     if rule == "beyond_first":
         piece = Piece(c.param("piece"))
@@ -294,7 +307,7 @@ def score_contract(contract_id: str, fleet: Sequence[SailedShip], employees: Seq
             if _officers(s):
                 elements.add("officer")
         count = len(elements)
-        return ContractScore(c.id, count, table_points(table, count),
+        return ContractScore(c.id, count, contract_points(c, count),
                              f"{_plural(count, 'different element')}")
     raise ValueError(f"contract {contract_id} has an unknown rule {rule!r}")
 

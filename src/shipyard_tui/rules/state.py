@@ -92,6 +92,7 @@ class Step(StrEnum):
     EXCHANGE_GOOD = "exchange_good"
     SAIL_ORDER = "sail_order"
     LOAD = "load"
+    HELMSMAN = "helmsman"
     RIGGER = "rigger"
     TOKEN_START = "token_start"
     CRUISE = "cruise"
@@ -239,6 +240,8 @@ class Turn:
     bought: int = 0
     holding: str | None = None
     ring_steps: int = 0
+    keep: int = 0
+    """Guilders a bonus action taken first must leave for the chosen action (R-3.4)."""
     canal: str | None = None
     exchange_tile: str | None = None
     exchange_index: int = 0
@@ -246,6 +249,8 @@ class Turn:
     ships: list[list[int]] = field(default_factory=list)
     ship: list[int] = field(default_factory=list)
     load: dict[str, int] = field(default_factory=dict)
+    helmsman: bool = True
+    """Whether the owner uses the Helmsman's +1 for the ship being sailed (R-7.1)."""
     rigger: int = 0
     rotation_done: bool = False
 

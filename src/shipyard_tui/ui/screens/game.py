@@ -39,11 +39,11 @@ from shipyard_tui.analysis import hint_for
 from shipyard_tui.bots import Bot, bot_for_level
 from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS
 from shipyard_tui.model import Change, GameModel
-from shipyard_tui.rules import CATALOG, Action, Game, IllegalMoveError, Move, SeatKind, engine
+from shipyard_tui.rules import CATALOG, Action, Game, IllegalMoveError, Move, SeatKind
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.canals import CanalSystem, score_path
 from shipyard_tui.rules.engine import commodity_goods, cruise_options, current_speed
-from shipyard_tui.rules.scoring import ship_speed, tile_features
+from shipyard_tui.rules.scoring import rigger_limit, ship_speed, tile_features
 from shipyard_tui.rules.state import Step, Token
 from shipyard_tui.rules.view import events_for
 from shipyard_tui.rules.yard import CELLS, KIND_LETTER, pattern, placement_problem
@@ -77,6 +77,7 @@ STEP_VIEWS = {
     Step.EXCHANGE_GOOD: "rondels",
     Step.SAIL_ORDER: "yards",
     Step.LOAD: "yards",
+    Step.HELMSMAN: "yards",
     Step.RIGGER: "yards",
     Step.TOKEN_START: "canals",
     Step.CRUISE: "canals",
@@ -317,36 +318,15 @@ class GameScreen(Screen[None]):
             return [Choice(label, move) for move, label in self._cruise_labels()]
         if step is Step.LOAD:
             return self._load_choices(legal)
-        if step is Step.RIGGER:
+        if step in (Step.HELMSMAN, Step.RIGGER):
             return self._rigger_choices(legal)
         if step is Step.TOKEN_START:
             return self._start_choices(legal)
         choices = [Choice(describe_move(state, move), move) for move in legal]
-        if step is Step.BONUS_BEFORE or state.turn.main_pending:
-            choices = [self._warn_if_spoiling(choice) for choice in choices]
         if step is Step.BUILD:
             finish = [c for c in choices if isinstance(c.move, mv.EndBuild)]
             choices = finish + [c for c in choices if c not in finish]
         return choices
-
-    def _warn_if_spoiling(self, choice: Choice) -> Choice:
-        """Warn when a move of a bonus action taken first leaves no way to perform the
-        chosen action, which would then be lost (N-4)."""
-        state = self.model.game.state
-        move = choice.move
-        chosen = state.turn.chosen
-        if not isinstance(move, Move) or isinstance(move, mv.Proceed) or chosen is None:
-            return choice
-        trial = state.copy()
-        engine.apply_move(trial, move, [])
-        if trial.turn.seat != state.turn.seat:
-            return choice
-        pending = trial.turn.main_pending or isinstance(move, mv.Bonus)
-        guilders = trial.seats[state.turn.seat].guilders
-        if pending and not engine.can_perform(trial, state.turn.seat, chosen, guilders):
-            return Choice(f"{choice.label} — then {chosen.label} can no longer be done and "
-                          "is lost (N-4)", move, choice.reason)
-        return choice
 
     def _start_choices(self, legal: list[Move]) -> list[Choice]:
         """Each start space with the best cruise it allows, best first."""
@@ -421,10 +401,18 @@ class GameScreen(Screen[None]):
         state = self.model.game.state
         seat = state.seats[state.turn.seat]
         choices = []
+        turn = state.turn
         for move in legal:
-            assert isinstance(move, mv.Rigger)
             label = describe_move(state, move)
-            speed = ship_speed(state.turn.load, seat.employees, move.bonus).total
+            if isinstance(move, mv.Helmsman):
+                speeds = {ship_speed(turn.load, seat.employees, r, bool(move.use)).total
+                          for r in range(rigger_limit(turn.load) + 1)}
+                warnings = [self._sailing_warning(s) for s in speeds]
+                warning = "" if "" in warnings else warnings[0]
+                choices.append(Choice(label + (f" — {warning}" if warning else ""), move))
+                continue
+            assert isinstance(move, mv.Rigger)
+            speed = ship_speed(turn.load, seat.employees, move.bonus, turn.helmsman).total
             warning = self._sailing_warning(speed)
             choices.append(Choice(label + (f" — {warning}" if warning else ""), move))
         return choices

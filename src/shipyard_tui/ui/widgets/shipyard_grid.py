@@ -71,8 +71,8 @@ class ShipyardGrid(ModelWidget):
             if tile is not None:
                 head.append(KIND_NAMES[CATALOG.ship(tile).kind.value], style="bold")
             elif placing and cell in legal:
-                letter = self.model.key_for(mv.Place(cell))
-                head.append(f" {letter}" if letter else " ok", style="bold magenta")
+                key = self.model.key_for(mv.Place(cell))
+                head.append(f" {key}" if key else " ok", style="bold magenta")
             elif placing:
                 head.append(" ✗", style="red")
             lines = cell_lines(tile)
@@ -113,7 +113,7 @@ class ShipyardGrid(ModelWidget):
         tiles = [seat.yard[c] for c in turn.ship if seat.yard[c] is not None]
         features = tile_features([t for t in tiles if t is not None])
         extras = builder_extras(seat.employees)
-        speed = ship_speed(turn.load, seat.employees, turn.rigger).total
+        speed = ship_speed(turn.load, seat.employees, turn.rigger, turn.helmsman).total
         text = Text("on board: ", style="bold")
         text.append(", ".join(f"{PIECE_ABBREV[p]} {n}" for p, n in sorted(turn.load.items()))
                     or "nothing")
