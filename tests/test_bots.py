@@ -7,10 +7,18 @@ import random
 import pytest
 
 from invariants import check_invariants, random_config
-from shipyard_tui.bots import BOT_LEVELS, bot_for_level
+from shipyard_tui.bots import BOT_LEVELS, Bot, StrongBot, bot_for_level
 from shipyard_tui.rules import CATALOG, Game
 from shipyard_tui.rules.view import determinize, seat_view
-from shipyard_tui.simulate import play_out, simulation_config
+from shipyard_tui.simulate import simulation_config
+
+
+def quick_bot(level: str, seed: int) -> Bot:
+    """A bot of the level; the strong one searching a fixed, small amount (one sampled
+    world per decision) so that it is quick and deterministic."""
+    if level == "strong":
+        return StrongBot(seed, budget_ms=None, rollouts=1)
+    return bot_for_level(level, seed)
 
 
 @pytest.mark.parametrize("level", sorted(BOT_LEVELS))
@@ -18,7 +26,9 @@ from shipyard_tui.simulate import play_out, simulation_config
 def test_bots_finish_games_with_legal_moves(level, players):
     config = simulation_config(players, 31, level=level)
     game = Game(config)
-    bots = [bot_for_level(level, i) for i in range(players)]
+    # four strong seats would take long: in the 4-seat game they sit with greedy bots
+    bots = [quick_bot(level if players == 2 or i % 2 == 0 else "greedy", i)
+            for i in range(players)]
     while not game.is_over:
         seat = game.to_move
         move = bots[seat].choose(game)
@@ -29,8 +39,13 @@ def test_bots_finish_games_with_legal_moves(level, players):
 
 @pytest.mark.parametrize("level", sorted(BOT_LEVELS))
 def test_bots_finish_solo_games(level):
-    game = play_out(simulation_config(3, 12, solo=True, level=level), 12)
-    assert game.is_over and game.state.seats[0].score >= 0
+    game = Game(simulation_config(3, 12, solo=True, level=level))
+    bot = quick_bot(level, 12)
+    while not game.is_over:
+        move = bot.choose(game)
+        assert move in game.legal_moves()
+        game.push(move)
+    assert game.state.seats[0].score >= 0
 
 
 def shuffled_secrets(game: Game, seat: int, seed: int) -> Game:
@@ -50,7 +65,7 @@ def shuffled_secrets(game: Game, seat: int, seed: int) -> Game:
     return twin
 
 
-@pytest.mark.parametrize("level", ["greedy", "planner"])
+@pytest.mark.parametrize("level", ["greedy", "planner", "strong"])
 def test_bots_decide_the_same_whatever_the_hidden_decks_hold(level):
     game = Game(random_config(3, 44))
     rng = random.Random(44)
@@ -59,8 +74,8 @@ def test_bots_decide_the_same_whatever_the_hidden_decks_hold(level):
         seat = game.to_move
         twin = shuffled_secrets(game, seat, decisions)
         assert seat_view(twin.state, seat).to_dict() == seat_view(game.state, seat).to_dict()
-        first = bot_for_level(level, 5).choose(game)
-        second = bot_for_level(level, 5).choose(twin)
+        first = quick_bot(level, 5).choose(game)
+        second = quick_bot(level, 5).choose(twin)
         assert first == second
         decisions += 1
         game.push(rng.choice(game.legal_moves()))

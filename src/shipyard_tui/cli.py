@@ -37,6 +37,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _budget(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of milliseconds") from None
+    if not math.isfinite(value) or not 1 <= value <= 60000:
+        raise argparse.ArgumentTypeError("the budget is between 1 and 60000 milliseconds")
+    return value
+
+
 def _seed(text: str) -> int:
     try:
         return int(text)
@@ -98,13 +108,41 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_seed, default=0,
                      help="seed of the first game; game k uses seed + k (default 0)")
     sim.add_argument("--bots", default="random", metavar="LEVEL",
-                     help="bot level for every seat (default random)")
+                     help="bot level for every seat: random, greedy, planner, strong, or "
+                          "beginner, sensible (default random)")
+    sim.add_argument("--budget", type=_budget, metavar="MS",
+                     help="thinking time of the strong level per decision, in "
+                          "milliseconds of processor time (default 150)")
     sim.add_argument("--first-game", action="store_true", help="use the first-game setup")
     sim.add_argument("--advanced", action="store_true", help="deal 3 + 3 contracts")
     sim.add_argument("--events", metavar="FILE.jsonl",
                      help="write every event of every game to this JSON-lines file")
     sim.add_argument("--json", action="store_true", help="print one JSON object per game")
     _server_commands(commands)
+
+    tour = commands.add_parser("tournament",
+                               help="seat-rotated games between bot levels, with win rates")
+    tour.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
+                      help="seats per game (default 2)")
+    tour.add_argument("--bots", required=True, metavar="A,B[,...]",
+                      help="bot levels, comma-separated (repeated to fill the seats)")
+    tour.add_argument("--games", type=_positive, default=20, help="number of games (default 20)")
+    tour.add_argument("--seed", type=_seed, default=0,
+                      help="seed of the first game; game k uses seed + k (default 0)")
+    tour.add_argument("--budget", type=_budget, metavar="MS",
+                      help="thinking time of the strong level per decision (default 150)")
+    tour.add_argument("--json", action="store_true",
+                      help="print one JSON object per game, then the standings")
+
+    analyse = commands.add_parser(
+        "analyse", help="find the decisions where a game's people lost the most points")
+    analyse.add_argument("save", metavar="NAME|PATH",
+                         help="a save's name, an archived game's id or a save file")
+    analyse.add_argument("--budget", type=_budget, metavar="MS",
+                         help="thinking time per decision (default 150)")
+    analyse.add_argument("--top", type=_positive, default=5,
+                         help="key moments per person (default 5)")
+    analyse.add_argument("--json", action="store_true", help="print the moments as JSON")
     return parser
 
 
@@ -346,12 +384,13 @@ def _paths() -> int:
 def _simulate(args: argparse.Namespace) -> int:
     if args.game == "nauticus":
         return _simulate_nauticus(args)
-    from shipyard_tui.bots import BOT_LEVELS
+    from shipyard_tui.bots import resolve_level
     from shipyard_tui.simulate import simulate, write_events
 
-    if args.bots not in BOT_LEVELS:
-        known = ", ".join(sorted(BOT_LEVELS))
-        print(f"shipyard: unknown bot level {args.bots!r} (known: {known})", file=sys.stderr)
+    try:
+        level = resolve_level(args.bots)
+    except ValueError as exc:
+        print(f"shipyard: {exc}", file=sys.stderr)
         return 2
     if args.first_game and args.advanced:
         print("shipyard: --first-game and --advanced cannot be combined", file=sys.stderr)
@@ -365,8 +404,9 @@ def _simulate(args: argparse.Namespace) -> int:
             return 1
     players = 3 if args.solo else args.players
     try:
-        for result in simulate(players, args.games, args.seed, args.bots, solo=args.solo,
-                               first_game=args.first_game, advanced=args.advanced):
+        for result in simulate(players, args.games, args.seed, level, solo=args.solo,
+                               first_game=args.first_game, advanced=args.advanced,
+                               budget_ms=args.budget):
             summary = result.summary()
             if events_file is not None:
                 write_events(result, events_file)
@@ -384,6 +424,50 @@ def _simulate(args: argparse.Namespace) -> int:
     finally:
         if events_file is not None:
             events_file.close()
+    return 0
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from shipyard_tui.tournament import MatchResult, report_lines, run
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+
+    def show(result: MatchResult) -> None:
+        if args.json:
+            print(json.dumps(result.to_json(), separators=(",", ":")), flush=True)
+        else:
+            scores = ", ".join(f"{lv} {sc}" for lv, sc in zip(result.levels, result.scores,
+                                                              strict=True))
+            print(f"game {result.index} (seed {result.seed}): {scores}", flush=True)
+
+    try:
+        records = run(args.players, bots, args.games, args.seed, args.budget, show)
+    except ValueError as exc:
+        print(f"shipyard: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps({"standings": [r.summary() for r in records]}))
+    else:
+        for line in report_lines(records, args.games):
+            print(line)
+    return 0
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    from shipyard_tui.analysis import analyse_game, moments_json, moments_lines
+    from shipyard_tui.saves import SaveError, SaveStore, load
+
+    try:
+        loaded = load(SaveStore().resolve(args.save))
+    except SaveError as exc:
+        print(f"shipyard: {exc.message}", file=sys.stderr)
+        return 1
+    report = analyse_game(loaded.game, budget_ms=args.budget, top=args.top)
+    if args.json:
+        print(json.dumps(moments_json(report), indent=2))
+    else:
+        for line in moments_lines(report):
+            print(line)
     return 0
 
 
@@ -496,6 +580,10 @@ def _server(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command == "tournament":
+        return _tournament(args)
+    if args.command == "analyse":
+        return _analyse(args)
     if args.command == "simulate":
         return _simulate(args)
     if args.command == "play" and args.game == "nauticus":

@@ -37,8 +37,10 @@ def clean_name(text: str) -> str:
 
 
 def parse_seat(spec: str) -> SeatConfig:
-    """Read ``NAME:human``, ``NAME:bot`` or ``NAME:bot:LEVEL``."""
-    from shipyard_tui.bots import BOT_LEVELS
+    """Read ``NAME:human``, ``NAME:bot`` or ``NAME:bot:LEVEL``; LEVEL is a bot level
+    (random, greedy, planner, strong) or a player's name for one (beginner, sensible,
+    strong), stored as the bot level."""
+    from shipyard_tui.bots import resolve_level
 
     parts = spec.split(":")
     if len(parts) not in (2, 3):
@@ -51,10 +53,11 @@ def parse_seat(spec: str) -> SeatConfig:
         if len(parts) == 3:
             raise ValueError(f"{spec!r}: only bots have a level")
         return SeatConfig(name, SeatKind.HUMAN)
-    level = parts[2].strip().lower() if len(parts) == 3 else DEFAULT_BOT_LEVEL
-    if level not in BOT_LEVELS:
-        known = ", ".join(sorted(BOT_LEVELS))
-        raise ValueError(f"{spec!r}: unknown bot level {level!r} (known: {known})")
+    level = parts[2] if len(parts) == 3 else DEFAULT_BOT_LEVEL
+    try:
+        level = resolve_level(level)
+    except ValueError as exc:
+        raise ValueError(f"{spec!r}: {exc}") from None
     return SeatConfig(name, SeatKind.BOT, level)
 
 

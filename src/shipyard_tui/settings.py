@@ -24,6 +24,9 @@ class Settings:
     from the locale and the terminal (see ``ui/ascii.py``)."""
     low_bandwidth: bool = False
     """For very slow links: no previews while moving the highlight, no animations."""
+    strong_budget_ms: float = 150.0
+    """Processor time the strong bot thinks per decision, in milliseconds (the hint
+    key thinks three times as long)."""
 
 
 CHARSETS = ("auto", "ascii", "unicode")
@@ -51,6 +54,9 @@ def load_settings(path: Path | None = None) -> Settings:
     if not math.isfinite(settings.bot_delay):
         settings.bot_delay = Settings().bot_delay
     settings.bot_delay = min(max(settings.bot_delay, 0.0), 10.0)
+    if not math.isfinite(settings.strong_budget_ms):
+        settings.strong_budget_ms = Settings().strong_budget_ms
+    settings.strong_budget_ms = min(max(settings.strong_budget_ms, 10.0), 10000.0)
     return settings
 
 

@@ -54,11 +54,12 @@ def simulation_config(players: int, seed: int, *, solo: bool = False, level: str
     return GameConfig(seats, seed=seed, first_game=first_game, advanced=advanced)
 
 
-def play_out(config: GameConfig, bot_seed: int = 0) -> Game:
-    """Play a whole game with a bot of its level in every non-automa seat."""
+def play_out(config: GameConfig, bot_seed: int = 0, budget_ms: float | None = None) -> Game:
+    """Play a whole game with a bot of its level in every non-automa seat
+    (``budget_ms``: the thinking time of levels that search)."""
     game = Game(config)
     bots = {
-        i: bot_for_level(seat.level or "random", bot_seed * 31 + i)
+        i: bot_for_level(seat.level or "random", bot_seed * 31 + i, budget_ms)
         for i, seat in enumerate(config.seats)
         if seat.kind is not SeatKind.AUTOMA
     }
@@ -70,13 +71,14 @@ def play_out(config: GameConfig, bot_seed: int = 0) -> Game:
 
 
 def simulate(players: int, games: int, seed: int, level: str = "random", *, solo: bool = False,
-             first_game: bool = False, advanced: bool = False) -> Iterator[SimulatedGame]:
+             first_game: bool = False, advanced: bool = False,
+             budget_ms: float | None = None) -> Iterator[SimulatedGame]:
     """Play ``games`` games with seeds ``seed``, ``seed + 1``, ..."""
     for k in range(games):
         game_seed = seed + k
         config = simulation_config(players, game_seed, solo=solo, level=level,
                                    first_game=first_game, advanced=advanced)
-        yield SimulatedGame(k, game_seed, play_out(config, game_seed))
+        yield SimulatedGame(k, game_seed, play_out(config, game_seed, budget_ms))
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,9 +6,20 @@ legal moves; it never reads another seat's secrets.
 
 from __future__ import annotations
 
-from .base import BOT_LEVELS, Bot, bot_for_level
+from .base import (
+    BOT_LEVELS,
+    LEVEL_DESCRIPTIONS,
+    PLAYER_LEVELS,
+    Bot,
+    bot_for_level,
+    player_level,
+    resolve_level,
+)
 from .greedy import GreedyBot
 from .planner import PlannerBot
 from .random_bot import RandomBot
+from .strong import StrongBot
 
-__all__ = ["BOT_LEVELS", "Bot", "GreedyBot", "PlannerBot", "RandomBot", "bot_for_level"]
+__all__ = ["BOT_LEVELS", "LEVEL_DESCRIPTIONS", "PLAYER_LEVELS", "Bot", "GreedyBot",
+           "PlannerBot", "RandomBot", "StrongBot", "bot_for_level", "player_level",
+           "resolve_level"]

@@ -1,4 +1,4 @@
-"""The bot interface and the registry of bot levels."""
+"""The bot interface, the registry of bot levels and the names players see."""
 
 from __future__ import annotations
 
@@ -19,6 +19,16 @@ class Bot(Protocol):
 BOT_LEVELS: dict[str, Callable[[int], Bot]] = {}
 """Bot factories by level name; each takes a seed for the bot's own randomness."""
 
+PLAYER_LEVELS: dict[str, str] = {"beginner": "greedy", "sensible": "planner",
+                                 "strong": "strong"}
+"""The levels offered to players, by the name they see, with the bot level behind each."""
+
+LEVEL_DESCRIPTIONS: dict[str, str] = {
+    "beginner": "takes what looks best right now",
+    "sensible": "looks ahead to the end of its turn",
+    "strong": "searches many possible futures (takes a moment)",
+}
+
 
 def register(level: str) -> Callable[[Callable[[int], Bot]], Callable[[int], Bot]]:
     def wrap(factory: Callable[[int], Bot]) -> Callable[[int], Bot]:
@@ -28,11 +38,26 @@ def register(level: str) -> Callable[[Callable[[int], Bot]], Callable[[int], Bot
     return wrap
 
 
-def bot_for_level(level: str, seed: int) -> Bot:
-    """A bot of the named level; raise ``ValueError`` naming the known levels."""
-    try:
-        factory = BOT_LEVELS[level]
-    except KeyError:
-        known = ", ".join(sorted(BOT_LEVELS))
-        raise ValueError(f"unknown bot level {level!r} (known: {known})") from None
-    return factory(seed)
+def resolve_level(level: str) -> str:
+    """The bot level for a level name or a player's level name (``sensible``: planner);
+    raise ``ValueError`` naming the known levels."""
+    name = level.strip().lower()
+    name = PLAYER_LEVELS.get(name, name)
+    if name not in BOT_LEVELS:
+        known = ", ".join(sorted(set(BOT_LEVELS) | set(PLAYER_LEVELS)))
+        raise ValueError(f"unknown bot level {level!r} (known: {known})")
+    return name
+
+
+def player_level(level: str) -> str:
+    """The name a player sees for a bot level (the level itself when it has none)."""
+    return next((shown for shown, lv in PLAYER_LEVELS.items() if lv == level), level)
+
+
+def bot_for_level(level: str, seed: int, budget_ms: float | None = None) -> Bot:
+    """A bot of the named level (either kind of name); ``budget_ms`` sets the thinking
+    time of the levels that search. Raise ``ValueError`` naming the known levels."""
+    bot = BOT_LEVELS[resolve_level(level)](seed)
+    if budget_ms is not None and hasattr(bot, "budget_ms"):
+        bot.budget_ms = budget_ms
+    return bot

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import cache
 
 from shipyard_tui.advice import best_load
 from shipyard_tui.rules import CATALOG, Action, Game, GameState, Move
@@ -54,6 +55,59 @@ def _ship_runs(p: str) -> list[tuple[int, int]]:
     return runs
 
 
+@cache
+def _contract_weights(contracts: tuple[str, ...]) -> dict[str, float]:
+    """Extra value of things the seat's contracts reward."""
+    weights: dict[str, float] = {}
+    for contract in contracts:
+        if contract.startswith("hidden"):
+            continue
+        c = CATALOG.contracts[contract]
+        rule = c.rule
+        bump = 1.5 if len(contracts) <= 2 else 0.7
+        if rule == "safety_table":
+            weights[c.param("feature")] = weights.get(c.param("feature"), 0) + bump
+        elif rule == "safe_ships":
+            for f in ("buoy", "boat", "lantern"):
+                weights[f] = weights.get(f, 0) + bump * 0.6
+        elif rule in ("beyond_first", "per_piece"):
+            weights[c.param("piece")] = weights.get(c.param("piece"), 0) + bump
+        elif rule in ("pairs_on_ship", "ships_with_all"):
+            for p in c.param("pieces"):
+                weights[p] = weights.get(p, 0) + bump * 0.8
+        elif rule == "same_pairs_on_ship":
+            weights[c.param("piece")] = weights.get(c.param("piece"), 0) + bump
+        elif rule == "officers":
+            weights["captain"] = weights.get("captain", 0) + bump
+        elif rule in ("coloured_staff", "varied_staff", "staff_pairs", "staff_count"):
+            weights["employee"] = weights.get("employee", 0) + bump * 1.5
+        elif rule == "used_canals":
+            weights["canal"] = weights.get("canal", 0) + bump
+        elif rule in ("fleet_size", "ships_of_length", "long_ships", "tonnage", "ship_sizes"):
+            weights["ship"] = weights.get("ship", 0) + bump
+    return weights
+
+
+@cache
+def _placement_shape(p: str, letter: str, cell: int) -> tuple[tuple[tuple[int, int], ...],
+                                                              float]:
+    """For a tile of kind ``letter`` put in ``cell`` of a yard with pattern ``p``: the
+    ships it completes, and the value of the shape it makes with its neighbours."""
+    new = p[:cell] + letter + p[cell + 1 :]
+    before = set(complete_ships(p))
+    spans = tuple((i, j) for i, j in complete_ships(new)
+                  if (i, j) not in before and i <= cell <= j)
+    left = new[cell - 1] if cell > 0 else "|"
+    right = new[cell + 1] if cell < CELLS - 1 else "|"
+    if letter == "M":
+        shape = 1.5 * (left in "BM") + 1.5 * (right in "MS")
+    elif letter == "B":
+        shape = 1.5 * (right == "M") + (0.5 if cell <= 2 else 0.0)
+    else:
+        shape = 1.5 * (left == "M")
+    return spans, shape
+
+
 class GreedyBot:
     """A bot that takes the best-looking move each time (see the module docstring)."""
 
@@ -92,35 +146,9 @@ class GreedyBot:
         return min(1.0, done / total)
 
     def _contract_weights(self, seat: Seat) -> dict[str, float]:
-        """Extra value of things the seat's contracts reward."""
-        weights: dict[str, float] = {}
-        for contract in seat.contracts:
-            if contract.startswith("hidden"):
-                continue
-            c = CATALOG.contracts[contract]
-            rule = c.rule
-            bump = 1.5 if len(seat.contracts) <= 2 else 0.7
-            if rule == "safety_table":
-                weights[c.param("feature")] = weights.get(c.param("feature"), 0) + bump
-            elif rule == "safe_ships":
-                for f in ("buoy", "boat", "lantern"):
-                    weights[f] = weights.get(f, 0) + bump * 0.6
-            elif rule in ("beyond_first", "per_piece"):
-                weights[c.param("piece")] = weights.get(c.param("piece"), 0) + bump
-            elif rule in ("pairs_on_ship", "ships_with_all"):
-                for p in c.param("pieces"):
-                    weights[p] = weights.get(p, 0) + bump * 0.8
-            elif rule == "same_pairs_on_ship":
-                weights[c.param("piece")] = weights.get(c.param("piece"), 0) + bump
-            elif rule == "officers":
-                weights["captain"] = weights.get("captain", 0) + bump
-            elif rule in ("coloured_staff", "varied_staff", "staff_pairs", "staff_count"):
-                weights["employee"] = weights.get("employee", 0) + bump * 1.5
-            elif rule == "used_canals":
-                weights["canal"] = weights.get("canal", 0) + bump
-            elif rule in ("fleet_size", "ships_of_length", "long_ships", "tonnage", "ship_sizes"):
-                weights["ship"] = weights.get("ship", 0) + bump
-        return weights
+        """Extra value of things the seat's contracts reward (do not change the result:
+        it is shared between calls)."""
+        return _contract_weights(tuple(seat.contracts))
 
     def _yard_room(self, seat: Seat) -> dict[str, int]:
         """Mounts and cabins on the tiles in the yard (where pieces can go soon)."""
@@ -180,30 +208,19 @@ class GreedyBot:
         return value
 
     def _cell_value(self, view: GameState, seat_index: int, letter: str, cell: int,
-                    tile_id: str | None) -> float:
-        """How good it is to put a tile of kind ``letter`` in ``cell``."""
+                    tile_id: str | None, p: str | None = None) -> float:
+        """How good it is to put a tile of kind ``letter`` in ``cell`` (``p``: the
+        yard's pattern, when the caller has it)."""
         seat = view.seats[seat_index]
-        p = pattern(seat.yard)
-        new = p[:cell] + letter + p[cell + 1 :]
+        spans, shape = _placement_shape(pattern(seat.yard) if p is None else p, letter, cell)
         value = 0.0
-        before = {run for run in complete_ships(p)}
-        for i, j in complete_ships(new):
-            if (i, j) in before or not i <= cell <= j:
-                continue
-            points = self._completed_ship_points(view, seat_index, tile_id, letter, cell,
-                                                 (i, j))
+        for span in spans:
+            points = self._completed_ship_points(view, seat_index, tile_id, letter, cell, span)
             if points > 0:
                 value += points + self._contract_weights(seat).get("ship", 0)
             else:
                 value -= 12.0
-        left = new[cell - 1] if cell > 0 else "|"
-        right = new[cell + 1] if cell < CELLS - 1 else "|"
-        if letter == "M":
-            value += 1.5 * (left in "BM") + 1.5 * (right in "MS")
-        elif letter == "B":
-            value += 1.5 * (right == "M") + (0.5 if cell <= 2 else 0.0)
-        else:
-            value += 1.5 * (left == "M")
+        value += shape
         return value
 
     def _completed_ship_points(self, view: GameState, seat_index: int, tile_id: str | None,
@@ -232,10 +249,10 @@ class GreedyBot:
                 for row, tile in enumerate(column):
                     if tile is None or slot_price(row) > seat.guilders:
                         continue
+                    tile_value = self._tile_value(seat, tile)
                     for cell in cells:
-                        v = self._cell_value(view, seat_index, letter, cell, tile)
-                        best = max(best, v + self._tile_value(seat, tile)
-                                   - GUILDER * slot_price(row))
+                        v = self._cell_value(view, seat_index, letter, cell, tile, p)
+                        best = max(best, v + tile_value - GUILDER * slot_price(row))
             return 2.0 + best * 0.8
         if action is Action.CANAL:
             system = CanalSystem(seat.canals)
@@ -299,13 +316,13 @@ class GreedyBot:
                 return 1.0
             if isinstance(move, mv.BuyBlank):
                 letter = KIND_LETTER[move.kind]
-                return max(self._cell_value(view, seat_index, letter, c, None)
+                return max(self._cell_value(view, seat_index, letter, c, None, p)
                            for c in legal_cells(p, letter))
             assert isinstance(move, mv.Buy)
             tile = view.market.ships[move.column][move.row]
             assert tile is not None
             letter = "BMMS"[move.column]
-            best = max(self._cell_value(view, seat_index, letter, c, tile)
+            best = max(self._cell_value(view, seat_index, letter, c, tile, p)
                        for c in legal_cells(p, letter))
             return best + self._tile_value(seat, tile) - GUILDER * slot_price(move.row)
         return self._best(legal, value)

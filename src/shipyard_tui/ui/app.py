@@ -250,7 +250,8 @@ class ShipyardApp(App[None]):
             self.pop_screen()
         if not isinstance(self.screen, TitleScreen):
             self.pop_screen()
-        self.push_screen(GameScreen(self.model, bot_delay=self.bot_delay))
+        self.push_screen(GameScreen(self.model, bot_delay=self.bot_delay,
+                                    bot_budget_ms=self.settings.strong_budget_ms))
         if not game.is_over:
             self._autosave(self.model)
 

@@ -16,6 +16,7 @@ Keys:
 | ``PageUp`` ``PageDown`` | scroll the board panel shown (the letters keep working) |
 | ``[`` ``]`` | show the previous / next seat's canals |
 | ``space`` | let a bot move now instead of after its pause |
+| ``H`` | hint: what the strong bot would do now (thinks in the background) |
 | ``?`` / ``F1`` | help |
 | ``Ctrl+S`` | save the game under a name |
 | ``q`` | quit to the title screen (the game is kept) |
@@ -24,6 +25,7 @@ Keys:
 from __future__ import annotations
 
 import time
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,9 +44,11 @@ from shipyard_tui.advice import (
     cruise_lengths,
     load_points,
 )
+from shipyard_tui.analysis import hint_for
 from shipyard_tui.bots import Bot, bot_for_level
+from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS
 from shipyard_tui.model import Change, GameModel
-from shipyard_tui.rules import CATALOG, Action, IllegalMoveError, Move, SeatKind, engine
+from shipyard_tui.rules import CATALOG, Action, Game, IllegalMoveError, Move, SeatKind, engine
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.canals import CanalSystem, score_path
 from shipyard_tui.rules.engine import commodity_goods, cruise_options, current_speed
@@ -109,6 +113,7 @@ class GameScreen(Screen[None]):
         Binding("escape", "undo", "Back", show=False),
         Binding("r", "rotate", "Turn canal", show=False),
         Binding("space", "skip", "Skip pause", show=False),
+        Binding("H", "hint", "Hint", show=False),
         Binding("1", "view('market')", "Market", show=False),
         Binding("2", "view('rondels')", "Rondels", show=False),
         Binding("3", "view('yards')", "Yards", show=False),
@@ -124,10 +129,15 @@ class GameScreen(Screen[None]):
         Binding("q", "leave", "Quit"),
     ]
 
-    def __init__(self, model: GameModel, *, bot_delay: float = 0.6) -> None:
+    def __init__(self, model: GameModel, *, bot_delay: float = 0.6,
+                 bot_budget_ms: float | None = None) -> None:
         super().__init__()
         self.model = model
         self.bot_delay = bot_delay
+        self.bot_budget_ms = bot_budget_ms
+        """Thinking time of the strong level (None: its default)."""
+        self._position = 0
+        """Counts changes of the game, so a hint for an old position is dropped."""
         self.automa_delay = 1.2 if bot_delay > 0 else 0.0
         """Seconds each automa turn stays on screen (space skips)."""
         self._replay: list[AutomaStep] | None = None
@@ -144,7 +154,8 @@ class GameScreen(Screen[None]):
         for seat, config in enumerate(model.game.config.seats):
             if config.kind is SeatKind.BOT:
                 self._bots[seat] = bot_for_level(config.level or "random",
-                                                 model.game.config.seed * 7 + seat)
+                                                 model.game.config.seed * 7 + seat,
+                                                 bot_budget_ms)
 
     # -- layout ------------------------------------------------------------------
 
@@ -238,6 +249,7 @@ class GameScreen(Screen[None]):
     def _on_change(self, change: Change) -> None:
         if change.kind == "highlight":
             return
+        self._position += 1
         if change.kind == "move" and self.automa_delay > 0:
             state = self.model.game.state
             automa = {i for i, seat in enumerate(state.seats) if seat.is_automa}
@@ -722,6 +734,31 @@ class GameScreen(Screen[None]):
             panel.scroll_page_down()
         else:
             panel.scroll_page_up()
+
+    def action_hint(self) -> None:
+        """Ask the strong bot what it would do, in a thread: the screen stays live."""
+        game = self.model.game
+        seat = game.to_move
+        if seat is None or not self.model.is_human(seat) or self.replaying:
+            self.notify("A hint is for the person whose turn it is.", timeout=3)
+            return
+        snapshot = Game.from_state(game.state.copy())
+        budget = 3 * (self.bot_budget_ms or DEFAULT_BUDGET_MS)
+        position = self._position
+        self.query_one(StatusLine).note = "hint: the strong bot is thinking…"
+
+        def think() -> None:
+            hint = hint_for(snapshot, budget_ms=budget, seed=position)
+            with suppress(RuntimeError):  # the app may close while the bot thinks
+                self.app.call_from_thread(self._show_hint, hint.text(), position)
+
+        self.run_worker(think, thread=True, exclusive=True, group="hint")
+
+    def _show_hint(self, text: str, position: int) -> None:
+        if position != self._position or not self.is_attached:
+            return
+        self.query_one(StatusLine).note = ""
+        self.notify(text, title="Hint", timeout=12, markup=False)
 
     def action_view(self, name: str) -> None:
         self._set_view(name)

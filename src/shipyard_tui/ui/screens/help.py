@@ -22,6 +22,7 @@ HELP = """\
 | 1 – 6 | show Market, Rondels, Yards, Canals, Seats, Log (small terminals) |
 | [ ] | show the previous / next seat's canals |
 | space | let a bot move now |
+| H (shift+h) | hint: what the strong bot would do now, with its expected score and the runner-up |
 | Ctrl+P | the command palette |
 | ? or F1 | this help |
 | q | leave the game (it is kept) |

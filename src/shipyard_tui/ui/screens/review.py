@@ -1,7 +1,9 @@
 """The end of the game: the reveal, then where every point came from.
 
 Keys: ``space``/``Enter`` reveals the next seat's contracts (then the traders);
-``1``–``4`` (or the tab bar) switch between Reveal, Scores, Ships and Over time;
+``1``–``4`` (or the tab bar) switch between Reveal, Scores, Ships and Over time, and
+``5`` to Key moments when people played (the strong bot searches their decisions
+again in a thread when the page is first opened);
 ``q``/``Esc`` goes back to the title screen (the game is archived).
 """
 
@@ -14,6 +16,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
+from shipyard_tui.analysis import analyse_game, analysed_seats, moments_lines
+from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS
 from shipyard_tui.model import GameModel
 from shipyard_tui.review import Review, breakdown_table, build_review, score_chart, ships_table
 from shipyard_tui.rules import CATALOG
@@ -72,6 +76,7 @@ class ReviewScreen(Screen[None]):
         Binding("2", "tab('scores')", "Scores", show=False),
         Binding("3", "tab('ships')", "Ships", show=False),
         Binding("4", "tab('time')", "Over time", show=False),
+        Binding("5", "tab('moments')", "Key moments", show=False),
         Binding("q,escape", "leave", "Title screen"),
     ]
 
@@ -96,6 +101,9 @@ class ReviewScreen(Screen[None]):
         self.model = model
         self.review = build_review(model.game)
         self.shown = len(self.review.reveal) + 1 if reveal_all else 0
+        self.people = analysed_seats(model.game) if model.game.is_over else ()
+        self._analysing = False
+        self._closing = False
 
     def compose(self) -> ComposeResult:
         review = self.review
@@ -110,6 +118,9 @@ class ReviewScreen(Screen[None]):
                     yield Static(ships_table(review, seat), classes="ships")
             with TabPane("4 Over time", id="time"), VerticalScroll():
                 yield Static(score_chart(review), id="chart")
+            if self.people:
+                with TabPane("5 Key moments", id="moments"), VerticalScroll():
+                    yield Static("", id="moments-text", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -134,7 +145,43 @@ class ReviewScreen(Screen[None]):
         return not (action == "reveal" and self.all_revealed)
 
     def action_tab(self, tab: str) -> None:
+        if tab == "moments" and not self.people:
+            return
         self.query_one(TabbedContent).active = tab
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        if event.pane.id == "moments" and not self._analysing:
+            self._analysing = True
+            self._analyse()
+
+    def on_unmount(self) -> None:
+        self._closing = True
+
+    def _analyse(self) -> None:
+        """Search every decision of the people again, in a thread; show progress."""
+        game = self.model.game
+        settings = getattr(self.app, "settings", None)
+        budget = getattr(settings, "strong_budget_ms", DEFAULT_BUDGET_MS)
+        text = self.query_one("#moments-text", Static)
+        text.update("The strong bot is going over your decisions…")
+
+        def progress(done: int, total: int) -> None:
+            if not self._closing:
+                self.app.call_from_thread(
+                    text.update, f"The strong bot is going over your decisions: {done} of "
+                                 f"{total}…")
+
+        def work() -> None:
+            report = analyse_game(game, budget_ms=budget, seats=self.people, top=5,
+                                  progress=progress, cancelled=lambda: self._closing)
+            if self._closing:
+                return
+            lines = ["Key moments: the decisions where the strong bot's estimate of the "
+                     "move played fell furthest below its best move (estimates from sampled "
+                     "futures, in points).", "", *moments_lines(report)]
+            self.app.call_from_thread(text.update, "\n".join(lines))
+
+        self.run_worker(work, thread=True, exclusive=True, group="moments")
 
     def action_leave(self) -> None:
         from .title import TitleScreen

@@ -11,15 +11,16 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from shipyard_tui.bots import BOT_LEVELS
+from shipyard_tui.bots import PLAYER_LEVELS
 from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
 from shipyard_tui.seats import DEFAULT_BOT_LEVEL, check_seats, clean_name, solo_config
 
 from ..widgets.tick_box import TickBox
 
 DEFAULT_NAMES = ("Player", "Ada", "Bram", "Cato")
-KINDS = [("Person", "human")] + [(f"Bot: {level}", f"bot:{level}")
-                                 for level in sorted(BOT_LEVELS, reverse=True)]
+KINDS = [("Person", "human")] + [(f"Bot: {shown}", f"bot:{level}")
+                                 for shown, level in PLAYER_LEVELS.items()]
+"""Every seat may be a person or a bot of any level players are offered."""
 
 
 class SetupScreen(Screen[None]):

@@ -1,0 +1,76 @@
+"""Tune the strong bot's evaluation weights by self-play (coordinate search).
+
+The evaluation is tried inside a cheap proxy, the planner's one-turn lookahead
+valued by :func:`shipyard_tui.bots.strong.evaluate`, over solo games (single-agent,
+so the mean score is a clean signal) and optionally 2-seat games against the
+planner. Every weight vector plays the same seeds (common random numbers); a change
+is kept when it raises the mean. Run with ``nice``:
+
+    nice .venv/bin/python scripts/tune_strong.py --games 60 --rounds 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import statistics
+import sys
+
+from shipyard_tui.bots.planner import PlannerBot
+from shipyard_tui.bots.strong import Weights, evaluate
+from shipyard_tui.rules import Game, GameState
+from shipyard_tui.simulate import simulation_config
+
+SCALAR = ("yard_tile", "piece", "canal", "employee", "steam", "commodity", "guilder")
+
+
+class ProxyBot(PlannerBot):
+    """The planner, valuing positions with the strong bot's evaluation."""
+
+    def __init__(self, seed: int, weights: Weights) -> None:
+        super().__init__(seed)
+        self.weights = weights
+
+    def value(self, state: GameState, seat_index: int) -> float:
+        return evaluate(state, seat_index, self.weights)
+
+
+def solo_mean(weights: Weights, games: int, seed: int) -> float:
+    scores = []
+    for k in range(games):
+        game = Game(simulation_config(3, seed + k, solo=True, level="planner"))
+        bot = ProxyBot(seed + k, weights)
+        while not game.is_over:
+            game.push(bot.choose(game))
+        scores.append(game.state.seats[0].score)
+    return statistics.mean(scores)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=9000)
+    parser.add_argument("--rounds", type=int, default=2)
+    args = parser.parse_args(argv)
+    best = Weights()
+    best_score = solo_mean(best, args.games, args.seed)
+    print(f"start: {best_score:.2f}", flush=True)
+    step = 0.5
+    for _ in range(args.rounds):
+        for name in SCALAR:
+            for factor in (1 + step, 1 - step):
+                trial = dataclasses.replace(best, **{name: getattr(best, name) * factor})
+                score = solo_mean(trial, args.games, args.seed)
+                print(f"{name} x{factor:.2f}: {score:.2f}", flush=True)
+                if score > best_score:
+                    best, best_score = trial, score
+                    print(f"  kept: {best_score:.2f}", flush=True)
+                    break
+        step /= 2
+    print(json.dumps({"mean": best_score, "weights": dataclasses.asdict(best)}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,197 @@
+"""Key moments: where the people of a game lost the most points, by the strong bot's
+reckoning. Shared by the review's "Key moments" page and ``shipyard analyse``.
+
+The game is replayed from its moves; at every decision of a person that the strong
+bot searches, the bot searches it again from that person's view (never more), with
+the move actually played kept in the search to the end. The gap between the best
+move's mean evaluation and the played move's is the estimate of points lost. The
+estimates come from a few sampled futures, so gaps below ``MIN_LOSS`` are noise and
+are not shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS, SEARCHED_STEPS, StrongBot
+from shipyard_tui.rules import Game, SeatKind
+from shipyard_tui.text import describe_move
+
+MIN_LOSS = 1.0
+"""Smallest estimated loss, in points, that counts as a key moment."""
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """One decision: what was played, what the search preferred, and the gap."""
+
+    seat: int
+    turn: int
+    move_index: int
+    played: str
+    best: str
+    played_value: float
+    best_value: float
+
+    @property
+    def loss(self) -> float:
+        return self.best_value - self.played_value
+
+
+@dataclass(frozen=True, slots=True)
+class MomentsReport:
+    seats: tuple[str, ...]
+    analysed: tuple[int, ...]
+    decisions: dict[int, int]
+    moments: dict[int, tuple[Moment, ...]]
+    total_loss: dict[int, float]
+
+
+def analysed_seats(game: Game, *, people_only: bool = True) -> tuple[int, ...]:
+    """The seats to analyse: the people's, or (``people_only`` false, none being
+    people) every seat that is not an automa."""
+    seats = game.config.seats
+    people = tuple(i for i, s in enumerate(seats) if s.kind is SeatKind.HUMAN)
+    if people or people_only:
+        return people
+    return tuple(i for i, s in enumerate(seats) if s.kind is not SeatKind.AUTOMA)
+
+
+def analyse_game(game: Game, *, budget_ms: float | None = None, rollouts: int | None = None,
+                 top: int = 5, seats: tuple[int, ...] | None = None,
+                 progress: Callable[[int, int], None] | None = None,
+                 cancelled: Callable[[], bool] | None = None) -> MomentsReport:
+    """Search each decision of ``seats`` (default: people, else every bot seat) in
+    ``game``'s move list and keep the ``top`` costliest per seat.
+
+    ``rollouts`` fixes the work per decision (deterministic, for tests); otherwise
+    ``budget_ms`` of processor time per decision. ``progress(done, total)`` is called
+    after each decision; ``cancelled()`` true stops early.
+    """
+    chosen = seats if seats is not None else analysed_seats(game, people_only=False)
+    replay = Game(game.config)
+    todo = []
+    for index, move in enumerate(game.moves):
+        seat = replay.to_move
+        if seat in chosen and replay.state.turn.step in SEARCHED_STEPS \
+                and len(replay.legal_moves()) > 1:
+            todo.append(index)
+        replay.push(move)
+    budget = budget_ms if budget_ms is not None else (None if rollouts else DEFAULT_BUDGET_MS)
+    bot = StrongBot(game.config.seed, budget_ms=budget, rollouts=rollouts)
+    found: dict[int, list[Moment]] = {s: [] for s in chosen}
+    decisions = {s: 0 for s in chosen}
+    replay = Game(game.config)
+    wanted = set(todo)
+    done = 0
+    for index, move in enumerate(game.moves):
+        if cancelled is not None and cancelled():
+            break
+        if index in wanted:
+            seat = replay.to_move
+            assert seat is not None
+            analysis = bot.analyse(replay, include=move)
+            decisions[seat] += 1
+            played = analysis.value_of(move)
+            best = analysis.best
+            if played is not None and best.move != move and best.value - played >= MIN_LOSS:
+                state = replay.state
+                found[seat].append(Moment(seat, state.seats[seat].turns + 1, index,
+                                          describe_move(state, move),
+                                          describe_move(state, best.move), played, best.value))
+            done += 1
+            if progress is not None:
+                progress(done, len(todo))
+        replay.push(move)
+    moments = {s: tuple(sorted(found[s], key=lambda m: -m.loss)[:top]) for s in chosen}
+    total = {s: sum(m.loss for m in found[s]) for s in chosen}
+    names = tuple(s.name for s in game.config.seats)
+    return MomentsReport(names, chosen, decisions, moments, total)
+
+
+def moments_lines(report: MomentsReport) -> list[str]:
+    """The report as plain lines, one block per seat."""
+    lines: list[str] = []
+    for seat in report.analysed:
+        name = report.seats[seat]
+        found = report.moments[seat]
+        lines.append(f"{name}: {report.decisions[seat]} decisions searched; "
+                     f"estimated points lost in all: {report.total_loss[seat]:.1f}")
+        if not found:
+            lines.append("  no decision lost a point or more by the strong bot's reckoning")
+        for k, m in enumerate(found, 1):
+            lines.append(f"  {k}. turn {m.turn} (move {m.move_index + 1}): about "
+                         f"{m.loss:.1f} points lost")
+            lines.append(f"     played: {m.played}")
+            lines.append(f"     better: {m.best}")
+        lines.append("")
+    if not report.analysed:
+        lines.append("No seat to analyse.")
+    return lines
+
+
+def moments_json(report: MomentsReport) -> dict[str, Any]:
+    return {
+        "seats": [
+            {
+                "seat": seat,
+                "name": report.seats[seat],
+                "decisions": report.decisions[seat],
+                "points_lost": round(report.total_loss[seat], 2),
+                "moments": [
+                    {"turn": m.turn, "move": m.move_index + 1, "played": m.played,
+                     "better": m.best, "points_lost": round(m.loss, 2)}
+                    for m in report.moments[seat]
+                ],
+            }
+            for seat in report.analysed
+        ]
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What the strong bot would do now: its move and the runner-up, in words."""
+
+    seat: int
+    best: str
+    best_points: float
+    best_value: float
+    runner_up: str | None
+    runner_points: float | None
+    runner_value: float | None
+    solo: bool
+
+    def text(self) -> str:
+        def worth(points: float, value: float) -> str:
+            if self.solo:
+                return f"expected final score about {points:.0f}"
+            return f"expected final score about {points:.0f}, {value:+.0f} on the best rival"
+
+        lines = [f"Strong bot: {self.best} ({worth(self.best_points, self.best_value)})"]
+        if self.runner_up is not None:
+            assert self.runner_points is not None and self.runner_value is not None
+            lines.append(f"Runner-up: {self.runner_up} "
+                         f"({worth(self.runner_points, self.runner_value)})")
+        else:
+            lines.append("There is nothing else worth considering.")
+        return "\n".join(lines)
+
+
+def hint_for(game: Game, *, budget_ms: float | None = None, rollouts: int | None = None,
+             seed: int = 0) -> Hint:
+    """The strong bot's advice for the seat to move, from that seat's view only."""
+    seat = game.to_move
+    assert seat is not None
+    budget = budget_ms if budget_ms is not None else (None if rollouts else DEFAULT_BUDGET_MS)
+    bot = StrongBot(seed, budget_ms=budget, rollouts=rollouts)
+    analysis = bot.analyse(game)
+    state = game.state
+    best = analysis.best
+    runner = analysis.runner_up
+    return Hint(seat, describe_move(state, best.move), best.points, best.value,
+                describe_move(state, runner.move) if runner else None,
+                runner.points if runner else None, runner.value if runner else None,
+                state.config.solo)

@@ -1,0 +1,291 @@
+"""The strong bot: determinised Monte Carlo search within a time budget per decision.
+
+At a decision that shapes the game (which action, bonus actions, which tile to buy
+and where to put it, canals, goods, employees, pieces, contracts to discard) the
+bot draws a handful of *worlds* consistent with its own view
+(:func:`~shipyard_tui.rules.view.determinize`: other seats' contracts, the decks
+and the solo stack filled at random from the unseen components), and for each
+candidate move plays every world forward with the greedy policy for all seats
+until the end of its own next turn (a short horizon), where a tuned evaluation
+turns the position into expected points. Every candidate is tried in the same
+worlds (common random numbers), round after round, and the weakest candidates
+are dropped as the evidence comes in, until the budget is spent; the candidate
+with the best mean wins. The solo game is the same search against the automa,
+whose moves the rules play without choices once the solo stack is sampled.
+
+The bot reads only :meth:`Game.view` of its own seat and the legal moves, so it
+never peeks at hidden information; with ``rollouts`` set (and no time budget) it
+is fully deterministic for a given seed, which the tests use.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from shipyard_tui.rules import CATALOG, Game, GameState, Move, Step
+from shipyard_tui.rules.canals import CanalSystem
+from shipyard_tui.rules.engine import apply_move, legal_moves
+from shipyard_tui.rules.events import Event
+from shipyard_tui.rules.scoring import score_contract, trader_points
+from shipyard_tui.rules.view import determinize
+from shipyard_tui.rules.yard import completable, pattern
+
+from .base import register
+from .greedy import GreedyBot
+
+DEFAULT_BUDGET_MS = 150
+"""Processor time the strong bot spends on one searched decision, by default."""
+
+SEARCHED_STEPS = frozenset({
+    Step.CHOOSE, Step.BONUS_BEFORE, Step.BONUS_AFTER, Step.FINAL_CHOOSE, Step.BUILD,
+    Step.PLACE, Step.CANAL_PICK, Step.CANAL_PLACE, Step.PURCHASE, Step.RING, Step.HIRE,
+    Step.EXCHANGE_PICK, Step.EXCHANGE_GOOD, Step.DISCARD, Step.LAST_CHANCE,
+})
+"""Steps the bot searches; the others (loading, the cruise) the greedy policy plays
+well, because the advice module already finds their best option."""
+
+MAX_CANDIDATES = 8
+"""At most this many candidates are searched: the greedy ranking picks them."""
+
+HORIZON_TURNS = 2
+"""Own turns played after the current one before the position is evaluated."""
+
+MAX_ROLLOUT_MOVES = 400
+
+
+@dataclass(slots=True)
+class Weights:
+    """The evaluation's weights (tuned by self-play, see ``scripts/tune_strong.py``)."""
+
+    yard_tile: float = 0.6
+    piece: float = 1.0
+    canal: float = 1.3
+    employee: float = 1.0
+    steam: float = 4.0
+    commodity: float = 2.5
+    guilder: float = 0.5
+    opponents: float = 1.0
+    piece_worth: dict[str, float] = field(default_factory=lambda: {
+        "captain": 2.5, "smokestack": 1.8, "stoker": 1.8, "sail": 1.2, "cannon": 2.0,
+        "crane": 2.0, "businessman": 1.0, "soldier": 1.0})
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One searched move: the mean of what the search maximises (``value``: the
+    seat's expected final score, less the best rival's in a game between players), the
+    mean expected final score of the seat alone (``points``), and the worlds tried."""
+
+    move: Move
+    value: float
+    samples: int
+    points: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The outcome of one search: candidates best first."""
+
+    seat: int
+    candidates: tuple[Candidate, ...]
+    searched: bool
+    worlds: int
+
+    @property
+    def best(self) -> Candidate:
+        return self.candidates[0]
+
+    @property
+    def runner_up(self) -> Candidate | None:
+        return self.candidates[1] if len(self.candidates) > 1 else None
+
+    def value_of(self, move: Move) -> float | None:
+        return next((c.value for c in self.candidates if c.move == move), None)
+
+
+def progress(state: GameState) -> float:
+    """How far the game has gone, 0 at the start and 1 at the end."""
+    total = {2: 4, 3: 6, 4: 8}[state.players] * 12
+    done = (state.cubes_removed * 12 + state.wheel) if state.end_trigger is None else total
+    return min(1.0, done / total)
+
+
+def evaluate(state: GameState, seat_index: int, w: Weights) -> float:
+    """Points the seat has plus what its assets should still bring before the end."""
+    seat = state.seats[seat_index]
+    if state.is_over:
+        return float(seat.score)
+    best: dict[str, int] = {}
+    for contract in seat.contracts:
+        colour = CATALOG.contracts[contract].colour.value
+        points = score_contract(contract, seat.fleet, seat.employees, seat.used_canals).points
+        best[colour] = max(best.get(colour, 0), points)
+    left = 1.0 - progress(state)
+    worth = 0.0
+    p = pattern(seat.yard)
+    if completable(p):
+        worth += w.yard_tile * sum(1 for c in p if c != ".")
+    worth += w.piece * sum(w.piece_worth.get(piece, 1.0) * min(n, 4)
+                           for piece, n in seat.pieces.items())
+    if seat.canals:
+        system = CanalSystem(seat.canals)
+        lengths = system.cruise_lengths(seat.token, 12)
+        worth += w.canal * (max(lengths) if lengths else 0)
+    worth += w.employee * len(seat.employees)
+    if seat.pieces.get("smokestack") and seat.pieces.get("stoker"):
+        worth += w.steam
+    worth += w.commodity * len(seat.commodities)
+    worth += w.guilder * seat.guilders
+    return seat.score + sum(best.values()) + trader_points(seat.employees) + left * worth
+
+
+def objective(state: GameState, seat_index: int, w: Weights) -> float:
+    """What the search maximises: the seat's value, less the best other seat's in a
+    game between players (the solo automa never score)."""
+    return _objective(state, seat_index, w)[0]
+
+
+def _objective(state: GameState, seat_index: int, w: Weights) -> tuple[float, float]:
+    """The objective and the seat's own value."""
+    mine = evaluate(state, seat_index, w)
+    if state.config.solo:
+        return mine, mine
+    others = [evaluate(state, i, w) for i in range(state.players) if i != seat_index]
+    return mine - w.opponents * max(others), mine
+
+
+class _Ranker(GreedyBot):
+    """The greedy bot, also keeping the values it gave each move (for candidates)."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.scores: dict[Move, float] | None = None
+
+    def _best(self, legal: list[Move], value: Callable[[Move], float]) -> Move:
+        if self.scores is not None:
+            for m in legal:
+                self.scores[m] = value(m)
+        return super()._best(legal, value)
+
+
+class StrongBot(GreedyBot):
+    """Determinised Monte Carlo search (see the module docstring)."""
+
+    name = "strong"
+
+    def __init__(self, seed: int = 0, budget_ms: float | None = DEFAULT_BUDGET_MS,
+                 rollouts: int | None = None, weights: Weights | None = None) -> None:
+        super().__init__(seed)
+        self.budget_ms = budget_ms
+        self.rollouts = rollouts
+        self.weights = weights or Weights()
+        self._policy = _Ranker(seed + 1)
+
+    def choose(self, game: Game) -> Move:
+        legal = game.legal_moves()
+        if len(legal) == 1 or game.state.turn.step not in SEARCHED_STEPS:
+            return super().choose(game)
+        return self.analyse(game).best.move
+
+    # -- the search ----------------------------------------------------------------
+
+    def analyse(self, game: Game, budget_ms: float | None = None,
+                include: Move | None = None) -> Analysis:
+        """Search the decision in front of ``game``'s seat to move, from its view.
+
+        ``include`` is a move that must be searched to the end (never dropped): the
+        review uses it to value the move a person actually made."""
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        legal = legal_moves(view)
+        candidates = self._candidates(view, seat, legal)
+        if include is not None and include in legal and include not in candidates:
+            candidates.append(include)
+        if len(candidates) == 1:
+            value, points = _objective(view, seat, self.weights)
+            return Analysis(seat, (Candidate(candidates[0], value, 0, points),), False, 0)
+        budget = self.budget_ms if budget_ms is None else budget_ms
+        if budget is not None and budget_ms is None:
+            # few candidates settle sooner: spend a share of the budget on them
+            budget *= min(1.0, (len(candidates) + 2) / (MAX_CANDIDATES + 2))
+        deadline = None if budget is None else time.thread_time() + budget / 1000
+        limit = self.rollouts
+        totals = {m: 0.0 for m in candidates}
+        points = {m: 0.0 for m in candidates}
+        counts = {m: 0 for m in candidates}
+        alive = list(candidates)
+        worlds = 0
+        spent = 0
+        while True:
+            world = determinize(view, self._rng.randrange(1 << 62))
+            worlds += 1
+            for move in alive:
+                value, mine = self._rollout(world, seat, move)
+                totals[move] += value
+                points[move] += mine
+                counts[move] += 1
+                spent += 1
+            if limit is not None and spent >= limit:
+                break
+            if deadline is not None and time.thread_time() >= deadline:
+                break
+            if limit is None and deadline is None:
+                break
+            if worlds % 2 == 0 and len(alive) > 2:
+                alive.sort(key=lambda m: totals[m] / counts[m], reverse=True)
+                alive = alive[: max(2, (len(alive) * 2 + 2) // 3)]
+                if include is not None and include in candidates and include not in alive:
+                    alive.append(include)
+        ranked = sorted(candidates, key=lambda m: (-totals[m] / counts[m],
+                                                   candidates.index(m)))
+        ranked.sort(key=lambda m: -counts[m])  # survivors first (stable: by value)
+        return Analysis(seat, tuple(Candidate(m, totals[m] / counts[m], counts[m],
+                                              points[m] / counts[m])
+                                    for m in ranked), True, worlds)
+
+    def _candidates(self, view: GameState, seat: int, legal: list[Move]) -> list[Move]:
+        """The moves worth searching: all if few, else the greedy ranking's best."""
+        if len(legal) <= MAX_CANDIDATES:
+            return legal
+        ranker = self._policy
+        ranker.scores = {}
+        try:
+            handler = GreedyBot._HANDLERS.get(view.turn.step)
+            pick = handler(ranker, view, seat, legal) if handler else legal[0]
+            scores = ranker.scores
+        finally:
+            ranker.scores = None
+        order = sorted(legal, key=lambda m: -scores.get(m, -1e9))
+        chosen = [pick] if pick in legal else []
+        chosen += [m for m in order if m != pick]
+        return chosen[:MAX_CANDIDATES]
+
+    def _rollout(self, world: GameState, seat: int, move: Move) -> tuple[float, float]:
+        """Play ``move`` in a copy of ``world``, then the greedy policy for everyone up
+        to the horizon; the objective there, and the seat's own value."""
+        state = world.copy()
+        events: list[Event] = []
+        apply_move(state, move, events)
+        stop = state.seats[seat].turns + HORIZON_TURNS + 1
+        policy = self._policy
+        for _ in range(MAX_ROLLOUT_MOVES):
+            if state.is_over or state.seats[seat].turns >= stop:
+                break
+            legal = legal_moves(state)
+            if len(legal) == 1:
+                choice = legal[0]
+            else:
+                mover = state.turn.seat
+                handler = GreedyBot._HANDLERS.get(state.turn.step)
+                choice = handler(policy, state, mover, legal) if handler else legal[0]
+                if choice not in legal:
+                    choice = legal[0]
+            events.clear()
+            apply_move(state, choice, events)
+        return _objective(state, seat, self.weights)
+
+
+register("strong")(StrongBot)

@@ -1,0 +1,197 @@
+"""The strong level, player level names, tournaments and key moments.
+
+The strong bot sees only its seat's view (R-11.1): contracts in other hands, the
+order of face-down decks and the solo stack (R-12.4) never change its choice.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from invariants import random_config
+from shipyard_tui.analysis import MIN_LOSS, analyse_game, moments_json, moments_lines
+from shipyard_tui.bots import PLAYER_LEVELS, StrongBot, bot_for_level, resolve_level
+from shipyard_tui.bots.strong import Weights, evaluate, objective
+from shipyard_tui.cli import main
+from shipyard_tui.rules import CATALOG, Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.rules.view import seat_view
+from shipyard_tui.seats import parse_seat
+from shipyard_tui.tournament import lineup, standings, tournament, wilson_interval
+
+
+def secret_twin(game: Game, seat: int, seed: int) -> Game:
+    """The game as ``seat`` sees it, with every secret of R-11.1 arranged differently:
+    other seats' contracts (in hand and discarded) swapped for unseen ones of the same
+    colour, every face-down deck reordered, the solo stack below its top tile
+    reordered, and a different generator."""
+    twin = Game.from_state(game.state.copy())
+    state = twin.state
+    rng = random.Random(seed)
+    market = state.market
+    for stack in (market.bow_stack, market.stern_stack, market.canal_deck,
+                  market.commodity_deck):
+        rng.shuffle(stack)
+    deck1 = [t for t in market.middle_stack if t in CATALOG.middles_1]
+    deck2 = [t for t in market.middle_stack if t in CATALOG.middles_2]
+    rng.shuffle(deck1)
+    rng.shuffle(deck2)
+    market.middle_stack = deck2 + deck1
+    used = {c for s in state.seats for c in s.contracts + s.discarded}
+    for i, other in enumerate(state.seats):
+        if i == seat:
+            continue
+        for pile in (other.contracts, other.discarded):
+            for k, contract in enumerate(pile):
+                colour = CATALOG.contracts[contract].colour
+                free = sorted(c for c in CATALOG.contracts
+                              if c not in used and CATALOG.contracts[c].colour is colour)
+                if free:
+                    pile[k] = rng.choice(free)
+                    used.discard(contract)
+                    used.add(pile[k])
+    if state.solo is not None and len(state.solo.stack) > 2:
+        below = state.solo.stack[:-1]
+        rng.shuffle(below)
+        state.solo.stack[:-1] = below
+    state.rng = rng.randrange(1 << 60)
+    return twin
+
+
+def quick_strong(seed: int) -> StrongBot:
+    return StrongBot(seed, budget_ms=None, rollouts=20)
+
+
+@pytest.mark.parametrize(("players", "solo"), [(2, False), (3, False), (3, True)])
+def test_strong_bot_ignores_what_its_seat_cannot_see(players, solo):
+    """R-11.1: same view, same seed → same move, whatever the secrets hold."""
+    game = Game(random_config(players, 70 + players, solo=solo))
+    rng = random.Random(3)
+    decisions = differing = 0
+    while not game.is_over and decisions < 25:
+        seat = game.to_move
+        assert seat is not None
+        twin = secret_twin(game, seat, decisions)
+        assert seat_view(twin.state, seat).to_dict() == seat_view(game.state, seat).to_dict()
+        if twin.state.to_dict() != game.state.to_dict():
+            differing += 1
+        if len(game.legal_moves()) > 1:
+            assert quick_strong(5).choose(game) == quick_strong(5).choose(twin)
+            decisions += 1
+        game.push(rng.choice(game.legal_moves()))
+    assert decisions == 25 and differing > 0
+
+
+def test_strong_analysis_ranks_candidates_and_keeps_the_played_move():
+    game = Game(random_config(2, 8))
+    rng = random.Random(8)
+    while not (game.state.turn.step.value == "build" and len(game.legal_moves()) > MAX_SHOWN):
+        game.push(rng.choice(game.legal_moves()))
+    legal = game.legal_moves()
+    worst = legal[-1]
+    analysis = quick_strong(1).analyse(game, include=worst)
+    values = [c.value for c in analysis.candidates if c.samples == analysis.best.samples]
+    assert values == sorted(values, reverse=True)
+    assert analysis.value_of(worst) is not None
+    assert all(c.move in legal for c in analysis.candidates)
+    assert analysis.runner_up is not None and analysis.runner_up.move != analysis.best.move
+
+
+MAX_SHOWN = 8
+
+
+def test_evaluation_counts_scores_and_the_objective_is_relative():
+    game = Game(random_config(2, 5))
+    rng = random.Random(5)
+    while not game.is_over:
+        game.push(rng.choice(game.legal_moves()))
+    state = game.state
+    w = Weights()
+    assert evaluate(state, 0, w) == state.seats[0].score
+    assert objective(state, 0, w) == state.seats[0].score - state.seats[1].score
+
+
+def test_player_level_names_map_to_bot_levels():
+    assert PLAYER_LEVELS == {"beginner": "greedy", "sensible": "planner", "strong": "strong"}
+    assert resolve_level("Sensible") == "planner"
+    assert resolve_level("greedy") == "greedy"
+    assert parse_seat("Bob:bot:beginner") == SeatConfig("Bob", SeatKind.BOT, "greedy")
+    assert parse_seat("Bob:bot:strong").level == "strong"
+    with pytest.raises(ValueError, match="beginner"):
+        resolve_level("grandmaster")
+    assert bot_for_level("strong", 1, budget_ms=40).budget_ms == 40  # type: ignore[attr-defined]
+
+
+def test_tournament_rotates_seats_and_counts_shared_wins():
+    assert lineup(["a", "b"], 2, 0) == ["a", "b"]
+    assert lineup(["a", "b"], 2, 1) == ["b", "a"]
+    assert lineup(["a", "b", "c"], 3, 1) == ["c", "a", "b"]
+    assert lineup(["a", "b"], 4, 1) == ["b", "a", "b", "a"]
+    results = list(tournament(2, ["greedy", "random"], 4, 40))
+    assert [r.levels for r in results] == [("greedy", "random"), ("random", "greedy")] * 2
+    records = {r.level: r for r in standings(results)}
+    assert records["greedy"].games == records["random"].games == 4
+    assert records["greedy"].wins + records["random"].wins == pytest.approx(4)
+    assert sum(records["greedy"].margins) == -sum(records["random"].margins)
+
+
+def test_wilson_interval_brackets_the_rate():
+    low, high = wilson_interval(130, 200)
+    assert low < 0.65 < high
+    assert wilson_interval(0, 10)[0] == 0.0
+    assert wilson_interval(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_tournament_command_prints_games_and_standings(capsys):
+    assert main(["tournament", "--bots", "beginner,random", "--games", "2", "--seed", "3",
+                 "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [json.loads(line)["bots"] for line in lines[:2]] == [["greedy", "random"],
+                                                               ["random", "greedy"]]
+    standing = json.loads(lines[2])["standings"]
+    assert [s["bot"] for s in standing] == ["greedy", "random"]
+    assert all(0 <= s["win_rate_ci95"][0] <= s["win_rate"] <= s["win_rate_ci95"][1] <= 1
+               for s in standing)
+    assert main(["tournament", "--bots", "nobody", "--games", "1"]) == 2
+
+
+def played_game(seed: int) -> Game:
+    """A finished 2-seat game: a person (moves by the random bot) against a greedy bot."""
+    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bot", SeatKind.BOT, "greedy")),
+                        seed=seed)
+    game = Game(config)
+    bots = [bot_for_level("random", seed), bot_for_level("greedy", seed)]
+    while not game.is_over:
+        game.push(bots[game.to_move].choose(game))  # type: ignore[index]
+    return game
+
+
+def test_key_moments_name_both_moves_and_the_points_lost():
+    game = played_game(4)
+    report = analyse_game(game, rollouts=4, top=3)
+    assert report.analysed == (0,)
+    moments = report.moments[0]
+    assert 0 < len(moments) <= 3
+    losses = [m.loss for m in moments]
+    assert losses == sorted(losses, reverse=True) and losses[-1] >= MIN_LOSS
+    assert report.total_loss[0] >= sum(losses)
+    for m in moments:
+        assert m.played != m.best and m.played and m.best
+    text = "\n".join(moments_lines(report))
+    assert "Ann" in text and moments[0].played in text and "points lost" in text
+    data = moments_json(report)
+    assert data["seats"][0]["moments"][0]["better"] == moments[0].best
+
+
+def test_analyse_command_reads_a_save_and_prints_key_moments(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    from shipyard_tui.saves import SaveStore
+
+    path = SaveStore().save_as(played_game(6), "g6", "practice")
+    assert main(["analyse", str(path), "--budget", "10", "--top", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [s["name"] for s in data["seats"]] == ["Ann"]
+    assert len(data["seats"][0]["moments"]) <= 2
+    assert main(["analyse", str(tmp_path / "missing.json")]) == 1

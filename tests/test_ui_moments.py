@@ -1,0 +1,60 @@
+"""The review's Key moments page: the strong bot goes over a person's decisions."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from shipyard_tui.bots import bot_for_level
+from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.settings import Settings
+from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.screens.review import ReviewScreen
+from ui_helpers import settle
+
+
+def finished_with_a_person(seed: int) -> Game:
+    """Ann is a person (her moves made at random), Bob a greedy bot."""
+    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")),
+                        seed=seed)
+    game = Game(config)
+    bots = [bot_for_level("random", seed), bot_for_level("greedy", seed)]
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        game.push(bots[seat].choose(game))
+    return game
+
+
+async def test_key_moments_page_lists_the_costliest_decisions(tmp_path, monkeypatch):
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game = finished_with_a_person(4)
+    app = ShipyardApp(game=game, bot_delay=0.0, settings=Settings(strong_budget_ms=10))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen)
+        assert app.screen.people == (0,)
+        await pilot.press("5")
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        shown = str(app.screen.query_one("#moments-text", Static).content)
+        assert shown.startswith("Key moments")
+        assert "Ann:" in shown and "Bob:" not in shown
+        assert "1. turn" in shown and "points lost" in shown
+        assert "played: " in shown and "better: " in shown
+
+
+async def test_no_key_moments_page_when_only_bots_played(tmp_path, monkeypatch):
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    seats = (SeatConfig("Ann", SeatKind.BOT, "greedy"), SeatConfig("Bob", SeatKind.BOT, "greedy"))
+    game = Game(GameConfig(seats, seed=2))
+    bots = [bot_for_level("greedy", 0), bot_for_level("greedy", 1)]
+    while not game.is_over:
+        game.push(bots[game.to_move].choose(game))  # type: ignore[index]
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen) and app.screen.people == ()
+        await pilot.press("5")
+        await settle(pilot)
+        assert not app.screen.query("#moments-text")
