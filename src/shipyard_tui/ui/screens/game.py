@@ -53,7 +53,7 @@ from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.canals import CanalSystem, score_path
 from shipyard_tui.rules.engine import commodity_goods, cruise_options, current_speed
 from shipyard_tui.rules.scoring import rigger_limit, ship_speed, tile_features
-from shipyard_tui.rules.state import Step, Token
+from shipyard_tui.rules.state import GameState, PlacedCanal, Step, Token
 from shipyard_tui.rules.view import events_for
 from shipyard_tui.rules.yard import CELLS, KIND_LETTER, pattern, placement_problem
 
@@ -409,9 +409,7 @@ class GameScreen(Screen[None]):
             for move in offered:
                 if isinstance(move, mv.Step):
                     continue
-                after = trial.copy()
-                engine.apply_move(after, move, [])
-                paid = before - after.seats[seat].guilders
+                paid = before - self._guilders_after(trial, seat, move)
                 where = f"marker {plural(len(walked), 'step')} on" if walked else "marker here"
                 price = f"you pay {paid} in all" if paid > 0 else "free"
                 label = f"{describe_move(trial, move)} — {where}, {price}"
@@ -425,20 +423,35 @@ class GameScreen(Screen[None]):
             if trial.turn.seat != seat or trial.turn.step is not state.turn.step:
                 return out
 
+    @staticmethod
+    def _guilders_after(state: GameState, seat: int, move: Move) -> int:
+        """The seat's guilders once ``move`` is played on a copy of ``state``. Over SSH
+        the state is the seat's view: if the rest of the turn needs what the view hides
+        (other seats' contracts, the decks), the guilders before the move are the
+        answer, as nothing hidden costs guilders."""
+        after = state.copy()
+        try:
+            engine.apply_move(after, move, [])
+        except (KeyError, IndexError):
+            return state.seats[seat].guilders
+        return after.seats[seat].guilders
+
     def _canal_choices(self, legal: list[Move]) -> list[Choice]:
         """Placements the ship token can still reach first (R-9.6), the others after."""
         state = self.model.game.state
         seat = state.turn.seat
         usable: list[Choice] = []
         behind: list[Choice] = []
+        token = state.seats[seat].token
+        canals = state.seats[seat].canals
         for move in legal:
             assert isinstance(move, mv.PlaceCanal)
-            trial = state.copy()
-            engine.apply_move(trial, move, [])
-            token = trial.seats[seat].token
             label = describe_move(state, move)
+            # Placing the canal is not played out on a copy: the rest of the turn may
+            # need what this seat's view hides (other seats' contracts, the decks).
+            placed = PlacedCanal(state.turn.canal or "", move.x, move.y, move.rotation)
             if token is None or (move.x, move.y) in CanalSystem(
-                    trial.seats[seat].canals).reachable(token):
+                    [*canals, placed]).reachable(token):
                 usable.append(Choice(label, move))
             else:
                 behind.append(Choice(f"{label} — behind the ship token: no cruise reaches it",
