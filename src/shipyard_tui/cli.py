@@ -7,7 +7,7 @@ import json
 import math
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -385,7 +385,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.game == "nauticus":
         return _simulate_nauticus(args)
     from shipyard_tui.bots import resolve_level
-    from shipyard_tui.simulate import simulate, write_events
+    from shipyard_tui.simulate import simulate
 
     try:
         level = resolve_level(args.bots)
@@ -395,6 +395,24 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.first_game and args.advanced:
         print("shipyard: --first-game and --advanced cannot be combined", file=sys.stderr)
         return 2
+    players = 3 if args.solo else args.players
+    results = simulate(players, args.games, args.seed, level, solo=args.solo,
+                       first_game=args.first_game, advanced=args.advanced,
+                       budget_ms=args.budget)
+
+    def line(summary: dict[str, Any]) -> str:
+        return (f"{summary['moves']} moves, {summary['turns'][0]} turns per seat, "
+                f"end by {summary['end']}")
+
+    return _print_results(args, results, line)
+
+
+def _print_results(args: argparse.Namespace, results: Iterable[Any],
+                   tail: Callable[[dict[str, Any]], str]) -> int:
+    """Print each simulated game (a line, or JSON with ``--json``) as it ends, and write
+    its events to ``--events``; ``tail`` ends a game's line with what its game adds."""
+    from shipyard_tui.simulate import write_events
+
     events_file = None
     if args.events:
         try:
@@ -402,25 +420,19 @@ def _simulate(args: argparse.Namespace) -> int:
         except OSError as exc:
             print(f"shipyard: cannot write {args.events}: {exc.strerror}", file=sys.stderr)
             return 1
-    players = 3 if args.solo else args.players
     try:
-        for result in simulate(players, args.games, args.seed, level, solo=args.solo,
-                               first_game=args.first_game, advanced=args.advanced,
-                               budget_ms=args.budget):
+        for result in results:
             summary = result.summary()
             if events_file is not None:
                 write_events(result, events_file)
             if args.json:
                 print(json.dumps(summary, separators=(",", ":")), flush=True)
             else:
-                scores = ", ".join(f"{name} {score}"
-                                   for name, score in zip(summary["seats"], summary["scores"],
-                                                          strict=True))
+                scores = ", ".join(f"{name} {score}" for name, score in
+                                   zip(summary["seats"], summary["scores"], strict=True))
                 winners = " and ".join(summary["winner"])
                 print(f"game {summary['game']} (seed {summary['seed']}): {scores}; "
-                      f"winner {winners}; {summary['moves']} moves, "
-                      f"{summary['turns'][0]} turns per seat, end by {summary['end']}",
-                      flush=True)
+                      f"winner {winners}; {tail(summary)}", flush=True)
     finally:
         if events_file is not None:
             events_file.close()
@@ -514,7 +526,7 @@ def _play_nauticus(args: argparse.Namespace) -> int:
 
 def _simulate_nauticus(args: argparse.Namespace) -> int:
     from shipyard_tui.games.nauticus.bots import NAUTICUS_BOT_LEVELS
-    from shipyard_tui.simulate import simulate_nauticus, write_events
+    from shipyard_tui.simulate import simulate_nauticus
 
     if args.bots not in NAUTICUS_BOT_LEVELS:
         known = ", ".join(sorted(NAUTICUS_BOT_LEVELS))
@@ -524,30 +536,8 @@ def _simulate_nauticus(args: argparse.Namespace) -> int:
     if args.solo or args.first_game or args.advanced:
         print("shipyard: Nauticus has no solo, first-game or advanced setup", file=sys.stderr)
         return 2
-    events_file = None
-    if args.events:
-        try:
-            events_file = open(args.events, "w", encoding="utf-8")  # noqa: SIM115
-        except OSError as exc:
-            print(f"shipyard: cannot write {args.events}: {exc.strerror}", file=sys.stderr)
-            return 1
-    try:
-        for result in simulate_nauticus(args.players, args.games, args.seed, args.bots):
-            summary = result.summary()
-            if events_file is not None:
-                write_events(result, events_file)
-            if args.json:
-                print(json.dumps(summary, separators=(",", ":")), flush=True)
-            else:
-                scores = ", ".join(f"{name} {score}" for name, score in
-                                   zip(summary["seats"], summary["scores"], strict=True))
-                winners = " and ".join(summary["winner"])
-                print(f"game {summary['game']} (seed {summary['seed']}): {scores}; "
-                      f"winner {winners}; {summary['moves']} moves", flush=True)
-    finally:
-        if events_file is not None:
-            events_file.close()
-    return 0
+    results = simulate_nauticus(args.players, args.games, args.seed, args.bots)
+    return _print_results(args, results, lambda summary: f"{summary['moves']} moves")
 
 
 def _server(args: argparse.Namespace) -> int:
