@@ -228,6 +228,7 @@ def _play_until_killed(store: SaveStore, log: Path, flag: mmap.mmap, seed: int,
             flag[0] = 1
             game_file.save(game)
             flag[0] = 0
+    flag[1] = 1  # the game is over: nothing more will be logged
     while True:
         time.sleep(1)
 
@@ -247,13 +248,13 @@ def test_a_hundred_kills_inside_and_around_the_autosave_lose_at_most_one_move(tm
     the last move logged, and no temporary file outlives the next resumption."""
     store = SaveStore(tmp_path / "saves", tmp_path / "finished")
     log = tmp_path / "moves.log"
-    flag = mmap.mmap(-1, 1)
+    flag = mmap.mmap(-1, 2)  # [0]: inside an autosave; [1]: the child's game is over
     rng = random.Random(9)
     inside = 0
     for round_ in range(100):
         die_at = (rng.choice(SAVE_CALLS), rng.randint(1, 12)) if round_ % 2 else None
         before = _last_logged(log)[1]
-        flag[0] = 0
+        flag[0] = flag[1] = 0
         pid = os.fork()
         if pid == 0:
             try:
@@ -262,8 +263,14 @@ def test_a_hundred_kills_inside_and_around_the_autosave_lose_at_most_one_move(tm
                 os._exit(0)
         wait = 0.005 + rng.random() * 0.05 if die_at is None else 30.0
         deadline = time.monotonic() + wait
+        # Wait for a move to be logged, unless the child resumed a game that is over
+        # (a kill after its last save, before it was archived) and logs nothing.
         while time.monotonic() < deadline or _last_logged(log)[1] == before:
             if os.waitpid(pid, os.WNOHANG) != (0, 0):
+                break
+            if flag[1]:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
                 break
             time.sleep(0.0005)
         else:
