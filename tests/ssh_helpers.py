@@ -74,8 +74,10 @@ def start_server(data: Path, *args: str) -> Server:
         if not line:
             break
         output.append(line)
-        match = re.search(r"listening on [0-9.]+:(\d+)", line)
-        if match:
+        match = re.search(r"listening on [0-9.]+:(\d+)", "".join(output))
+        if match and line.startswith("Connect with:"):
+            # The whole greeting is read before the tests look at it (the note on
+            # loopback comes between these two lines).
             threading.Thread(target=_keep_reading, args=(process.stdout, output),
                              daemon=True).start()
             return Server(process, int(match.group(1)), data, output)
