@@ -7,6 +7,7 @@ import random
 from collections import Counter
 
 from shipyard_tui.rules import CATALOG, Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.rules.engine import catalog_of
 from shipyard_tui.rules.state import Step
 from shipyard_tui.rules.yard import completable, pattern
 
@@ -51,21 +52,24 @@ def check_invariants(game: Game) -> None:
             assert completable(pattern(seat.yard)), pattern(seat.yard)
     tiles = ship_tiles_in_play(game)
     counts = Counter(tiles)
-    assert len(tiles) == len(CATALOG.ship_tiles), [t for t, n in counts.items() if n > 1]
-    assert set(tiles) == set(CATALOG.ship_tiles)
+    catalog = catalog_of(state)  # the game's edition's tiles (classic: RC-13.1)
+    assert len(tiles) == len(catalog.ship_tiles), [t for t, n in counts.items() if n > 1]
+    assert set(tiles) == set(catalog.ship_tiles)
     if not game.is_over:
         assert game.legal_moves(), f"no legal move at step {state.turn.step}"
 
 
 def check_final(game: Game) -> None:
-    """Every seat ends with one red and one blue contract and equal regular turns."""
+    """Every seat ends with one red (classic: green, RC-3.9) and one blue contract and
+    equal regular turns."""
     state = game.state
     assert game.is_over
+    wanted = sorted(c.value for c in catalog_of(state).contract_colours)
     for seat in state.seats:
         if seat.is_automa:
             continue
         colours = sorted(CATALOG.contracts[c].colour.value for c in seat.contracts)
-        assert colours == ["blue", "red"], seat.contracts
+        assert colours == wanted, seat.contracts
     assert len({seat.turns for seat in state.seats}) == 1, [s.turns for s in state.seats]
 
 

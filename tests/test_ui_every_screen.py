@@ -43,7 +43,10 @@ def app_with(game: Game | None = None) -> ShipyardApp:
 
 
 def at_step(step: Step) -> Callable[[], ShipyardApp]:
-    return lambda: app_with(game_at(lambda g: g.state.turn.step is step, seeds=range(60)))
+    # the token comes with the first canal only in the classic rules (RC-9.1)
+    options = {"edition": "classic"} if step is Step.TOKEN_WITH_CANAL else {}
+    return lambda: app_with(game_at(lambda g: g.state.turn.step is step, seeds=range(60),
+                                    **options))
 
 
 def push(screen_factory: Callable[[ShipyardApp], object]) -> Callable[[ShipyardApp], None]:

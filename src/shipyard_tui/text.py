@@ -17,6 +17,7 @@ from shipyard_tui.rules.engine import (
     ACCOUNTANT_FREE,
     FOREMAN_FREE,
     MARKER_RING,
+    catalog_of,
     commodity_goods,
     cruise_options,
     current_speed,
@@ -34,6 +35,7 @@ FEATURE_ABBREV = {
     "crane": "Crn",
     "cabin": "Cab",
     "boiler": "Sto",
+    "prop": "Prm",
     "buoy": "Buo",
     "boat": "Bot",
     "lantern": "Lan",
@@ -46,6 +48,7 @@ FEATURE_NAMES = {
     "crane": "crane mount",
     "cabin": "cabin",
     "boiler": "stoker cabin",
+    "prop": "propeller mount",
     "buoy": "lifebuoy",
     "boat": "lifeboat",
     "lantern": "lantern",
@@ -66,6 +69,7 @@ PIECE_ABBREV = {
     "businessman": "Bus",
     "soldier": "Sol",
     "stoker": "Stk",
+    "propeller": "Prp",
 }
 
 GOOD_ABBREV = {"coal": "Coa", "cloth": "Clo", "steel": "Stl"}
@@ -271,7 +275,8 @@ def _describe_step(state: GameState) -> str:
     else:
         free = ACCOUNTANT_FREE if has_employee(seat, "accountant") else 0
         cost = 0 if turn.ring_steps < free else 1
-        ring = CATALOG.equipment_ring if action is Action.EQUIPMENT else CATALOG.crew_ring
+        catalog = catalog_of(state)
+        ring = catalog.equipment_ring if action is Action.EQUIPMENT else catalog.crew_ring
         where = ring[nxt].value
     price = "free" if cost == 0 else guilders(cost)
     return f"Move the marker on to {where} ({price})"
@@ -282,7 +287,8 @@ def _describe_take(state: GameState) -> str:
     seat = state.seats[turn.seat]
     action = turn.action
     assert action is not None
-    ring = CATALOG.equipment_ring if action is Action.EQUIPMENT else CATALOG.crew_ring
+    catalog = catalog_of(state)
+    ring = catalog.equipment_ring if action is Action.EQUIPMENT else catalog.crew_ring
     marker = state.equipment_marker if action is Action.EQUIPMENT else state.crew_marker
     helper = "engineer" if action is Action.EQUIPMENT else "recruiter"
     extras = [CATALOG.employees[e].piece for e in seat.employees

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from shipyard_tui.rules import CATALOG, Game, GameState, Move, Step
 from shipyard_tui.rules.canals import CanalSystem
-from shipyard_tui.rules.engine import apply_move, legal_moves
+from shipyard_tui.rules.engine import apply_move, legal_moves, ruleset_for
 from shipyard_tui.rules.events import Event
 from shipyard_tui.rules.scoring import score_contract, trader_points
 from shipyard_tui.rules.view import determinize
@@ -107,9 +107,7 @@ class Analysis:
 
 def progress(state: GameState) -> float:
     """How far the game has gone, 0 at the start and 1 at the end."""
-    total = {2: 4, 3: 6, 4: 8}[state.players] * 12
-    done = (state.cubes_removed * 12 + state.wheel) if state.end_trigger is None else total
-    return min(1.0, done / total)
+    return ruleset_for(state.config).progress(state)
 
 
 def evaluate(state: GameState, seat_index: int, w: Weights) -> float:

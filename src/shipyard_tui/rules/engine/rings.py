@@ -28,6 +28,7 @@ from .common import (
     TRACK_EXTRA_STEPS,
     Events,
     _bump,
+    catalog_of,
     has_employee,
 )
 
@@ -152,7 +153,8 @@ def _on_take(state: GameState, move: Move, out: Events) -> None:
     seat = state.seats[turn.seat]
     action = turn.action
     assert action is not None
-    ring = CATALOG.equipment_ring if action is Action.EQUIPMENT else CATALOG.crew_ring
+    catalog = catalog_of(state)
+    ring = catalog.equipment_ring if action is Action.EQUIPMENT else catalog.crew_ring
     helper = EmployeeKind.ENGINEER if action is Action.EQUIPMENT else EmployeeKind.RECRUITER
     marked = ring[_marker(state, action)]
     gained: dict[str, int] = {marked.value: 1}

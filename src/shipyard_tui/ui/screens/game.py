@@ -55,7 +55,7 @@ from shipyard_tui.rules.engine import commodity_goods, cruise_options, current_s
 from shipyard_tui.rules.scoring import rigger_limit, ship_speed, tile_features
 from shipyard_tui.rules.state import GameState, PlacedCanal, Step, Token
 from shipyard_tui.rules.view import events_for
-from shipyard_tui.rules.yard import CELLS, KIND_LETTER, pattern, placement_problem
+from shipyard_tui.rules.yard import KIND_LETTER, pattern, placement_problem
 
 from ...text import AutomaStep, automa_steps, describe_move, plural, space_name
 from ..widgets.action_track import ActionTrack
@@ -486,7 +486,7 @@ class GameScreen(Screen[None]):
         p = pattern(seat.yard)
         allowed = {m.cell for m in legal if isinstance(m, mv.Place)}
         choices = []
-        for cell in range(CELLS):
+        for cell in range(len(seat.yard)):
             if seat.yard[cell] is not None:
                 continue
             if cell in allowed:

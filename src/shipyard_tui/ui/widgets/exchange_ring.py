@@ -7,6 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from shipyard_tui.rules import CATALOG, Action, GameState
+from shipyard_tui.rules.engine import catalog_of
 
 from ...text import PIECE_ABBREV
 from ..palette import HIGHLIGHT
@@ -38,7 +39,7 @@ class ExchangeRing(ModelWidget):
         for good, cells in rows:
             table.add_row(good, *cells)
         trades = Text("trade: ", style="dim")
-        for good, pieces in CATALOG.trade_lists.items():
+        for good, pieces in catalog_of(view).trade_lists.items():
             trades.append(f"{good.value[:2]}→", style="bold")
             trades.append("|".join(PIECE_ABBREV[p.value] for p in pieces) + " ")
         return Group(table, trades)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from shipyard_tui.rules import CATALOG, Action, GameState
-from shipyard_tui.rules.engine import has_employee
+from shipyard_tui.rules import Action, GameState
+from shipyard_tui.rules.engine import catalog_of, has_employee
 
 from ...text import PIECE_ABBREV
 from ..palette import HIGHLIGHT
@@ -44,8 +44,8 @@ class PieceRings(ModelWidget):
         for _ in range(4):
             table.add_column(no_wrap=True)
         for action, ring, marker in (
-            (Action.EQUIPMENT, CATALOG.equipment_ring, view.equipment_marker),
-            (Action.CREW, CATALOG.crew_ring, view.crew_marker),
+            (Action.EQUIPMENT, catalog_of(view).equipment_ring, view.equipment_marker),
+            (Action.CREW, catalog_of(view).crew_ring, view.crew_marker),
         ):
             moved = view.turn.action is action
             costs = sector_costs(marker, free, moved=moved)
