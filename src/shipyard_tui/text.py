@@ -109,9 +109,11 @@ def employee_title(employee: str) -> str:
     return CATALOG.employees[employee].title
 
 
-def employee_colour(employee: str) -> str:
-    """The tile's colour in words (contracts count colours: R3, R4, R6)."""
-    return CATALOG.employees[employee].colour.value
+def employee_colour(employee: str, state: GameState | None = None) -> str:
+    """The tile's colour in words (contracts count colours: R3, R4, R6), as the game's
+    edition names it (classic: brown engineers, orange traders, RC-13.3)."""
+    colour = CATALOG.employees[employee].colour
+    return colour.value if state is None else catalog_of(state).colour_word(colour)
 
 
 def employee_effect(employee: str) -> str:
@@ -148,7 +150,7 @@ def contract_title(contract_id: str) -> str:
         colour = contract_id.split(":")[-1]
         return f"a {colour} contract"
     c = CATALOG.contracts[contract_id]
-    return f"{c.id} {c.name}"
+    return f"{c.label} {c.name}"
 
 
 def space_name(text: str) -> str:
@@ -208,7 +210,7 @@ def describe_move(state: GameState, move: Move) -> str:
         employee = state.employee_track[state.employee_marker][move.slot][-1]
         surcharge = CATALOG.employees[employee].surcharge
         extra = f", you pay {guilders(surcharge)} more" if surcharge else ""
-        return f"Hire {employee_title(employee)} ({employee_colour(employee)}{extra})"
+        return f"Hire {employee_title(employee)} ({employee_colour(employee, state)}{extra})"
     if isinstance(move, mv.Exchange):
         return f"Give up {goods_text(move.tile)}"
     if isinstance(move, mv.Sell):

@@ -14,6 +14,7 @@ from typing import Any
 
 from shipyard_tui.bots import bot_for_level, resolve_level
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.rules.state import SECOND
 
 Z95 = 1.959963984540054
 
@@ -76,17 +77,20 @@ class MatchResult:
     levels: tuple[str, ...]
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+    rules: str = SECOND
+    """The edition played: ``second`` or ``classic``."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.index, "seed": self.seed, "bots": list(self.levels),
+        return {"game": self.index, "seed": self.seed, "rules": self.rules,
+                "bots": list(self.levels),
                 "scores": list(self.scores), "winners": list(self.winners)}
 
 
 def play_match(levels: list[str], seed: int, index: int,
-               budget_ms: float | None = None) -> MatchResult:
+               budget_ms: float | None = None, edition: str = SECOND) -> MatchResult:
     seats = tuple(SeatConfig(f"{lv.title()} {i + 1}", SeatKind.BOT, lv)
                   for i, lv in enumerate(levels))
-    game = Game(GameConfig(seats, seed=seed))
+    game = Game(GameConfig(seats, seed=seed, edition=edition))
     bots = [bot_for_level(lv, seed * 31 + i, budget_ms) for i, lv in enumerate(levels)]
     while not game.is_over:
         seat = game.to_move
@@ -94,17 +98,18 @@ def play_match(levels: list[str], seed: int, index: int,
         game.push(bots[seat].choose(game))
     outcome = game.outcome()
     assert outcome is not None
-    return MatchResult(index, seed, tuple(levels), outcome.scores, outcome.winners)
+    return MatchResult(index, seed, tuple(levels), outcome.scores, outcome.winners, edition)
 
 
 def tournament(players: int, bots: list[str], games: int, seed: int,
-               budget_ms: float | None = None) -> Iterator[MatchResult]:
-    """Play ``games`` seat-rotated games; game *k* uses seed ``seed + k``."""
+               budget_ms: float | None = None, edition: str = SECOND) -> Iterator[MatchResult]:
+    """Play ``games`` seat-rotated games; game *k* uses seed ``seed + k`` (``edition``:
+    the 2nd edition's rules or the classic ones)."""
     levels = [resolve_level(b) for b in bots]
     if not 1 <= len(levels) <= players:
         raise ValueError(f"name 1 to {players} bots for {players} seats")
     for k in range(games):
-        yield play_match(lineup(levels, players, k), seed + k, k, budget_ms)
+        yield play_match(lineup(levels, players, k), seed + k, k, budget_ms, edition)
 
 
 def standings(results: list[MatchResult]) -> list[LevelRecord]:
@@ -135,9 +140,10 @@ def report_lines(records: list[LevelRecord], games: int) -> list[str]:
 
 
 def run(players: int, bots: list[str], games: int, seed: int, budget_ms: float | None,
-        on_game: Callable[[MatchResult], None] | None = None) -> list[LevelRecord]:
+        on_game: Callable[[MatchResult], None] | None = None,
+        edition: str = SECOND) -> list[LevelRecord]:
     results = []
-    for result in tournament(players, bots, games, seed, budget_ms):
+    for result in tournament(players, bots, games, seed, budget_ms, edition):
         results.append(result)
         if on_game is not None:
             on_game(result)

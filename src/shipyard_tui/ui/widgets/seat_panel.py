@@ -41,7 +41,7 @@ class SeatPanel(ModelWidget):
         goods = Text("goods  ", style="dim")
         goods.append(" | ".join(goods_text(t) for t in seat.commodities) or "none")
         staff = Text("staff  ", style="dim")
-        staff.append(", ".join(f"{employee_short(e)} ({employee_colour(e)})"
+        staff.append(", ".join(f"{employee_short(e)} ({employee_colour(e, view)})"
                                for e in seat.employees) or "none")
         contracts = Text("contracts ", style="dim")
         if any(is_hidden(c) for c in seat.contracts):
