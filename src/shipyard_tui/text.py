@@ -35,7 +35,7 @@ FEATURE_ABBREV = {
     "crane": "Crn",
     "cabin": "Cab",
     "boiler": "Sto",
-    "prop": "Prm",
+    "prop": "✣Pr",
     "buoy": "Buo",
     "boat": "Bot",
     "lantern": "Lan",
@@ -69,7 +69,7 @@ PIECE_ABBREV = {
     "businessman": "Bus",
     "soldier": "Sol",
     "stoker": "Stk",
-    "propeller": "Prp",
+    "propeller": "✣Pr",
 }
 
 GOOD_ABBREV = {"coal": "Coa", "cloth": "Clo", "steel": "Stl"}

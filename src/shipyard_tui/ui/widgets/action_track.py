@@ -1,13 +1,15 @@
-"""The action track: tiles from the lead, cubes, guilders, and the income of each tile."""
+"""The action track: tiles from the lead, cubes, guilders, and the income of each tile;
+in classic games also the ring of 23 spaces with its gaps (RC-2.7, RC-3.3)."""
 
 from __future__ import annotations
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 from shipyard_tui.rules import Action, GameState
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.engine import is_first_turn
+from shipyard_tui.rules.engine import catalog_of, gap_bonus, income, is_first_turn
 from shipyard_tui.rules.state import Step
 
 from ..palette import seat_mark, seat_style
@@ -27,18 +29,49 @@ NARROW_NAMES = {Action.EQUIPMENT: "Equip"}
 """Names that fit a column when eight tiles share 80 columns (four seats)."""
 
 
+RING_NAMES = {
+    Action.BUILD: "Bu", Action.CANAL: "Ca", Action.PURCHASE: "Pu", Action.EQUIPMENT: "Eq",
+    Action.CREW: "Cr", Action.HIRE: "Hi", Action.EXCHANGE: "Ex", Action.SUBSIDY: "Su",
+}
+"""Two-letter card names for the classic ring line."""
+
+
+def ring_line(view: GameState) -> Text:
+    """The classic ring, spaces 0 to 22: each card where it stands (the lead reversed),
+    ``·`` for an empty space, ``▾`` where the card moved by the next step 1 lands (the
+    space directly ahead of the lead, RC-3.1), and the countdown (RC-3.8)."""
+    size = catalog_of(view).ring_spaces
+    lead = view.track[0]
+    cards = {slot.space: slot for slot in view.track}
+    landing = ((lead.space or 0) + 1) % size
+    text = Text("ring ", style="dim")
+    for space in range(size):
+        slot = cards.get(space)
+        if slot is not None:
+            style = "bold reverse" if slot is lead else "bold"
+            text.append(RING_NAMES[slot.action], style=style)
+        elif space == landing:
+            text.append("▾ ", style="bold magenta")
+        else:
+            text.append("· " if space else "0 ", style="dim")
+    text.append(f" countdown {view.countdown}", style="bold")
+    return text
+
+
 class ActionTrack(ModelWidget):
-    """Three lines: each tile's name, what lies on it, and what choosing it pays now."""
+    """Three lines: each tile's name, what lies on it, and what choosing it pays now
+    (classic games: a fourth line, the ring)."""
 
     DEFAULT_CSS = """
     ActionTrack {
-        height: 3;
+        height: auto;
+        min-height: 3;
     }
     """
 
     watches_highlight = True
 
-    def render_view(self, view: GameState) -> Table:
+    def render_view(self, view: GameState) -> Table | Group:
         table = Table.grid(expand=True, padding=(0, 1))
         narrow = self.size.width < 11 * len(view.track)
         for _ in view.track:
@@ -47,7 +80,6 @@ class ActionTrack(ModelWidget):
         first = is_first_turn(view, view.turn.seat) if choosing else False
         highlight = getattr(self.model.highlight, "action", None)
         names, pieces, incomes = [], [], []
-        occupied_ahead = 0
         for index, slot in enumerate(view.track):
             lead = index == 0
             style = "bold reverse" if slot.action is highlight else "bold"
@@ -69,11 +101,17 @@ class ActionTrack(ModelWidget):
             elif lead and not (choosing and first):
                 incomes.append(Text(" lead", style="dim"))
             else:
-                pay = occupied_ahead + slot.guilders
-                incomes.append(Text(f" +{pay}", style="green" if pay else "dim"))
-            if slot.cubes:
-                occupied_ahead += 1
+                # what the rules pay: cards ahead and guilders on it (R-3.3), and the
+                # classic gap bonus shown apart (RC-3.3 b)
+                bonus = gap_bonus(view, index)
+                pay = income(view, index) - bonus
+                paid = Text(f" +{pay}", style="green" if pay else "dim")
+                if bonus:
+                    paid.append(f" gap+{bonus}", style="bold cyan")
+                incomes.append(paid)
         table.add_row(*names)
         table.add_row(*pieces)
         table.add_row(*incomes)
+        if view.countdown is not None:
+            return Group(table, ring_line(view))
         return table
