@@ -25,6 +25,7 @@ from typing import Any
 
 from shipyard_tui.bots import Bot, bot_for_level
 from shipyard_tui.rules import Game, IllegalMoveError, event_to_json
+from shipyard_tui.rules.state import CLASSIC, EDITIONS, SECOND
 from shipyard_tui.rules.view import events_for
 from shipyard_tui.saves import SaveError, SaveStore, load, write_atomic
 from shipyard_tui.seats import clean_name
@@ -267,7 +268,8 @@ class TableHost:
             })
         state = "waiting" if game is None else ("over" if game.is_over else "playing")
         scores = [s.score for s in game.state.seats] if game is not None else []
-        return {"table": table.table_id, "rules": f"{len(table.seats)} seats",
+        edition = " classic" if table.edition == CLASSIC else ""
+        return {"table": table.table_id, "rules": f"{len(table.seats)} seats{edition}",
                 "seats": seats, "to_move": to_move, "state": state, "scores": scores,
                 "moves": len(game.moves) if game is not None else 0,
                 "stand_in": table.stand_in}
@@ -295,11 +297,16 @@ class TableHost:
         delay = message.get("bot_delay", 0.6)
         if not isinstance(delay, int | float) or not 0 <= delay <= 10:
             raise ValueError("bot_delay is between 0 and 10 seconds")
+        edition = message.get("rules", SECOND)
+        if edition not in EDITIONS:
+            raise ValueError("rules is 'second' or 'classic'")
+        if edition == CLASSIC and len(seats) < 2:
+            raise ValueError("the classic rules are for 2 to 4 seats")
         table_id = secrets.token_hex(3)
         while table_id in self.tables:
             table_id = secrets.token_hex(3)
         table = Table(table_id, seats, stand_in=None if stand_in is None else float(stand_in),
-                      bot_delay=float(delay))
+                      bot_delay=float(delay), edition=edition)
         self.tables[table_id] = table
         if not table.open_seats():
             self._begin(table)

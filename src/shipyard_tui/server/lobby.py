@@ -194,6 +194,11 @@ STAND_IN_CHOICES: list[tuple[str, float | None]] = [
     ("after 15 minutes", 900.0)]
 
 
+EDITION_CHOICES: list[tuple[str, str]] = [
+    ("2nd edition", "second"), ("classic 1st edition: ring, gap bonus, propellers", "classic")]
+"""The rules a table may play (RC-1.1)."""
+
+
 def _seat_label(spec: str) -> str:
     if spec == "open":
         return "open for a person"
@@ -236,6 +241,7 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
         super().__init__()
         self.seats = ["open", "none", "none"]
         self.stand_in = 0
+        self.edition = 0
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -249,6 +255,7 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
             lines.append(Option(f"Seat {i + 2}: ◀ {_seat_label(spec)} ▶"))
         lines.append(Option(f"A bot plays for a person away on their turn: ◀ "
                             f"{STAND_IN_CHOICES[self.stand_in][0]} ▶"))
+        lines.append(Option(f"Rules: ◀ {EDITION_CHOICES[self.edition][0]} ▶"))
         return lines
 
     def on_mount(self) -> None:
@@ -268,8 +275,10 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
                 self.seats[i + 1:] = ["none"] * (len(self.seats) - i - 1)
             elif i > 0 and self.seats[i - 1] == "none":
                 self.seats[i - 1] = "open"
-        else:
+        elif row == len(self.seats) + 1:
             self.stand_in = (self.stand_in + step) % len(STAND_IN_CHOICES)
+        else:
+            self.edition = (self.edition + step) % len(EDITION_CHOICES)
         plan.clear_options()
         plan.add_options(self._options())
         plan.highlighted = row
@@ -280,7 +289,8 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
 
     def action_open(self) -> None:
         seats = ["me", *[s for s in self.seats if s != "none"]]
-        self.dismiss({"seats": seats, "stand_in": STAND_IN_CHOICES[self.stand_in][1]})
+        self.dismiss({"seats": seats, "stand_in": STAND_IN_CHOICES[self.stand_in][1],
+                      "rules": EDITION_CHOICES[self.edition][1]})
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.rules.state import SECOND
 
 PERSON = "person"
 BOT = "bot"
@@ -44,6 +45,8 @@ class Table:
     stand_in_level: str = "greedy"
     seed: int = field(default_factory=lambda: random.SystemRandom().randrange(1 << 31))
     game: Game | None = field(default=None, repr=False)
+    edition: str = SECOND
+    """The rules of the table's game: the 2nd edition's or the classic ones (RC-1.1)."""
 
     @property
     def game_id(self) -> str:
@@ -79,7 +82,7 @@ class Table:
                 seats.append(SeatConfig(name, SeatKind.BOT, seat.level))
             else:
                 seats.append(SeatConfig(name, SeatKind.HUMAN))
-        return GameConfig(tuple(seats), seed=self.seed)
+        return GameConfig(tuple(seats), seed=self.seed, edition=self.edition)
 
     def start(self) -> Game:
         """Set up the game now that every person's seat is taken."""
@@ -96,6 +99,7 @@ class Table:
             "bot_delay": self.bot_delay,
             "stand_in_level": self.stand_in_level,
             "seed": self.seed,
+            "edition": self.edition,
         }
 
     @classmethod
@@ -107,7 +111,7 @@ class Table:
                    stand_in=None if stand_in is None else float(stand_in),
                    bot_delay=float(data.get("bot_delay", 0.6)),
                    stand_in_level=str(data.get("stand_in_level", "greedy")),
-                   seed=int(data["seed"]))
+                   seed=int(data["seed"]), edition=str(data.get("edition", SECOND)))
 
 
 def plan_seats(specs: list[str], creator: str) -> list[SeatPlan]:
