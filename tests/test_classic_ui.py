@@ -109,3 +109,35 @@ def test_green_contracts_and_classic_labels_in_words_rc_13_5():
     assert contract_title("G4") == "G4 Varied staff"
     assert contract_title("B2p") == "B2 Propellers"
     assert isinstance(Text(contract_title("G12")), Text)
+
+
+async def test_the_new_game_screen_offers_the_edition_with_a_line_on_each_rc_1_1(
+        monkeypatch, tmp_path):
+    from textual.widgets import Checkbox, Select, Static
+
+    from shipyard_tui.ui.screens.setup import EDITION_NOTES, SOLO_NOTE, SetupScreen
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = ShipyardApp(bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = SetupScreen()
+        app.push_screen(screen)
+        await settle(pilot)
+        note = screen.query_one("#edition-note", Static)
+        assert plain(note.render()).strip() == EDITION_NOTES["second"]
+        assert screen.config().edition == "second"
+        screen.query_one("#advanced", Checkbox).value = True
+        screen.query_one("#edition", Select).value = "classic"
+        await settle(pilot)
+        assert plain(note.render()).strip() == EDITION_NOTES["classic"]
+        assert screen.query_one("#advanced", Checkbox).disabled  # no advanced deal (RC-2.2)
+        config = screen.config()
+        assert config.classic and not config.advanced
+        app.pop_screen()
+        solo = SetupScreen(solo=True)
+        app.push_screen(solo)
+        await settle(pilot)
+        assert plain(solo.query_one("#edition-note", Static).render()).strip() == SOLO_NOTE
+        assert not solo.query("#edition")
+        assert solo.config().edition == "second"  # RC-12.1
