@@ -691,3 +691,13 @@ def test_the_classic_ruleset_overrides_hooks_not_the_engine():
     assert rules.contracts_per_colour == 3
     assert ruleset_for(GameConfig((SeatConfig("A"), SeatConfig("B")))).catalog is CATALOG
     assert TileKind.STERN is C.ship(C.sterns[0]).kind
+
+
+def test_the_suggested_loads_put_propellers_on_their_mounts_rc_6_3_rc_7_1():
+    from shipyard_tui.advice import _candidate_loads
+
+    features = {Feature.PROP: 1, Feature.MAST: 1, Feature.CABIN: 1}
+    loads = _candidate_loads({"captain": 1, "smokestack": 1, "propeller": 2}, features, {})
+    assert {"captain": 1, "smokestack": 1, "propeller": 1} in loads
+    assert max(base_speed(load) for load in loads) == 4
+    assert all(load.get("propeller", 0) <= 1 for load in loads)
