@@ -7,6 +7,7 @@ from rich.text import Text
 
 from shipyard_tui.rules import CATALOG, GameState
 from shipyard_tui.rules.catalog import PIECES
+from shipyard_tui.rules.engine import catalog_of
 from shipyard_tui.rules.view import is_hidden
 
 from ...text import PIECE_ABBREV, contract_title, employee_colour, goods_text
@@ -45,8 +46,10 @@ class SeatPanel(ModelWidget):
                                for e in seat.employees) or "none")
         contracts = Text("contracts ", style="dim")
         if any(is_hidden(c) for c in seat.contracts):
-            reds = sum(1 for c in seat.contracts if c.endswith("red"))
-            contracts.append(f"{reds} red, {len(seat.contracts) - reds} blue (secret)")
+            # hidden contracts show their colour only: red and blue (classic: green, RC-13.5)
+            counts = [(colour.value, sum(1 for c in seat.contracts if c.endswith(colour.value)))
+                      for colour in catalog_of(view).contract_colours]
+            contracts.append(", ".join(f"{n} {colour}" for colour, n in counts) + " (secret)")
         else:
             contracts.append(", ".join(contract_title(c) for c in seat.contracts) or "none")
         fleet = Text("fleet  ", style="dim")
