@@ -1,7 +1,10 @@
 """Soak test of the classic rules: many complete random classic games, with the shared
 and the classic invariants checked after every move.
 
-    .venv/bin/python benchmarks/classic_soak.py --games 10000 --workers 2
+    .venv/bin/python benchmarks/classic_soak.py --games 10000 --workers 2 [--minutes M]
+
+With ``--minutes`` the soak stops taking new games after that long and reports the
+games it finished (on a shared machine the whole run may not fit a session).
 
 Games cycle through 2, 3 and 4 seats; every other game uses the first-game employee
 arrangement (RC-2.2). The invariants are those of tests/invariants.py (``check_classic``:
@@ -49,22 +52,33 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--minutes", type=float, default=None,
+                        help="stop after this long and report the games finished")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     failures = []
     ends: Counter[tuple[int, str | None]] = Counter()
     moves: dict[int, list[int]] = {}
+    deadline = None if args.minutes is None else start + 60 * args.minutes
+    done = 0
     with multiprocessing.Pool(args.workers) as pool:
-        results = pool.imap_unordered(play_one, range(args.games), chunksize=20)
+        results = pool.imap(play_one, range(args.games), chunksize=10)
         for index, players, end, n, error in results:
+            done += 1
             if error is not None:
                 failures.append((index, players, error))
-                continue
-            ends[(players, end)] += 1
-            moves.setdefault(players, []).append(n)
+            else:
+                ends[(players, end)] += 1
+                moves.setdefault(players, []).append(n)
+            if done % 500 == 0:
+                print(f"  ... {done} games, {len(failures)} failures", flush=True)
+            if deadline is not None and time.perf_counter() > deadline:
+                pool.terminate()
+                break
     elapsed = time.perf_counter() - start
-    print(f"{args.games} classic games in {elapsed:.0f} s with {args.workers} workers; "
-          f"{len(failures)} failures")
+    print(f"{done} of {args.games} classic games (seeds {FIRST_SEED} to "
+          f"{FIRST_SEED + done - 1}) in {elapsed:.0f} s with {args.workers} workers; "
+          f"{len(failures)} failures", flush=True)
     for players in SEATS:
         counts = ", ".join(f"{end}: {n}" for (k, end), n in sorted(ends.items(), key=str)
                            if k == players)
