@@ -141,3 +141,17 @@ async def test_the_new_game_screen_offers_the_edition_with_a_line_on_each_rc_1_1
         assert plain(solo.query_one("#edition-note", Static).render()).strip() == SOLO_NOTE
         assert not solo.query("#edition")
         assert solo.config().edition == "second"  # RC-12.1
+
+
+def test_the_log_tells_the_ring_moves_the_laps_and_the_gap_bonus_rc_3_1_rc_3_8():
+    from shipyard_tui.rules import events as ev
+    from shipyard_tui.text import describe_event
+
+    names = ["Ann", "Bob"]
+    moved = describe_event(names, ev.CardMoved("build", 20, 0, [["crew", 1, 2]], True))
+    assert moved == ("Build Ships moves to ring space 0; pushed one space on: Recruit Crew; "
+                     "a lap is complete")
+    assert describe_event(names, ev.LapCompleted(1)) == "The countdown moves down to 1"
+    assert "over" in (describe_event(names, ev.LapCompleted(0)) or "")
+    paid = describe_event(names, ev.IncomePaid(0, ["hire"], 0, 2, 8, gap_bonus=1))
+    assert paid == "Ann takes 2 guilders income, 1 of it the gap bonus"

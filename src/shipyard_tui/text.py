@@ -319,7 +319,19 @@ def describe_event(names: list[str], event: Event) -> str | None:
     if isinstance(e, ev.IncomePaid):
         if not e.amount:
             return None
-        return f"{who(e.seat)} takes {guilders(e.amount)} income"
+        gap = f", {e.gap_bonus} of it the gap bonus" if e.gap_bonus else ""
+        return f"{who(e.seat)} takes {guilders(e.amount)} income{gap}"
+    if isinstance(e, ev.CardMoved):
+        pushed = ""
+        if e.pushed:
+            cards = ", ".join(Action(a).label for a, _, _ in e.pushed)
+            pushed = f"; pushed one space on: {cards}"
+        lap = "; a lap is complete" if e.lap else ""
+        return f"{Action(e.action).label} moves to ring space {e.to_space}{pushed}{lap}"
+    if isinstance(e, ev.LapCompleted):
+        if e.countdown == 0:
+            return "The countdown reaches 0: the regular turns are over"
+        return f"The countdown moves down to {e.countdown}"
     if isinstance(e, ev.BonusPaid):
         return f"{who(e.seat)} pays 6 for a bonus action: {Action(e.action).label}"
     if isinstance(e, ev.ActionForfeited):
