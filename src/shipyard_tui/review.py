@@ -132,8 +132,8 @@ def build_review(game: Game) -> Review:
     over = game.is_over
     rows: list[Row] = []
     for key, label in SHIP_PARTS:
-        values = tuple(sum(ship.points.get(key, 0) for ship in seat.fleet)
-                       for seat in state.seats)
+        values: tuple[int | None, ...] = tuple(
+            sum(ship.points.get(key, 0) for ship in seat.fleet) for seat in state.seats)
         rows.append(Row(key, label, values))
     contracts: list[str] = []
     for i in players:

@@ -30,7 +30,8 @@ def to_data(obj: Any) -> Any:
 
 def from_data(cls: type[T], data: Any) -> T:
     """Rebuild an instance of ``cls`` from :func:`to_data` output."""
-    result: T = _decoder(cls)(data)  # type: ignore[arg-type]
+    hint: Any = cls  # a class is hashable, though mypy cannot tell for type[T]
+    result: T = _decoder(hint)(data)
     return result
 
 
