@@ -18,7 +18,8 @@ from typing import Any
 
 from . import engine
 from .codec import from_data, to_data
-from .events import EVENT_TYPES, Event, event_to_json
+from .events import Event, event_to_json
+from .events import event_from_json as event_from_json
 from .moves import Move, MoveSyntaxError, parse_move
 from .state import DecisionStep as S
 from .state import GameConfig, GameState, Stage
@@ -258,10 +259,3 @@ def _state_of_revision(state: dict[str, Any], rules: int) -> dict[str, Any]:
     turn = {"keep": 0, "helmsman": True, **state["turn"]}
     return {**state, "turn": turn}
 
-
-def event_from_json(data: dict[str, Any]) -> Event:
-    kind = EVENT_TYPES.get(data.get("type", ""))
-    if kind is None:
-        raise ValueError(f"unknown event type {data.get('type')!r}")
-    fields = {k: v for k, v in data.items() if k != "type"}
-    return from_data(kind, fields)

@@ -16,7 +16,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from shipyard_tui.rules.codec import from_data, to_data
+from shipyard_tui.core.codec import from_data, to_data
 
 from . import engine
 from .events import Event, GameStarted, event_from_json, event_to_json
