@@ -62,7 +62,8 @@ def setup_screen(solo: bool) -> Callable[[ShipyardApp], object]:
 def help_screen(app: ShipyardApp) -> object:
     from shipyard_tui.ui.screens.help import HelpScreen
 
-    return HelpScreen()
+    game = app.model.game if app.model is not None else None
+    return HelpScreen(classic=game is not None and game.config.classic)
 
 
 def load_screen(app: ShipyardApp) -> object:
@@ -92,12 +93,21 @@ def one_person() -> ShipyardApp:
     return app_with(Game(config))
 
 
+def classic_midgame() -> ShipyardApp:
+    """A classic game some turns in: the ring line, propellers and green contracts."""
+    from shipyard_tui.ui.showcase import midgame
+
+    return app_with(midgame(seed=3, turns=12, edition="classic"))
+
+
 SCENES = [
     Scene("title", lambda: app_with()),
     Scene("setup", lambda: app_with(), push(setup_screen(False))),
     Scene("setup-solo", lambda: app_with(), push(setup_screen(True))),
     *[Scene(f"game-{step.value}", at_step(step)) for step in Step if step is not Step.OVER],
     Scene("game-wide", one_person, size=(160, 50)),
+    Scene("game-classic", classic_midgame),
+    Scene("help-classic", classic_midgame, push(help_screen)),
     Scene("hand-over", two_people),
     Scene("help", one_person, push(help_screen)),
     Scene("load", one_person, push(load_screen)),
