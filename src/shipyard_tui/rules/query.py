@@ -31,7 +31,9 @@ from .canals import CanalSystem, CruiseScore, Face, face, score_path
 from .catalog import PIECES, Action, Good, Piece
 from .contracts import CONTRACT_RULES
 from .engine import (
+    ACCOUNTANT_FREE,
     BONUS_COST,
+    FOREMAN_FREE,
     MARKER_RING,
     RING_EXTRA_STEPS,
     TRACK_EXTRA_STEPS,
@@ -78,9 +80,11 @@ from .yard import (
 )
 
 __all__ = [
+    "ACCOUNTANT_FREE",
     "BONUS_COST",
     "CELLS",
     "CONTRACT_RULES",
+    "FOREMAN_FREE",
     "KIND_LETTER",
     "PIECES",
     "RULES_REVISION",

@@ -5,10 +5,9 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from shipyard_tui.rules import Action, GameState
+from shipyard_tui.rules import Action, GameState, Step
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.engine import is_first_turn
-from shipyard_tui.rules.state import Step
+from shipyard_tui.rules.query import is_first_turn
 
 from ..palette import seat_mark, seat_style
 from .base import ModelWidget

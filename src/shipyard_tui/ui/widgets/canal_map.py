@@ -10,10 +10,9 @@ from rich.console import Group
 from rich.text import Text
 from textual.reactive import reactive
 
-from shipyard_tui.rules import GameState
+from shipyard_tui.rules import GameState, Step
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.canals import CanalSystem, Face, face
-from shipyard_tui.rules.state import Step
+from shipyard_tui.rules.query import CanalSystem, Face, face
 
 from ...text import ICON_ABBREV
 from ..palette import ICON_STYLES, seat_mark, seat_style

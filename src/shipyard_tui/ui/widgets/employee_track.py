@@ -7,7 +7,7 @@ from rich.text import Text
 
 from shipyard_tui.rules import CATALOG, Action, GameState
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.engine import has_employee, hireable
+from shipyard_tui.rules.query import has_employee, hireable
 
 from ...text import GOOD_ABBREV, PIECE_ABBREV
 from ..palette import HIGHLIGHT

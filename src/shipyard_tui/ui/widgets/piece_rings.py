@@ -6,7 +6,7 @@ from rich.table import Table
 from rich.text import Text
 
 from shipyard_tui.rules import CATALOG, Action, GameState
-from shipyard_tui.rules.engine import has_employee
+from shipyard_tui.rules.query import has_employee
 
 from ...text import PIECE_ABBREV
 from ..palette import HIGHLIGHT

@@ -6,8 +6,7 @@ from rich.console import Group
 from rich.text import Text
 
 from shipyard_tui.rules import CATALOG, GameState
-from shipyard_tui.rules.catalog import PIECES
-from shipyard_tui.rules.view import is_hidden
+from shipyard_tui.rules.query import PIECES, is_hidden
 
 from ...text import PIECE_ABBREV, contract_title, employee_colour, goods_text
 from ..palette import seat_mark, seat_style

@@ -8,7 +8,7 @@ from rich.text import Text
 
 from shipyard_tui.rules import CATALOG, GameState, TileKind
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.engine import slot_price
+from shipyard_tui.rules.query import slot_price
 
 from ...text import FEATURE_ABBREV
 from ..palette import FEATURE_STYLES, HIGHLIGHT, LEGAL

@@ -6,12 +6,19 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from shipyard_tui.rules import CATALOG, GameState
+from shipyard_tui.rules import CATALOG, GameState, Step
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.catalog import PIECES
-from shipyard_tui.rules.scoring import builder_extras, fits, ship_speed, tile_features
-from shipyard_tui.rules.state import Step
-from shipyard_tui.rules.yard import CELLS, KIND_LETTER, pattern, placement_problem
+from shipyard_tui.rules.query import (
+    CELLS,
+    KIND_LETTER,
+    PIECES,
+    builder_extras,
+    fits,
+    pattern,
+    placement_problem,
+    ship_speed,
+    tile_features,
+)
 
 from ...text import FEATURE_ABBREV, PIECE_ABBREV
 from ..palette import FEATURE_STYLES, HIGHLIGHT, seat_mark, seat_style
