@@ -131,6 +131,7 @@ __all__ = [
     "possible_speeds",
     "rigger_limit",
     "ring_size",
+    "room_left",
     "sailing_speeds",
     "sale_price",
     "score_contract",
@@ -364,3 +365,20 @@ def taken_pieces(view: GameState) -> tuple[Piece, tuple[str, ...], dict[str, int
     action = view.turn.action
     assert action is not None
     return pieces_taken(view, view.seats[view.turn.seat], action)
+
+
+def room_left(view: GameState, limit: int = 9) -> dict[str, int]:
+    """During loading: how many more of each piece the ship being sailed could carry
+    on top of its load (mounts, cabins and the seat's Builders; R-6), up to ``limit``."""
+    turn = view.turn
+    seat = view.seats[turn.seat]
+    features = tile_features([t for t in (seat.yard[c] for c in turn.ship) if t is not None])
+    extras = builder_extras(seat.employees)
+    room = {}
+    for piece in PIECES:
+        more = 0
+        while more < limit and fits({**turn.load, piece.value: turn.load.get(piece.value, 0)
+                                     + more + 1}, features, extras):
+            more += 1
+        room[piece.value] = more
+    return room

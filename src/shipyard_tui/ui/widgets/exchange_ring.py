@@ -7,6 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from shipyard_tui.rules import CATALOG, Action, GameState
+from shipyard_tui.rules import query as q
 
 from ...text import PIECE_ABBREV
 from ..palette import HIGHLIGHT
@@ -19,6 +20,7 @@ class ExchangeRing(ModelWidget):
     def render_view(self, view: GameState) -> Group:
         marker = view.exchange_marker
         moved = view.turn.action is Action.EXCHANGE
+        following = q.marker_next(view, Action.EXCHANGE)
         table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False,
                       title="Exchange", title_justify="left", title_style="bold")
         table.add_column("", no_wrap=True)
@@ -31,7 +33,7 @@ class ExchangeRing(ModelWidget):
                 text = Text(str(prices[good]))  # type: ignore[index]
                 if space == marker:
                     text.stylize(HIGHLIGHT)
-                elif space == (marker + 1) % 6 and not moved:
+                elif space == following and not moved:
                     text.stylize("bold underline")
                 cells.append(text)
             rows.append((good, cells))

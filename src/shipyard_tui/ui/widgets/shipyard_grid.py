@@ -8,17 +8,8 @@ from rich.text import Text
 
 from shipyard_tui.rules import CATALOG, GameState, Step
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.query import (
-    CELLS,
-    KIND_LETTER,
-    PIECES,
-    builder_extras,
-    fits,
-    pattern,
-    placement_problem,
-    ship_speed,
-    tile_features,
-)
+from shipyard_tui.rules import query as q
+from shipyard_tui.rules.query import CELLS, KIND_LETTER, pattern, placement_problem
 
 from ...text import FEATURE_ABBREV, PIECE_ABBREV
 from ..palette import FEATURE_STYLES, HIGHLIGHT, seat_mark, seat_style
@@ -123,22 +114,13 @@ class ShipyardGrid(ModelWidget):
     def _load_line(self, view: GameState) -> Text:
         seat = view.seats[self.seat]
         turn = view.turn
-        tiles = [seat.yard[c] for c in turn.ship if seat.yard[c] is not None]
-        features = tile_features([t for t in tiles if t is not None])
-        extras = builder_extras(seat.employees)
-        speed = ship_speed(turn.load, seat.employees, turn.rigger, turn.helmsman).total
+        extras = q.builder_extras(seat.employees)
         text = Text("on board: ", style="bold")
         text.append(", ".join(f"{PIECE_ABBREV[p]} {n}" for p, n in sorted(turn.load.items()))
                     or "nothing")
-        text.append(f" · speed {speed}", style="bold")
-        room = []
-        for piece in PIECES:
-            more = 0
-            while more < 9 and fits({**turn.load, piece.value: turn.load.get(piece.value, 0)
-                                     + more + 1}, features, extras):
-                more += 1
-            if more:
-                room.append(f"{PIECE_ABBREV[piece.value]} {more}")
+        text.append(f" · speed {q.current_speed(view)}", style="bold")
+        room = [f"{PIECE_ABBREV[piece]} {more}" for piece, more in q.room_left(view).items()
+                if more]
         text.append(" · room for " + (", ".join(room) or "nothing more"), style="dim")
         if extras:
             text.append(" · builders " + ", ".join(f"+{n} {p}" for p, n in extras.items()),
