@@ -245,3 +245,23 @@ def test_r9_3_start_options_give_the_best_cruise_of_each_start():
             trial, _ = after(game, option.move)
             best = max(sum(parts.values()) for _, parts in q.cruise_options(trial.state))
             assert option.best == best
+
+
+def test_r7_2_sailing_problem_says_which_ships_are_dismantled():
+    """R-7.2: a ship sails when sailing_problem finds nothing, else it is dismantled."""
+    seen = set()
+    for game in positions(Step.LOAD):
+        trial, events = after(game, mv.EndLoad())
+        if trial.state.turn.step in (Step.HELMSMAN, Step.RIGGER):
+            continue
+        for _ in range(50):
+            done = [e for e in events if isinstance(e, (ev.ShipSailed, ev.ShipDismantled))]
+            if done:
+                break
+            events = trial.push(trial.legal_moves()[0])
+        problem = q.sailing_problem(view_of(game), done[0].speed)
+        assert (problem is None) == isinstance(done[0], ev.ShipSailed)
+        if isinstance(done[0], ev.ShipDismantled):
+            assert ("captain" in done[0].reason) == (problem == "captain")
+        seen.add(problem)
+    assert None in seen and len(seen) >= 2

@@ -132,6 +132,7 @@ __all__ = [
     "rigger_limit",
     "ring_size",
     "room_left",
+    "sailing_problem",
     "sailing_speeds",
     "sale_price",
     "score_contract",
@@ -382,3 +383,14 @@ def room_left(view: GameState, limit: int = 9) -> dict[str, int]:
             more += 1
         room[piece.value] = more
     return room
+
+
+def sailing_problem(view: GameState, speed: int) -> str | None:
+    """Why the ship being sailed would be dismantled at ``speed`` (R-7.2): ``"captain"``
+    (no captain aboard) or ``"cruise"`` (the seat's canals allow no cruise of exactly
+    that speed); ``None`` when it can sail and score."""
+    if view.turn.load.get(Piece.CAPTAIN.value, 0) < 1:
+        return "captain"
+    if speed not in cruise_lengths(view.seats[view.turn.seat]):
+        return "cruise"
+    return None

@@ -217,14 +217,12 @@ def rigger_choices(state: GameState, legal: list[Move]) -> list[Choice]:
 def sailing_warning(state: GameState, speeds: set[int]) -> str:
     """Why the ship being sailed would be dismantled at every one of ``speeds``
     (R-7.2), or "" when some speed lets it score."""
-    seat = state.seats[state.turn.seat]
-    if not state.turn.load.get("captain"):
-        return "no captain: the ship will be dismantled"
-    lengths = q.cruise_lengths(seat)
-    missing = sorted(s for s in speeds if s not in lengths)
-    if len(missing) < len(speeds) or not missing:
+    problems = {q.sailing_problem(state, speed) for speed in speeds}
+    if None in problems:
         return ""
-    return f"no cruise of {missing[0]} spaces: the ship will be dismantled"
+    if "captain" in problems:
+        return "no captain: the ship will be dismantled"
+    return f"no cruise of {min(speeds)} spaces: the ship will be dismantled"
 
 
 def confirmation(state: GameState, move: Move | Plan) -> tuple[str, str] | None:

@@ -125,6 +125,6 @@ class ShipyardGrid(ModelWidget):
         if extras:
             text.append(" · builders " + ", ".join(f"+{n} {p}" for p, n in extras.items()),
                         style="dim")
-        if not turn.load.get("captain"):
+        if q.sailing_problem(view, q.current_speed(view)) == "captain":
             text.append(" · no captain: it will not score!", style="bold red")
         return text
