@@ -8,36 +8,21 @@ which over SSH is the seat's view.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from shipyard_tui.advice import LoadPlan, best_load, completes_unscorable_ship, load_points
 from shipyard_tui.rules import CATALOG, GameState, Move, Step
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules import query as q
 
 from ..text import describe_move, guilders, plural, space_name
-from .widgets.choice_panel import Choice
+from .widgets.choice_panel import Choice, Plan
 from .widgets.shipyard_grid import NOT_COMPLETING
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """A choice that plays several legal moves in a row (a suggested load, a marker's
-    steps and what it takes at the end); ``no_bonus_after`` also declines the bonus
-    action after the chosen one, so that question is asked once a turn."""
-
-    moves: tuple[Move, ...]
-    no_bonus_after: bool = False
-
-    @property
-    def last(self) -> Move:
-        return self.moves[-1]
-
-    @classmethod
-    def load(cls, plan: LoadPlan) -> Plan:
-        loads = tuple(mv.Load(CATALOG_PIECE[piece])
-                      for piece, count in plan.pieces for _ in range(count))
-        return cls((*loads, mv.EndLoad()))
+def load_plan(plan: LoadPlan) -> Plan:
+    """A suggested load as the moves that load it and end loading."""
+    loads = tuple(mv.Load(CATALOG_PIECE[piece])
+                  for piece, count in plan.pieces for _ in range(count))
+    return Plan((*loads, mv.EndLoad()))
 
 
 CATALOG_PIECE = {p.value: p for p in CATALOG.equipment_ring + CATALOG.crew_ring}
@@ -187,7 +172,7 @@ def load_choices(state: GameState, legal: list[Move]) -> list[Choice]:
         if plan.scores and plan.pieces:
             kept = (f" (keeps {plural(keep['captain'], 'captain')} for the next ship)"
                     if keep["captain"] else "")
-            out.append(Choice(f"Suggested: {plan.describe()}{kept}", Plan.load(plan)))
+            out.append(Choice(f"Suggested: {plan.describe()}{kept}", load_plan(plan)))
     for move in legal:
         label = describe_move(state, move)
         if isinstance(move, mv.EndLoad):

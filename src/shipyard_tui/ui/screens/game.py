@@ -46,11 +46,10 @@ from shipyard_tui.rules.query import events_for
 
 from ...text import AutomaStep, automa_steps, describe_move
 from .. import choice_labels
-from ..choice_labels import Plan
 from ..widgets.action_track import ActionTrack
 from ..widgets.canal_column import CanalColumn
 from ..widgets.canal_map import CanalMap
-from ..widgets.choice_panel import Choice, ChoicePanel
+from ..widgets.choice_panel import Choice, ChoicePanel, Plan
 from ..widgets.commodity_column import CommodityColumn
 from ..widgets.employee_track import EmployeeTrack
 from ..widgets.exchange_ring import ExchangeRing
@@ -575,8 +574,8 @@ class GameScreen(Screen[None]):
         panel.say(f"'{event.character}' does nothing here: {hint}; ? shows every key.")
 
 
-BOUND_KEYS = {key for binding in GameScreen.BINDINGS
-              for key in binding.key.split(",")} | {"enter", "up", "down", "space"}  # type: ignore[union-attr]
+BOUND_KEYS = {key for binding in GameScreen.BINDINGS if isinstance(binding, Binding)
+              for key in binding.key.split(",")} | {"enter", "up", "down", "space"}
 
 
 class BoardScroll(VerticalScroll, can_focus=False):

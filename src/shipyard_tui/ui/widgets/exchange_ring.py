@@ -6,7 +6,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from shipyard_tui.rules import CATALOG, Action, GameState
+from shipyard_tui.rules import CATALOG, Action, GameState, Good
 from shipyard_tui.rules import query as q
 
 from ...text import PIECE_ABBREV
@@ -27,18 +27,18 @@ class ExchangeRing(ModelWidget):
         for space in range(len(CATALOG.exchange_prices)):
             table.add_column(str(space), justify="center", no_wrap=True)
         rows = []
-        for good in ("coal", "cloth", "steel"):
+        for good in (Good.COAL, Good.CLOTH, Good.STEEL):
             cells = []
             for space, prices in enumerate(CATALOG.exchange_prices):
-                text = Text(str(prices[good]))  # type: ignore[index]
+                text = Text(str(prices[good]))
                 if space == marker:
                     text.stylize(HIGHLIGHT)
                 elif space == following and not moved:
                     text.stylize("bold underline")
                 cells.append(text)
-            rows.append((good, cells))
-        for good, cells in rows:
-            table.add_row(good, *cells)
+            rows.append((good.value, cells))
+        for name, cells in rows:
+            table.add_row(name, *cells)
         trades = Text("trade: ", style="dim")
         for good, pieces in CATALOG.trade_lists.items():
             trades.append(f"{good.value[:2]}→", style="bold")

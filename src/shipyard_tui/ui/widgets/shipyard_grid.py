@@ -6,6 +6,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from shipyard_tui.model import GameModel
 from shipyard_tui.rules import CATALOG, GameState, Step
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules import query as q
@@ -41,8 +42,9 @@ class ShipyardGrid(ModelWidget):
 
     watches_highlight = True
 
-    def __init__(self, model, seat: int, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(model, **kwargs)
+    def __init__(self, model: GameModel, seat: int, *, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(model, id=id, classes=classes)
         self.seat = seat
 
     def render_view(self, view: GameState) -> Group:
