@@ -14,26 +14,36 @@ from collections.abc import Callable
 from functools import cache
 
 from shipyard_tui.advice import best_load
-from shipyard_tui.rules import CATALOG, Action, Game, GameState, Move
+from shipyard_tui.rules import CATALOG, Action, Game, GameState, Move, Step
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.canals import CanalSystem, score_path
-from shipyard_tui.rules.catalog import ENGINE_PIECES, EmployeeKind, Icon
-from shipyard_tui.rules.engine import (
+from shipyard_tui.rules.query import (
+    ENGINE_PIECES,
+    KIND_LETTER,
+    CanalSystem,
+    EmployeeKind,
+    Icon,
+    PlacedCanal,
+    Seat,
+    Token,
     catalog_of,
     commodity_goods,
+    complete_ships,
     cruise_options,
     has_employee,
     hireable,
     income_for,
-    ruleset_for,
+    legal_cells,
+    pattern,
+    progress,
+    rigger_limit,
     sale_price,
+    score_contract,
+    score_path,
+    ship_speed,
     slot_price,
+    tile_features,
     track_index,
 )
-from shipyard_tui.rules.scoring import rigger_limit, score_contract, ship_speed, tile_features
-from shipyard_tui.rules.state import DecisionStep as Step
-from shipyard_tui.rules.state import PlacedCanal, Seat, Token
-from shipyard_tui.rules.yard import KIND_LETTER, complete_ships, legal_cells, pattern
 
 from .base import register
 
@@ -154,7 +164,7 @@ class GreedyBot:
 
     def _progress(self, view: GameState) -> float:
         """How far the game has gone, 0 at the start and 1 at the end."""
-        return ruleset_for(view.config).progress(view)
+        return progress(view)
 
     def _contract_weights(self, seat: Seat) -> dict[str, float]:
         """Extra value of things the seat's contracts reward (do not change the result:

@@ -24,13 +24,18 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from shipyard_tui.rules import CATALOG, Game, GameState, Move, Step
-from shipyard_tui.rules.canals import CanalSystem
-from shipyard_tui.rules.engine import apply_move, legal_moves, ruleset_for
-from shipyard_tui.rules.events import Event
-from shipyard_tui.rules.scoring import score_contract, trader_points
-from shipyard_tui.rules.view import determinize
-from shipyard_tui.rules.yard import completable, pattern
+from shipyard_tui.rules import CATALOG, Event, Game, GameState, Move, Step
+from shipyard_tui.rules.query import (
+    CanalSystem,
+    apply_move,
+    completable,
+    determinize,
+    legal_moves,
+    pattern,
+    score_contract,
+    trader_points,
+)
+from shipyard_tui.rules.query import progress as rules_progress
 
 from .base import register
 from .greedy import GreedyBot
@@ -107,7 +112,7 @@ class Analysis:
 
 def progress(state: GameState) -> float:
     """How far the game has gone, 0 at the start and 1 at the end."""
-    return ruleset_for(state.config).progress(state)
+    return rules_progress(state)
 
 
 def evaluate(state: GameState, seat_index: int, w: Weights) -> float:

@@ -7,10 +7,9 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from shipyard_tui.rules import Action, GameState
+from shipyard_tui.rules import Action, GameState, Step
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.engine import catalog_of, gap_bonus, income, is_first_turn
-from shipyard_tui.rules.state import Step
+from shipyard_tui.rules import query as q
 
 from ..palette import seat_mark, seat_style
 from .base import ModelWidget
@@ -40,16 +39,15 @@ def ring_line(view: GameState) -> Text:
     """The classic ring, spaces 0 to 22: each card where it stands (the lead reversed),
     ``·`` for an empty space, ``▾`` where the card moved by the next step 1 lands (the
     space directly ahead of the lead, RC-3.1), and the countdown (RC-3.8)."""
-    size = catalog_of(view).ring_spaces
-    lead = view.track[0]
-    cards = {slot.space: slot for slot in view.track}
-    landing = ((lead.space or 0) + 1) % size
+    ring = q.ring_cards(view)
+    assert ring is not None
+    spaces, landing = ring
+    lead = view.track[0].action
     text = Text("ring ", style="dim")
-    for space in range(size):
-        slot = cards.get(space)
-        if slot is not None:
-            style = "bold reverse" if slot is lead else "bold"
-            text.append(RING_NAMES[slot.action], style=style)
+    for space, action in enumerate(spaces):
+        if action is not None:
+            style = "bold reverse" if action is lead else "bold"
+            text.append(RING_NAMES[action], style=style)
         elif space == landing:
             text.append("▾ ", style="bold magenta")
         else:
@@ -77,15 +75,14 @@ class ActionTrack(ModelWidget):
         for _ in view.track:
             table.add_column(ratio=1, no_wrap=True)
         choosing = view.turn.step is Step.CHOOSE
-        first = is_first_turn(view, view.turn.seat) if choosing else False
+        first = q.is_first_turn(view, view.turn.seat) if choosing else False
         highlight = getattr(self.model.highlight, "action", None)
         names, pieces, incomes = [], [], []
-        for index, slot in enumerate(view.track):
-            lead = index == 0
+        for slot, space in zip(view.track, q.track_spaces(view), strict=True):
             style = "bold reverse" if slot.action is highlight else "bold"
             letter = self.model.key_for(mv.Choose(slot.action)) or \
                 self.model.key_for(mv.Final(slot.action))
-            name = Text(letter or ("▸" if lead else " "),
+            name = Text(letter or ("▸" if space.lead else " "),
                         style="bold magenta" if letter else "bold")
             short = NARROW_NAMES.get(slot.action, "") if narrow else ""
             name.append(short or SHORT_NAMES[slot.action], style=style)
@@ -96,18 +93,17 @@ class ActionTrack(ModelWidget):
             if slot.guilders:
                 cubes.append(f" {slot.guilders}g", style="yellow")
             pieces.append(cubes or Text(" ", style="dim"))
-            if slot.cubes:
+            if space.taken:
                 incomes.append(Text(" taken", style="dim"))
-            elif lead and not (choosing and first):
+            elif space.lead and not (choosing and first):
                 incomes.append(Text(" lead", style="dim"))
             else:
                 # what the rules pay: cards ahead and guilders on it (R-3.3), and the
                 # classic gap bonus shown apart (RC-3.3 b)
-                bonus = gap_bonus(view, index)
-                pay = income(view, index) - bonus
+                pay = space.pays - space.gap
                 paid = Text(f" +{pay}", style="green" if pay else "dim")
-                if bonus:
-                    paid.append(f" gap+{bonus}", style="bold cyan")
+                if space.gap:
+                    paid.append(f" gap+{space.gap}", style="bold cyan")
                 incomes.append(paid)
         table.add_row(*names)
         table.add_row(*pieces)

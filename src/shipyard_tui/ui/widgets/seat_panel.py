@@ -5,10 +5,10 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
+from shipyard_tui.model import GameModel
 from shipyard_tui.rules import CATALOG, GameState
-from shipyard_tui.rules.catalog import PIECES
-from shipyard_tui.rules.engine import catalog_of
-from shipyard_tui.rules.view import is_hidden
+from shipyard_tui.rules import query as q
+from shipyard_tui.rules.query import PIECES, is_hidden
 
 from ...text import PIECE_ABBREV, contract_title, employee_colour, goods_text
 from ..palette import seat_mark, seat_style
@@ -19,8 +19,9 @@ from .employee_track import employee_short
 class SeatPanel(ModelWidget):
     """Everything one seat holds. Contracts are readable only by their owner (R-2.2)."""
 
-    def __init__(self, model, seat: int, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(model, **kwargs)
+    def __init__(self, model: GameModel, seat: int, *, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(model, id=id, classes=classes)
         self.seat = seat
 
     def render_view(self, view: GameState) -> Group:
@@ -48,7 +49,7 @@ class SeatPanel(ModelWidget):
         if any(is_hidden(c) for c in seat.contracts):
             # hidden contracts show their colour only: red and blue (classic: green, RC-13.5)
             counts = [(colour.value, sum(1 for c in seat.contracts if c.endswith(colour.value)))
-                      for colour in catalog_of(view).contract_colours]
+                      for colour in q.catalog_of(view).contract_colours]
             contracts.append(", ".join(f"{n} {colour}" for colour, n in counts) + " (secret)")
         else:
             contracts.append(", ".join(contract_title(c) for c in seat.contracts) or "none")

@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from shipyard_tui.rules import GameState, Stage
+from shipyard_tui.rules.query import WHEEL_POSITIONS
 
 from ..palette import seat_mark, seat_style
 from .base import ModelWidget
@@ -37,7 +38,7 @@ class StatusLine(ModelWidget):
             text.append(f"lap space {view.track[0].space} ", style="dim")
             text.append(f"countdown {view.countdown}")
         else:
-            wheel = "●" * view.wheel + "○" * (12 - view.wheel)
+            wheel = "●" * view.wheel + "○" * (WHEEL_POSITIONS - view.wheel)
             text.append(f"wheel {wheel} ", style="dim")
             text.append(f"reserve {view.reserve}")
         if view.end_trigger:
