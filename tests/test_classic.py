@@ -701,3 +701,24 @@ def test_the_suggested_loads_put_propellers_on_their_mounts_rc_6_3_rc_7_1():
     assert {"captain": 1, "smokestack": 1, "propeller": 1} in loads
     assert max(base_speed(load) for load in loads) == 4
     assert all(load.get("propeller", 0) <= 1 for load in loads)
+
+
+def test_the_query_interface_answers_for_classic_games_rc_3_3_rc_2_7():
+    from shipyard_tui.rules import query as q
+
+    game = classic_game(3, seed=5)
+    _book_income_ring(game)
+    state = game.state
+    state.turn.seat = 0
+    spaces = {s.action: (s.pays, s.gap) for s in q.track_spaces(state)}
+    assert spaces[Action.EXCHANGE] == (3, 1) and spaces[Action.CANAL] == (2, 0)
+    ring_cards = q.ring_cards(state)
+    assert ring_cards is not None
+    cards, landing = ring_cards
+    assert len(cards) == RING and cards[10] is Action.HIRE and cards[6] is None
+    assert landing == 11
+    second = Game(GameConfig((SeatConfig("A"), SeatConfig("B")), seed=1))
+    assert q.ring_cards(second.state) is None
+    assert all(s.gap == 0 for s in q.track_spaces(second.state))
+    assert q.progress(classic_game(2).state) == 0.0
+    assert q.catalog_of(state) is C
