@@ -52,7 +52,7 @@ async def wait_until(pilot, condition) -> None:
 async def test_the_screen_answers_keys_while_a_bot_thinks(tmp_path, monkeypatch):
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     slow = SlowBot()
-    monkeypatch.setattr(game_screen, "driver_for", lambda config, budget=None: SeatDriver({1: slow}))
+    monkeypatch.setattr(game_screen, "driver_for", lambda *_args: SeatDriver({1: slow}))
     game = bots_turn()
     played = len(game.moves)
     app = ShipyardApp(game=game, bot_delay=0.0)
@@ -80,7 +80,7 @@ async def test_the_screen_answers_keys_while_a_bot_thinks(tmp_path, monkeypatch)
 async def test_a_move_thought_for_a_table_left_is_dropped(tmp_path, monkeypatch):
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     slow = SlowBot()
-    monkeypatch.setattr(game_screen, "driver_for", lambda config, budget=None: SeatDriver({1: slow}))
+    monkeypatch.setattr(game_screen, "driver_for", lambda *_args: SeatDriver({1: slow}))
     game = bots_turn()
     played = len(game.moves)
     app = ShipyardApp(game=game, bot_delay=0.0)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shipyard_tui.rules import Feature, GameState, Piece
-from shipyard_tui.rules.canals import CanalSystem, score_path
+from shipyard_tui.rules.canals import CanalSystem, Space, score_path
 from shipyard_tui.rules.scoring import (
     builder_extras,
     fits,
@@ -19,6 +19,9 @@ from shipyard_tui.rules.scoring import (
 )
 from shipyard_tui.rules.state import Seat, Token
 from shipyard_tui.rules.yard import complete_ships, pattern
+
+Route = tuple[Token, tuple[Space, ...]]
+"""A cruise: where the token starts and the spaces it passes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +102,7 @@ def best_load(state: GameState, seat_index: int, cells: list[int],
     keep = keep or {}
     supply = {p: n - keep.get(p, 0) for p, n in seat.pieces.items() if n > keep.get(p, 0)}
     best: LoadPlan | None = None
-    best_paths: dict[int, list[tuple[Token, tuple]]] = {}
+    best_paths: dict[int, list[Route]] = {}
     for load in _candidate_loads(supply, features, extras):
         for speed in possible_speeds(load, seat.employees):
             if speed not in best_paths:
@@ -123,7 +126,7 @@ def load_points(state: GameState, seat_index: int, cells: list[int], load: dict[
                    speed)
 
 
-def _points(system: CanalSystem, paths: list[tuple[Token, tuple]], load: dict[str, int],
+def _points(system: CanalSystem, paths: list[Route], load: dict[str, int],
             features: dict[Feature, int], speed: int) -> int | None:
     if not paths:
         return None
@@ -131,7 +134,7 @@ def _points(system: CanalSystem, paths: list[tuple[Token, tuple]], load: dict[st
     return sum(ship_points(load, speed).values()) + cruise
 
 
-def _paths(system: CanalSystem, token: Token | None, speed: int) -> list[tuple[Token, tuple]]:
+def _paths(system: CanalSystem, token: Token | None, speed: int) -> list[Route]:
     if not system.tiles:
         return []
     out = []

@@ -12,6 +12,7 @@ from shipyard_tui.rules import CATALOG, Action, Event, GameState, Move
 from shipyard_tui.rules import events as ev
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.canals import CanalSystem
+from shipyard_tui.rules.catalog import EmployeeKind
 from shipyard_tui.rules.contracts import CONTRACT_RULES
 from shipyard_tui.rules.engine import (
     ACCOUNTANT_FREE,
@@ -27,6 +28,7 @@ from shipyard_tui.rules.engine import (
     track_index,
 )
 from shipyard_tui.rules.scoring import score_contract, ship_speed
+from shipyard_tui.rules.state import DecisionStep
 
 FEATURE_ABBREV = {
     "mast": "Mst",
@@ -113,21 +115,21 @@ def employee_colour(employee: str) -> str:
 def employee_effect(employee: str) -> str:
     """What an employee does, in a short sentence."""
     emp = CATALOG.employees[employee]
-    if emp.kind == "engineer":
+    if emp.kind is EmployeeKind.ENGINEER:
         return f"an extra {emp.piece} on every Manufacture Equipment"
-    if emp.kind == "recruiter":
+    if emp.kind is EmployeeKind.RECRUITER:
         return f"an extra {emp.piece} on every Recruit Crew"
-    if emp.kind == "trader":
+    if emp.kind is EmployeeKind.TRADER:
         points = 1 if emp.level == 1 else 3
         need = "" if emp.level == 1 else f"; needs the level-1 {emp.good} trader"
         return f"+1 guilder per {emp.good} sold; {plural(points, 'point')} at the end{need}"
-    if emp.kind == "builder":
+    if emp.kind is EmployeeKind.BUILDER:
         return f"up to {emp.extra} {emp.piece}(s) per ship without a cabin or mount"
-    if emp.kind == "helmsman":
+    if emp.kind is EmployeeKind.HELMSMAN:
         return "+1 speed for every ship, if you want it"
-    if emp.kind == "rigger":
+    if emp.kind is EmployeeKind.RIGGER:
         return "up to +1 speed per pair of sails, as you choose"
-    if emp.kind == "accountant":
+    if emp.kind is EmployeeKind.ACCOUNTANT:
         return "2 paid steps free on the equipment and crew rings"
     return "3 paid steps free on the employee track"
 
@@ -170,7 +172,7 @@ def describe_move(state: GameState, move: Move) -> str:
         assert turn.chosen is not None
         return f"No bonus first: go on to {turn.chosen.label}"
     if isinstance(move, mv.Pass):
-        if turn.step.value == "bonus_after":
+        if turn.step is DecisionStep.BONUS_AFTER:
             return "No bonus action: end the turn's actions"
         return "Pass"
     if isinstance(move, mv.Buy):
@@ -265,11 +267,11 @@ def _describe_step(state: GameState) -> str:
     here = getattr(state, f"{name}_marker")
     nxt = (here + 1) % size
     if action is Action.HIRE:
-        free = FOREMAN_FREE if has_employee(seat, "foreman") else 0
+        free = FOREMAN_FREE if has_employee(seat, EmployeeKind.FOREMAN) else 0
         cost = 0 if turn.ring_steps < free else 1
         where = f"space {nxt}"
     else:
-        free = ACCOUNTANT_FREE if has_employee(seat, "accountant") else 0
+        free = ACCOUNTANT_FREE if has_employee(seat, EmployeeKind.ACCOUNTANT) else 0
         cost = 0 if turn.ring_steps < free else 1
         ring = CATALOG.equipment_ring if action is Action.EQUIPMENT else CATALOG.crew_ring
         where = ring[nxt].value
@@ -284,7 +286,7 @@ def _describe_take(state: GameState) -> str:
     assert action is not None
     ring = CATALOG.equipment_ring if action is Action.EQUIPMENT else CATALOG.crew_ring
     marker = state.equipment_marker if action is Action.EQUIPMENT else state.crew_marker
-    helper = "engineer" if action is Action.EQUIPMENT else "recruiter"
+    helper = EmployeeKind.ENGINEER if action is Action.EQUIPMENT else EmployeeKind.RECRUITER
     extras = [CATALOG.employees[e].piece for e in seat.employees
               if CATALOG.employees[e].kind == helper]
     more = "".join(f" + {p}" for p in extras if p is not None)

@@ -52,7 +52,7 @@ from shipyard_tui.analysis import hint_for
 from shipyard_tui.bots import driver_for
 from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS
 from shipyard_tui.core import SeatDriver
-from shipyard_tui.model import Change, GameModel
+from shipyard_tui.model import Change, ChangeKind, GameModel
 from shipyard_tui.rules import CATALOG, Game, IllegalMoveError, Move, engine
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.canals import CanalSystem, score_path
@@ -249,13 +249,14 @@ class GameScreen(Screen[None]):
     # -- reacting to the model ---------------------------------------------------------
 
     def _on_change(self, change: Change) -> None:
-        if change.kind == "highlight":
+        if change.kind is ChangeKind.HIGHLIGHT:
             return
         self._position += 1
-        if change.kind in ("undo", "load") or (change.kind == "move" and not self.bots.playing):
+        if change.kind in (ChangeKind.UNDO, ChangeKind.LOAD) or (
+                change.kind is ChangeKind.MOVE and not self.bots.playing):
             self.bots.cancel()  # what a bot thought is for a position that is gone
         self.after_change(change)
-        if change.kind == "move" and self.automa.start(change.events):
+        if change.kind is ChangeKind.MOVE and self.automa.start(change.events):
             return
         self.refresh_table()
 
