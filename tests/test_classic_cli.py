@@ -56,7 +56,7 @@ def test_play_rules_classic_sets_up_a_classic_game():
 
 @pytest.mark.parametrize("level", ["random", "greedy", "planner"])
 def test_the_bots_play_classic_games_legally(level):
-    game = play_out(_classic(2, seed=3, level=level), 3)
+    game = play_out(_classic(2, seed=3, level=level))
     assert game.is_over
     replay = Game.replay(game.config, game.moves)  # every move was legal
     assert replay.state.to_dict() == game.state.to_dict()
@@ -64,13 +64,13 @@ def test_the_bots_play_classic_games_legally(level):
 
 
 def test_the_strong_bot_plays_a_classic_game_legally():
-    game = play_out(_classic(2, seed=4, level="strong"), 4, budget_ms=2)
+    game = play_out(_classic(2, seed=4, level="strong"), budget_ms=2)
     assert game.is_over
     assert Game.replay(game.config, game.moves).state.to_dict() == game.state.to_dict()
 
 
 def test_a_save_records_its_rules_and_is_never_continued_as_the_other_rc_1_1(tmp_path):
-    game = play_out(_classic(2, seed=6), 6)
+    game = play_out(_classic(2, seed=6))
     where = tmp_path / "classic.json"
     data = encode(game, "g" * 12, "classic game")
     loaded = decode(data, where)
@@ -85,7 +85,7 @@ def test_a_save_records_its_rules_and_is_never_continued_as_the_other_rc_1_1(tmp
 
 
 def test_the_review_of_a_classic_game_and_shipyard_scores(tmp_path, monkeypatch, capsys):
-    game = play_out(_classic(3, seed=7, level="greedy"), 7)
+    game = play_out(_classic(3, seed=7, level="greedy"))
     review = build_review(game)
     assert review.edition == "classic"
     assert review.totals == tuple(s.score for s in game.state.seats)

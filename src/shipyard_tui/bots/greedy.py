@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import cache
 
 from shipyard_tui.advice import best_load
-from shipyard_tui.rules import CATALOG, Action, Game, GameState, Move, Step
+from shipyard_tui.rules import CATALOG, Action, GameState, Move, Step
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.query import (
     ENGINE_PIECES,
@@ -142,13 +142,11 @@ class GreedyBot:
 
     # -- the decision --------------------------------------------------------------
 
-    def choose(self, game: Game) -> Move:
-        legal = game.legal_moves()
+    def choose(self, view: GameState, legal: list[Move]) -> Move:
         if len(legal) == 1:
             return legal[0]
-        seat = game.to_move
+        seat = view.to_move
         assert seat is not None
-        view = game.view(seat)
         handler = self._HANDLERS.get(view.turn.step)
         if handler is not None:
             move = handler(self, view, seat, legal)

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from shipyard_tui.rules import CATALOG, Event, Game, GameState, Move, Step
+from shipyard_tui.rules import CATALOG, Event, GameState, Move, Step
 from shipyard_tui.rules.query import (
     CanalSystem,
     apply_move,
@@ -186,23 +186,21 @@ class StrongBot(GreedyBot):
         self.weights = weights or Weights()
         self._policy = _Ranker(seed + 1)
 
-    def choose(self, game: Game) -> Move:
-        legal = game.legal_moves()
-        if len(legal) == 1 or game.state.turn.step not in SEARCHED_STEPS:
-            return super().choose(game)
-        return self.analyse(game).best.move
+    def choose(self, view: GameState, legal: list[Move]) -> Move:
+        if len(legal) == 1 or view.turn.step not in SEARCHED_STEPS:
+            return super().choose(view, legal)
+        return self.analyse(view).best.move
 
     # -- the search ----------------------------------------------------------------
 
-    def analyse(self, game: Game, budget_ms: float | None = None,
+    def analyse(self, view: GameState, budget_ms: float | None = None,
                 include: Move | None = None) -> Analysis:
-        """Search the decision in front of ``game``'s seat to move, from its view.
+        """Search the decision in front of the seat to move, from its ``view``.
 
         ``include`` is a move that must be searched to the end (never dropped): the
         review uses it to value the move a person actually made."""
-        seat = game.to_move
+        seat = view.to_move
         assert seat is not None
-        view = game.view(seat)
         legal = legal_moves(view)
         candidates = self._candidates(view, seat, legal)
         if include is not None and include in legal and include not in candidates:
