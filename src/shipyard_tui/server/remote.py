@@ -44,8 +44,10 @@ def wire_event(data: dict[str, Any]) -> Event:
     if not blank:
         return event_from_json(data)
     hints = typing.get_type_hints(kind)
+    # a field left out at its default (a classic-only field of a 2nd-edition game) keeps it
     values = {f.name: None if f.name in blank else from_data(hints[f.name], data[f.name])
-              for f in dataclasses.fields(kind) if f.init}
+              for f in dataclasses.fields(kind)
+              if f.init and (f.name in data or not f.metadata.get("omit_default"))}
     return kind(**values)
 
 
