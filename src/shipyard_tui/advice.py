@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from shipyard_tui.rules import Feature, GameState, Piece
 from shipyard_tui.rules.query import (
     CanalSystem,
+    Space,
     Token,
     builder_extras,
     complete_ships,
@@ -22,6 +23,9 @@ from shipyard_tui.rules.query import (
     ship_points,
     tile_features,
 )
+
+Route = tuple[Token, tuple[Space, ...]]
+"""A cruise: where the token starts and the spaces it passes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +101,7 @@ def best_load(state: GameState, seat_index: int, cells: list[int],
     keep = keep or {}
     supply = {p: n - keep.get(p, 0) for p, n in seat.pieces.items() if n > keep.get(p, 0)}
     best: LoadPlan | None = None
-    best_paths: dict[int, list[tuple[Token, tuple]]] = {}
+    best_paths: dict[int, list[Route]] = {}
     for load in _candidate_loads(supply, features, extras):
         for speed in possible_speeds(load, seat.employees):
             if speed not in best_paths:
@@ -121,7 +125,7 @@ def load_points(state: GameState, seat_index: int, cells: list[int], load: dict[
                    speed)
 
 
-def _points(system: CanalSystem, paths: list[tuple[Token, tuple]], load: dict[str, int],
+def _points(system: CanalSystem, paths: list[Route], load: dict[str, int],
             features: dict[Feature, int], speed: int) -> int | None:
     if not paths:
         return None
@@ -129,7 +133,7 @@ def _points(system: CanalSystem, paths: list[tuple[Token, tuple]], load: dict[st
     return sum(ship_points(load, speed).values()) + cruise
 
 
-def _paths(system: CanalSystem, token: Token | None, speed: int) -> list[tuple[Token, tuple]]:
+def _paths(system: CanalSystem, token: Token | None, speed: int) -> list[Route]:
     if not system.tiles:
         return []
     out = []

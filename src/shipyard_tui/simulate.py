@@ -43,6 +43,7 @@ class SimulatedGame:
 
 def simulation_config(players: int, seed: int, *, solo: bool = False, level: str = "random",
                       first_game: bool = False, advanced: bool = False) -> GameConfig:
+    seats: tuple[SeatConfig, ...]
     if solo:
         seats = (
             SeatConfig("Bot", SeatKind.BOT, level),
@@ -123,8 +124,10 @@ def simulate_nauticus(players: int, games: int, seed: int,
 
 def write_events(result: SimulatedGame | SimulatedNauticusGame, out: IO[str]) -> None:
     """Append a game's events to a JSON-lines stream, one event per line."""
-    to_json = (nauticus.event_to_json if isinstance(result, SimulatedNauticusGame)
-               else event_to_json)
-    for event in result.game.events:
-        record = {"game": result.index, **to_json(event)}
+    if isinstance(result, SimulatedNauticusGame):
+        records = [nauticus.event_to_json(e) for e in result.game.events]
+    else:
+        records = [event_to_json(e) for e in result.game.events]
+    for data in records:
+        record = {"game": result.index, **data}
         out.write(json.dumps(record, separators=(",", ":")) + "\n")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shipyard_tui.rules import CATALOG, Action, Event, GameState, Move
+from shipyard_tui.rules import CATALOG, Action, DecisionStep, EmployeeKind, Event, GameState, Move
 from shipyard_tui.rules import events as ev
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules import query as q
@@ -111,21 +111,21 @@ def employee_colour(employee: str) -> str:
 def employee_effect(employee: str) -> str:
     """What an employee does, in a short sentence."""
     emp = CATALOG.employees[employee]
-    if emp.kind == "engineer":
+    if emp.kind is EmployeeKind.ENGINEER:
         return f"an extra {emp.piece} on every Manufacture Equipment"
-    if emp.kind == "recruiter":
+    if emp.kind is EmployeeKind.RECRUITER:
         return f"an extra {emp.piece} on every Recruit Crew"
-    if emp.kind == "trader":
+    if emp.kind is EmployeeKind.TRADER:
         points = q.trader_points([employee])
         need = "" if emp.level == 1 else f"; needs the level-1 {emp.good} trader"
         return f"+1 guilder per {emp.good} sold; {plural(points, 'point')} at the end{need}"
-    if emp.kind == "builder":
+    if emp.kind is EmployeeKind.BUILDER:
         return f"up to {emp.extra} {emp.piece}(s) per ship without a cabin or mount"
-    if emp.kind == "helmsman":
+    if emp.kind is EmployeeKind.HELMSMAN:
         return "+1 speed for every ship, if you want it"
-    if emp.kind == "rigger":
+    if emp.kind is EmployeeKind.RIGGER:
         return "up to +1 speed per pair of sails, as you choose"
-    if emp.kind == "accountant":
+    if emp.kind is EmployeeKind.ACCOUNTANT:
         return f"{q.ACCOUNTANT_FREE} paid steps free on the equipment and crew rings"
     return f"{q.FOREMAN_FREE} paid steps free on the employee track"
 
@@ -168,7 +168,7 @@ def describe_move(state: GameState, move: Move) -> str:
         assert turn.chosen is not None
         return f"No bonus first: go on to {turn.chosen.label}"
     if isinstance(move, mv.Pass):
-        if turn.step.value == "bonus_after":
+        if turn.step is DecisionStep.BONUS_AFTER:
             return "No bonus action: end the turn's actions"
         return "Pass"
     if isinstance(move, mv.Buy):

@@ -209,8 +209,8 @@ class StrongBot(GreedyBot):
         if include is not None and include in legal and include not in candidates:
             candidates.append(include)
         if len(candidates) == 1:
-            value, points = _objective(view, seat, self.weights)
-            return Analysis(seat, (Candidate(candidates[0], value, 0, points),), False, 0)
+            value, own = _objective(view, seat, self.weights)
+            return Analysis(seat, (Candidate(candidates[0], value, 0, own),), False, 0)
         budget = self.budget_ms if budget_ms is None else budget_ms
         if budget is not None and budget_ms is None:
             # few candidates settle sooner: spend a share of the budget on them

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .canals import CanalSystem, CruiseScore, Face, face, score_path
+from .canals import CanalSystem, CruiseScore, Face, Space, face, score_path
 from .catalog import PIECES, Action, Good, Piece
 from .contracts import CONTRACT_RULES
 from .engine import (
@@ -96,6 +96,7 @@ __all__ = [
     "Face",
     "PlacedCanal",
     "Seat",
+    "Space",
     "StartOption",
     "Token",
     "TrackSpace",

@@ -15,6 +15,7 @@ from typing import Any
 from textual.app import App
 from textual.screen import Screen
 
+from shipyard_tui.model import ChangeKind
 from shipyard_tui.ui.screens.game import GameScreen
 
 from .lobby import LobbyScreen, NameScreen
@@ -45,7 +46,7 @@ class RemoteGameScreen(GameScreen):
 
     def _on_change(self, change: Any) -> None:
         super()._on_change(change)
-        if change.kind != "highlight":
+        if change.kind is not ChangeKind.HIGHLIGHT:
             self._turn_signal()
 
     def _turn_signal(self) -> None:
