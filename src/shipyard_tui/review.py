@@ -15,9 +15,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from shipyard_tui.rules import CATALOG, EmployeeKind, Game
+from shipyard_tui.rules import CATALOG, Game
 from shipyard_tui.rules import events as ev
-from shipyard_tui.rules.query import RULES_REVISION, score_contract
+from shipyard_tui.rules.query import RULES_REVISION, EmployeeKind, score_contract
 from shipyard_tui.text import PIECE_ABBREV, plural, solo_rating, space_name, tile_features
 
 SHIP_PARTS = (

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shipyard_tui.rules import CATALOG, Action, DecisionStep, EmployeeKind, Event, GameState, Move
+from shipyard_tui.rules import CATALOG, Action, DecisionStep, Event, GameState, Move
 from shipyard_tui.rules import events as ev
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules import query as q
 from shipyard_tui.rules.query import (
     CONTRACT_RULES,
     CanalSystem,
+    EmployeeKind,
     commodity_goods,
     cruise_options,
     current_speed,

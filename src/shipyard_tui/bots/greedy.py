@@ -14,13 +14,14 @@ from collections.abc import Callable
 from functools import cache
 
 from shipyard_tui.advice import best_load
-from shipyard_tui.rules import CATALOG, Action, EmployeeKind, Game, GameState, Icon, Move
-from shipyard_tui.rules import DecisionStep as Step
+from shipyard_tui.rules import CATALOG, Action, Game, GameState, Move, Step
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.query import (
     CELLS,
     KIND_LETTER,
     CanalSystem,
+    EmployeeKind,
+    Icon,
     PlacedCanal,
     Seat,
     Token,

@@ -9,7 +9,7 @@ the speeds a load reaches...). Code outside ``rules/`` imports nothing else from
 """
 
 from . import events, moves, query
-from .catalog import CATALOG, Action, EmployeeKind, Feature, Good, Icon, Piece, TileKind
+from .catalog import CATALOG, Action, Feature, Good, Icon, Piece, TileKind
 from .events import Event, event_to_json
 from .game import STEP_PROMPTS, Game, IllegalMoveError, Outcome, event_from_json
 from .moves import MarkerStep, Move, MoveSyntaxError, parse_move
@@ -20,7 +20,6 @@ __all__ = [
     "STEP_PROMPTS",
     "Action",
     "DecisionStep",
-    "EmployeeKind",
     "Event",
     "Feature",
     "Game",

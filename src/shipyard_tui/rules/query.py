@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .canals import CanalSystem, CruiseScore, Face, Space, face, score_path
-from .catalog import PIECES, Action, Good, Piece
+from .catalog import PIECES, Action, EmployeeKind, Good, Icon, Piece
 from .contracts import CONTRACT_RULES
 from .engine import (
     ACCOUNTANT_FREE,
@@ -93,7 +93,9 @@ __all__ = [
     "CanalSystem",
     "CruiseScore",
     "Destination",
+    "EmployeeKind",
     "Face",
+    "Icon",
     "PlacedCanal",
     "Seat",
     "Space",
