@@ -1,8 +1,12 @@
-"""Plain-data encoding of the game's dataclasses, for JSON and for fast copies.
+"""Plain-data encoding of the game's dataclasses, for JSON, and their deep copies.
 
 ``to_data`` turns a dataclass tree into dicts, lists, strings and numbers;
 ``from_data`` rebuilds it from the type hints. Both are compiled once per class,
-so encoding a whole game state stays well under a millisecond.
+so encoding a whole game state stays well under a millisecond. ``deep_copy`` makes
+the same copy as ``from_data(cls, to_data(obj))`` without the detour through plain
+data (the search bots copy states thousands of times a second): it is compiled from
+the type hints too, shares what cannot change (numbers, strings, enums, frozen
+dataclasses of those, tuples of those) and rebuilds everything else.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import typing
 from collections.abc import Callable
 from enum import Enum
 from functools import cache
-from typing import Any, TypeVar, Union
+from typing import Any, TypeVar, Union, cast
 
 T = TypeVar("T")
 
@@ -114,6 +118,76 @@ def _decoder(tp: Any) -> Decoder:
         return lambda v: float(_expect(v, int | float))
     if tp is Any:
         return lambda v: v
+    raise TypeError(f"unsupported type {tp}")
+
+
+def deep_copy(cls: type[T], obj: T) -> T:
+    """An independent copy of ``obj``, an instance of the dataclass ``cls``."""
+    result: T = _copier(cast(Any, cls))[0](obj)
+    return result
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+Copier = tuple[Callable[[Any], Any], bool]
+"""A compiled copy function, and whether the values it copies are immutable."""
+
+
+@cache
+def _copier(tp: Any) -> Copier:
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        hints = typing.get_type_hints(tp)
+        fields = [(f.name, _copier(hints[f.name])) for f in dataclasses.fields(tp) if f.init]
+        frozen = tp.__dataclass_params__.frozen  # type: ignore[attr-defined]
+        if frozen and all(immutable for _, (_, immutable) in fields) and \
+                len(fields) == len(dataclasses.fields(tp)):
+            return _identity, True
+        plain = [name for name, (_, immutable) in fields if immutable]
+        nested = [(name, copy) for name, (copy, immutable) in fields if not immutable]
+
+        def copy_dc(obj: Any) -> Any:
+            values = {name: getattr(obj, name) for name in plain}
+            for name, copy in nested:
+                values[name] = copy(getattr(obj, name))
+            return tp(**values)
+
+        return copy_dc, False
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        if len(inner) != 1:
+            raise TypeError(f"unsupported union {tp}")
+        item, immutable = _copier(inner[0])
+        if immutable:
+            return _identity, True
+        return (lambda v: None if v is None else item(v)), False
+    if origin is list:
+        item, immutable = _copier(args[0])
+        if immutable:
+            return list.copy, False
+        return (lambda v: [item(x) for x in v]), False
+    if origin is tuple:
+        items = [_copier(a) for a in args if a is not Ellipsis]
+        if all(immutable for _, immutable in items):
+            return _identity, True
+        if len(args) == 2 and args[1] is Ellipsis:
+            one = items[0][0]
+            return (lambda v: tuple(one(x) for x in v)), False
+        copies = [copy for copy, _ in items]
+        return (lambda v: tuple(c(x) for c, x in zip(copies, v, strict=True))), False
+    if origin is dict:
+        _key, key_immutable = _copier(args[0])
+        value, value_immutable = _copier(args[1])
+        if not key_immutable:
+            raise TypeError(f"unsupported mutable dict key in {tp}")
+        if value_immutable:
+            return dict.copy, False
+        return (lambda v: {k: value(x) for k, x in v.items()}), False
+    if isinstance(tp, type) and (issubclass(tp, Enum) or tp in (int, str, bool, float)):
+        return _identity, True
     raise TypeError(f"unsupported type {tp}")
 
 

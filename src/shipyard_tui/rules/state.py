@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from .catalog import Action, Piece
-from .codec import from_data, to_data
+from .codec import deep_copy, from_data, to_data
 
 
 class SeatKind(StrEnum):
@@ -319,8 +319,8 @@ class GameState:
         return from_data(cls, data)
 
     def copy(self) -> GameState:
-        """An independent deep copy (through the plain-data encoding)."""
-        return from_data(GameState, to_data(self))
+        """An independent deep copy (the same as through the plain-data encoding)."""
+        return deep_copy(GameState, self)
 
     @property
     def last_seat(self) -> int:
