@@ -1,6 +1,6 @@
 """Rollouts of the strong bot per second of processor time, with the state copy the
-search uses against the copy through plain data (the anchor, as before issue 13's
-speed-up), in the same process.
+search uses (:mod:`shipyard_tui.core.clone`) against the copy through plain data (the
+anchor, as before), in the same process.
 
 The strong bot analyses the same fixed positions with a fixed number of rollouts (so
 both variants do exactly the same work and reach the same analysis); rounds of the two
@@ -26,9 +26,9 @@ from shipyard_tui.rules.codec import from_data, to_data
 from shipyard_tui.simulate import simulation_config
 
 
-def positions(count: int, seed: int) -> list[Game]:
+def positions(count: int, seed: int) -> list[GameState]:
     """Searched decisions met along greedy games (solo and 2-seat), every 7th one."""
-    found: list[Game] = []
+    found: list[GameState] = []
     k = 0
     while len(found) < count:
         solo = k % 2 == 0
@@ -39,8 +39,9 @@ def positions(count: int, seed: int) -> list[Game]:
             if game.state.turn.step in SEARCHED_STEPS and len(game.legal_moves()) > 1:
                 n += 1
                 if n % 7 == 0:
-                    found.append(Game.from_state(game.state.copy()))
-            game.push(bots[game.to_move].choose(game))  # type: ignore[index]
+                    found.append(game.view(game.to_move))  # type: ignore[arg-type]
+            seat = game.to_move
+            game.push(bots[seat].choose(game.view(seat), game.legal_moves()))  # type: ignore[index,arg-type]
         k += 1
     return found
 
@@ -56,7 +57,7 @@ def plain_data_copy() -> Iterator[None]:
         GameState.copy = fast  # type: ignore[method-assign]
 
 
-def one_round(games: list[Game], rollouts: int) -> tuple[float, list[Analysis]]:
+def one_round(games: list[GameState], rollouts: int) -> tuple[float, list[Analysis]]:
     start = time.process_time()
     done = [StrongBot(1, budget_ms=None, rollouts=rollouts).analyse(g) for g in games]
     return time.process_time() - start, done
@@ -70,22 +71,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=300)
     args = parser.parse_args(argv)
     games = positions(args.positions, args.seed)
-    times: dict[str, list[float]] = {"plain-data copy": [], "deep_copy": []}
+    times: dict[str, list[float]] = {"plain-data copy": [], "clone": []}
     for _ in range(args.rounds):
         with plain_data_copy():
             anchor, before = one_round(games, args.rollouts)
         fast, after = one_round(games, args.rollouts)
         assert before == after, "the two copies gave different analyses"
         times["plain-data copy"].append(anchor)
-        times["deep_copy"].append(fast)
+        times["clone"].append(fast)
     total = args.positions * args.rollouts
     for name, spent in times.items():
         med = statistics.median(spent)
         print(f"{name:<16} {med:.2f} s for {total} rollouts: {total / med:.0f} rollouts/s "
               f"(rounds: {', '.join(f'{s:.2f}' for s in spent)})")
     ratio = statistics.median(a / b for a, b in zip(times["plain-data copy"],
-                                                    times["deep_copy"], strict=True))
-    print(f"rollouts per second, deep_copy / plain-data copy: {ratio:.2f}x (median of "
+                                                    times["clone"], strict=True))
+    print(f"rollouts per second, clone / plain-data copy: {ratio:.2f}x (median of "
           f"{args.rounds} paired rounds)")
     print(json.dumps({"rounds": args.rounds, "positions": args.positions,
                       "rollouts": args.rollouts, "ratio": round(ratio, 3),

@@ -22,6 +22,7 @@ import sys
 
 from shipyard_tui.bots.planner import PlannerBot
 from shipyard_tui.bots.strong import StrongBot, Weights, evaluate
+from shipyard_tui.core import SeatDriver
 from shipyard_tui.rules import Game, GameState
 from shipyard_tui.simulate import simulation_config
 
@@ -50,8 +51,7 @@ def solo_mean(weights: Weights, games: int, seed: int, rollouts: int | None = No
             bot = ProxyBot(seed + k, weights)
         else:
             bot = StrongBot(seed + k, budget_ms=None, rollouts=rollouts, weights=weights)
-        while not game.is_over:
-            game.push(bot.choose(game))
+        SeatDriver({0: bot}).play_out(game)
         scores.append(game.state.seats[0].score)
     return statistics.mean(scores)
 

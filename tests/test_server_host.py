@@ -256,13 +256,12 @@ async def test_the_stand_in_plays_at_the_level_the_table_was_opened_with(
     assert game is not None
     await ann.close()
     for _ in range(400):
-        if (table.table_id, 0) in host._bots and (table.table_id, 1) in host._bots:
+        if (table.table_id, 0) in host._stand_ins and table.table_id in host._seat_drivers:
             break
         await asyncio.sleep(0.05)
-    stand_in = host._bots.get((table.table_id, 0))
-    assert isinstance(stand_in, PlannerBot)
-    assert isinstance(host._bots.get((table.table_id, 1)), GreedyBot)
-    assert not isinstance(host._bots.get((table.table_id, 1)), PlannerBot)
+    assert isinstance(host._stand_ins.get((table.table_id, 0)), PlannerBot)
+    seat_bot = host._seat_drivers[table.table_id].bots[1]
+    assert isinstance(seat_bot, GreedyBot) and not isinstance(seat_bot, PlannerBot)
 
 
 async def test_a_strong_bot_seat_plays_and_an_unknown_stand_in_level_is_refused(
@@ -281,10 +280,10 @@ async def test_a_strong_bot_seat_plays_and_an_unknown_stand_in_level_is_refused(
     assert game is not None
     await ann.close()
     for _ in range(1200):
-        if (table.table_id, 1) in host._bots and len(game.moves) > 40:
+        if table.table_id in host._seat_drivers and game.state.seats[1].turns >= 1:
             break
         await asyncio.sleep(0.05)
-    assert isinstance(host._bots.get((table.table_id, 1)), StrongBot)
+    assert isinstance(host._seat_drivers[table.table_id].bots[1], StrongBot)
     assert game.state.seats[1].turns >= 1, "the strong bot did not play its turn"
 
 

@@ -16,6 +16,7 @@ from shipyard_tui.analysis import MIN_LOSS, analyse_game, moments_json, moments_
 from shipyard_tui.bots import PLAYER_LEVELS, GreedyBot, StrongBot, bot_for_level, resolve_level
 from shipyard_tui.bots.strong import Weights, evaluate, objective
 from shipyard_tui.cli import main
+from shipyard_tui.core import SeatDriver
 from shipyard_tui.rules import CATALOG, Game, GameConfig, Move, SeatConfig, SeatKind, Step
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.engine import apply_move
@@ -81,7 +82,8 @@ def test_strong_bot_ignores_what_its_seat_cannot_see(players, solo):
         if twin.state.to_dict() != game.state.to_dict():
             differing += 1
         if len(game.legal_moves()) > 1:
-            assert quick_strong(5).choose(game) == quick_strong(5).choose(twin)
+            assert quick_strong(5).choose(game.view(seat), game.legal_moves()) == \
+                quick_strong(5).choose(twin.view(seat), twin.legal_moves())
             decisions += 1
         game.push(rng.choice(game.legal_moves()))
     assert decisions == 25 and differing > 0
@@ -94,7 +96,7 @@ def test_strong_analysis_ranks_candidates_and_keeps_the_played_move():
         game.push(rng.choice(game.legal_moves()))
     legal = game.legal_moves()
     worst = legal[-1]
-    analysis = quick_strong(1).analyse(game, include=worst)
+    analysis = quick_strong(1).analyse(game.view(game.to_move), include=worst)
     values = [c.value for c in analysis.candidates if c.samples == analysis.best.samples]
     assert values == sorted(values, reverse=True)
     assert analysis.value_of(worst) is not None
@@ -165,9 +167,8 @@ def played_game(seed: int) -> Game:
     config = GameConfig((SeatConfig("Ann"), SeatConfig("Bot", SeatKind.BOT, "greedy")),
                         seed=seed)
     game = Game(config)
-    bots = [bot_for_level("random", seed), bot_for_level("greedy", seed)]
-    while not game.is_over:
-        game.push(bots[game.to_move].choose(game))  # type: ignore[index]
+    SeatDriver({0: bot_for_level("random", seed), 1: bot_for_level("greedy", seed)}
+               ).play_out(game)
     return game
 
 
@@ -208,7 +209,7 @@ def _score_after_cruise(game: Game, move: Move, seat: int) -> int:
     bot = GreedyBot(1)
     while (not after.is_over and after.state.turn.seat == seat
            and after.state.turn.step in CRUISE_STEPS):
-        after.push(bot.choose(after))
+        after.push(bot.choose(after.view(seat), after.legal_moves()))
     return after.state.seats[seat].score
 
 
@@ -228,14 +229,15 @@ def test_strong_bot_searches_the_helmsman_and_declines_a_speed_that_scores_less(
         legal = game.legal_moves()
         if game.state.turn.step is Step.HELMSMAN and len(legal) == 2:
             scores = {m: _score_after_cruise(game, m, seat) for m in legal}
-            greedy_pick = bots[seat].choose(game)
+            greedy_pick = bots[seat].choose(game.view(seat), legal)
             if scores[greedy_pick] < max(scores.values()):
                 break
-        game.push(bots[seat].choose(game))
+        game.push(bots[seat].choose(game.view(seat), legal))
     assert not game.is_over, "the game no longer reaches the Helmsman decision"
     assert isinstance(greedy_pick, mv.Helmsman) and greedy_pick.use == 1
-    analysis = StrongBot(3, budget_ms=None, rollouts=40).analyse(game)
+    view = game.view(seat)
+    analysis = StrongBot(3, budget_ms=None, rollouts=40).analyse(view)
     assert analysis.searched and {c.move for c in analysis.candidates} == set(legal)
     assert analysis.best.move == mv.Helmsman(0)
-    assert StrongBot(3, budget_ms=None, rollouts=40).choose(game) == mv.Helmsman(0)
+    assert StrongBot(3, budget_ms=None, rollouts=40).choose(view, legal) == mv.Helmsman(0)
     assert scores[mv.Helmsman(0)] > scores[mv.Helmsman(1)]

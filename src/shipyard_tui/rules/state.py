@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from ..core.clone import cloner
 from .catalog import Action, Piece
-from .codec import deep_copy, from_data, to_data
+from .codec import from_data, to_data
 
 
 class SeatKind(StrEnum):
@@ -319,8 +320,8 @@ class GameState:
         return from_data(cls, data)
 
     def copy(self) -> GameState:
-        """An independent deep copy (the same as through the plain-data encoding)."""
-        return deep_copy(GameState, self)
+        """An independent deep copy (immutable parts shared, see :mod:`core.clone`)."""
+        return cloner(GameState)(self)
 
     @property
     def last_seat(self) -> int:
