@@ -31,7 +31,7 @@ from shipyard_tui.saves import SaveError, SaveStore, load, write_atomic
 from shipyard_tui.seats import clean_name
 
 from .protocol import ProtocolError, encode, read_message
-from .tables import BOT, PERSON, Table, plan_seats
+from .tables import BOT, PERSON, Table, plan_seats, stand_in_level
 
 SOCKET_NAME = "host.sock"
 MAX_TABLES = 64
@@ -273,7 +273,7 @@ class TableHost:
         return {"table": table.table_id, "rules": f"{len(table.seats)} seats",
                 "seats": seats, "to_move": to_move, "state": state, "scores": scores,
                 "moves": len(game.moves) if game is not None else 0,
-                "stand_in": table.stand_in}
+                "stand_in": table.stand_in, "stand_in_level": table.stand_in_level}
 
     def _send_lobby(self) -> None:
         message = self.lobby_message()
@@ -301,8 +301,9 @@ class TableHost:
         table_id = secrets.token_hex(3)
         while table_id in self.tables:
             table_id = secrets.token_hex(3)
+        level = stand_in_level(message.get("stand_in_level", "beginner"))
         table = Table(table_id, seats, stand_in=None if stand_in is None else float(stand_in),
-                      bot_delay=float(delay))
+                      bot_delay=float(delay), stand_in_level=level)
         self.tables[table_id] = table
         if not table.open_seats():
             self._begin(table)
