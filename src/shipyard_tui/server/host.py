@@ -139,7 +139,9 @@ class TableHost:
             finished = self.store.finished / f"{table.game_id}.json"
             for candidate in (saved, finished):
                 if candidate.exists():
-                    table.game = load(candidate).game
+                    game = load(candidate, expect="shipyard").game
+                    if isinstance(game, Game):  # the server's tables are Shipyard's
+                        table.game = game
                     break
             self.tables[table.table_id] = table
 
