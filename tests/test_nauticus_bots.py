@@ -18,7 +18,7 @@ from shipyard_tui.games.nauticus.bots import (
 def test_each_level_plays_whole_games_with_legal_moves_only(level):
     for players in (2, 3, 4) if level == "random" else (2,):
         game = NauticusGame(config(players, 40 + players))
-        bots = {i: bot_for_level(level, i) for i in range(players)}
+        bots = {i: bot_for_level(level, i, budget_ms=5) for i in range(players)}
         while not game.is_over:
             move = bots[game.to_move].choose(game)
             assert move in game.legal_moves()
@@ -55,5 +55,5 @@ def test_greedy_buys_hulls_rather_than_passing_with_two_blue_workers():
 
 
 def test_unknown_levels_are_refused_with_the_known_ones():
-    with pytest.raises(ValueError, match="greedy, planner, random"):
+    with pytest.raises(ValueError, match="beginner, greedy, planner, random, sensible, strong"):
         bot_for_level("grandmaster", 0)

@@ -3,6 +3,8 @@
 Game *k* seats the bots in the order given, rotated by *k* places (the list repeats
 to fill the seats), so every level plays every seat equally often over a multiple
 of the seat count. A shared win counts as a fraction of a win for each winner.
+Either game can be played: Shipyard (the default) or Nauticus, whose levels have the
+same player names (beginner, sensible, strong).
 """
 
 from __future__ import annotations
@@ -83,9 +85,11 @@ class MatchResult:
 
 
 def play_match(levels: list[str], seed: int, index: int,
-               budget_ms: float | None = None) -> MatchResult:
+               budget_ms: float | None = None, game_name: str = "shipyard") -> MatchResult:
     seats = tuple(SeatConfig(f"{lv.title()} {i + 1}", SeatKind.BOT, lv)
                   for i, lv in enumerate(levels))
+    if game_name == "nauticus":
+        return _nauticus_match(seats, seed, index, budget_ms)
     game = Game(GameConfig(seats, seed=seed))
     bots = [bot_for_level(lv, seed * 31 + i, budget_ms) for i, lv in enumerate(levels)]
     while not game.is_over:
@@ -97,14 +101,37 @@ def play_match(levels: list[str], seed: int, index: int,
     return MatchResult(index, seed, tuple(levels), outcome.scores, outcome.winners)
 
 
+def _nauticus_match(seats: tuple[SeatConfig, ...], seed: int, index: int,
+                    budget_ms: float | None) -> MatchResult:
+    from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
+    from shipyard_tui.games.nauticus.bots import bot_for_level as nauticus_bot
+
+    game = NauticusGame(NauticusConfig(seats, seed=seed))
+    bots = [nauticus_bot(s.level, seed * 31 + i, budget_ms) for i, s in enumerate(seats)]
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        game.push(bots[seat].choose(game))
+    outcome = game.outcome()
+    assert outcome is not None
+    return MatchResult(index, seed, tuple(s.level for s in seats), outcome.scores,
+                       outcome.winners)
+
+
 def tournament(players: int, bots: list[str], games: int, seed: int,
-               budget_ms: float | None = None) -> Iterator[MatchResult]:
+               budget_ms: float | None = None,
+               game_name: str = "shipyard") -> Iterator[MatchResult]:
     """Play ``games`` seat-rotated games; game *k* uses seed ``seed + k``."""
-    levels = [resolve_level(b) for b in bots]
+    if game_name == "nauticus":
+        from shipyard_tui.games.nauticus.bots import resolve_level as nauticus_level
+
+        levels = [nauticus_level(b) for b in bots]
+    else:
+        levels = [resolve_level(b) for b in bots]
     if not 1 <= len(levels) <= players:
         raise ValueError(f"name 1 to {players} bots for {players} seats")
     for k in range(games):
-        yield play_match(lineup(levels, players, k), seed + k, k, budget_ms)
+        yield play_match(lineup(levels, players, k), seed + k, k, budget_ms, game_name)
 
 
 def standings(results: list[MatchResult]) -> list[LevelRecord]:
@@ -135,9 +162,10 @@ def report_lines(records: list[LevelRecord], games: int) -> list[str]:
 
 
 def run(players: int, bots: list[str], games: int, seed: int, budget_ms: float | None,
-        on_game: Callable[[MatchResult], None] | None = None) -> list[LevelRecord]:
+        on_game: Callable[[MatchResult], None] | None = None,
+        game_name: str = "shipyard") -> list[LevelRecord]:
     results = []
-    for result in tournament(players, bots, games, seed, budget_ms):
+    for result in tournament(players, bots, games, seed, budget_ms, game_name):
         results.append(result)
         if on_game is not None:
             on_game(result)
