@@ -189,3 +189,74 @@ def test_listings_show_both_games(store):
     store.archive(finished_ship, "ship-9")
     names = sorted(info.game_name for info, _, _ in store.list_finished() if info)
     assert names == ["nauticus", "shipyard"]
+
+
+# -- the command line ---------------------------------------------------------------
+
+
+def finished_nauticus(store: SaveStore, game_id: str = "naut-end") -> NauticusGame:
+    game = nauticus_game(3, seed=21)
+    store.archive(game, game_id)
+    return game
+
+
+def test_shipyard_scores_reviews_a_nauticus_game(store, capsys):
+    from shipyard_tui import cli
+
+    game = finished_nauticus(store)
+    assert cli.main(["scores", "naut-end", "--width", "100"]) == 0
+    out = capsys.readouterr().out
+    assert "Final VP by kind" in out and "Pass penalties" in out
+    assert "Ann's ships" in out and "Score over time" in out
+    for seat in game.state.seats:
+        assert str(seat.vp) in out
+
+
+def test_shipyard_scores_json_sums_to_the_engine_scores(store, capsys):
+    from shipyard_tui import cli
+
+    game = finished_nauticus(store)
+    assert cli.main(["scores", "naut-end", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "nauticus"
+    for seat in game.state.seats:
+        assert sum(data["kinds"][seat.name].values()) == seat.vp  # NA-13: every VP sourced
+        assert data["history"][seat.name][-1] == seat.vp
+    assert len(data["history"]["Ann"]) == game.config.rounds + 1
+
+
+def test_history_names_the_game_of_each_finished_game(store, capsys):
+    from shipyard_tui import cli
+
+    finished_nauticus(store)
+    assert cli.main(["history"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert "Nauticus" in line and "naut-end" in line
+
+
+def test_analyse_refuses_a_nauticus_game_with_a_reason(store, capsys):
+    from shipyard_tui import cli
+
+    finished_nauticus(store)
+    assert cli.main(["analyse", "naut-end"]) == 1
+    assert "not of Shipyard" in capsys.readouterr().err
+
+
+def test_play_refuses_shipyard_options_and_unknown_levels_for_nauticus(store, capsys):
+    from shipyard_tui import cli
+
+    assert cli.main(["play", "--game", "nauticus", "--first-game"]) == 2
+    assert "no first-game" in capsys.readouterr().err
+    assert cli.main(["play", "--game", "nauticus", "--seat", "A:human",
+                     "--seat", "B:bot:wizard"]) == 2
+    assert "wizard" in capsys.readouterr().err
+
+
+def test_the_load_screen_line_names_nauticus_and_its_round(store):
+    from shipyard_tui.ui.screens.load import save_line
+
+    game = nauticus_game(2, moves=30)
+    path = store.autosave(game, "naut-line")
+    line = save_line(read_info(path), path, "").plain
+    assert "Nauticus" in line and f"round {game.state.round} of 4" in line
+    assert "Ann 10" in line or f"Ann {game.state.seats[0].vp}" in line
