@@ -1,18 +1,23 @@
-"""The strong Nauticus bot: flat Monte Carlo search within a processor-time budget.
+"""The strong Nauticus bot: flat Monte Carlo search of the tile choice, with greedy
+rollouts, within a processor-time budget.
 
 Nauticus has no hidden information (NA-14.1), so the search needs no determinisation:
-every sample starts from the bot's own view. Only the generator is withheld from a
-view, so each sample gives the future shuffles a generator of its own; the samples
-then differ in chance as well as in the other seats' play.
+every rollout starts from the bot's own view. The one thing a view withholds is the
+generator, which decides the shuffle at the start of each round; a rollout that
+crosses a round's end therefore gives the shuffle a generator of its own, and such
+candidates are sampled again and averaged. A rollout that stays within the round is
+deterministic (every seat plays as the greedy bot would), so one is enough.
 
-For each candidate move (the greedy bot's few best, when there are many) the bot
-plays the position on with a quick epsilon-greedy policy for every seat until the
-phase after the current one ends (or the game does), and values the result as its
-own position less half the best other seat's, as the planner does. Candidates are
-sampled in turn and the weaker half dropped as the evidence comes in (successive
-halving), until the budget is spent; the candidate with the best mean wins. The
-budget is thread processor time, so a busy machine changes how fast it thinks, not
-how well.
+The search is spent where Nauticus is decided: the choice of the action tile, which
+serves every seat. For each tile the rollout plays that phase and the next
+(:data:`HORIZON_PHASES`), every seat greedily, and values the end as the bot's own
+position less half the best other seat's, as the planner does for one phase. Within a
+go the bot plays like the greedy bot, which already looks through its own go.
+
+Measured against the planner in seat-rotated 2-seat games (docs/performance.md):
+looking one phase further at the tile choice is where the strength comes from; noisy
+epsilon-greedy rollouts and searching every decision were both tried and were weaker
+than the planner.
 """
 
 from __future__ import annotations
@@ -20,24 +25,24 @@ from __future__ import annotations
 import random
 import time
 
-from .bots import GreedyBot, position_value, relative_value
-from .engine import apply_move, legal_moves
+from .bots import GreedyBot, PlannerBot, relative_value
+from .engine import apply_move
 from .game import NauticusGame
 from .moves import Move
 from .state import NauticusState, Step
 
 DEFAULT_BUDGET_MS = 150.0
-"""Thinking time per decision, in milliseconds of the thread's processor time."""
-MAX_CANDIDATES = 8
-"""Candidates kept for sampling, by the greedy bot's value of each."""
-EPSILON = 0.2
-"""How often a rollout seat plays a random move instead of its best-valued one."""
-ROLLOUT_LIMIT = 400
-"""A bound on rollout moves (a phase and the next take far fewer)."""
+"""Thinking time per tile choice, in milliseconds of the thread's processor time."""
+HORIZON_PHASES = 2
+"""Phases a rollout plays: the one the tile is chosen for, and the next."""
+MAX_SAMPLES = 16
+"""Rollouts per candidate at most (only rollouts that cross a shuffle differ)."""
+ROLLOUT_LIMIT = 600
+"""A bound on rollout moves (two phases take far fewer)."""
 
 
 class StrongBot:
-    """Samples each candidate's future and keeps the best on average."""
+    """Searches the tile choice by rollouts; plays greedily within its go."""
 
     name = "strong"
 
@@ -45,81 +50,70 @@ class StrongBot:
                  rollouts: int | None = None) -> None:
         self._rng = random.Random(seed)
         self.budget_ms = budget_ms
-        """Processor time per decision; ``None`` with ``rollouts`` set: a fixed count."""
+        """Processor time per tile choice; ``None`` with ``rollouts`` set: a fixed count."""
         self.rollouts = rollouts
         """With a fixed count (and no budget) the search is reproducible anywhere."""
         self._greedy = GreedyBot(seed)
+        self._phase_player = PlannerBot(seed)
 
     def choose(self, game: NauticusGame) -> Move:
         legal = game.legal_moves()
         if len(legal) == 1:
             return legal[0]
+        if game.state.step is not Step.CHOOSE:
+            return self._greedy.choose(game)
         me = game.state.seat
-        state = game.view(me)
-        candidates = self._candidates(state, legal, me)
-        if len(candidates) == 1:
-            return candidates[0]
-        return self._search(state, candidates, me)
+        return self.search(game.view(me), legal, me)[0]
 
-    def _candidates(self, state: NauticusState, legal: list[Move], me: int) -> list[Move]:
-        """The moves worth sampling: all of them when few, else the greedy best few."""
-        if len(legal) <= MAX_CANDIDATES:
-            return legal
-        valued = []
-        for i, move in enumerate(legal):
-            after = state.copy()
-            apply_move(after, move, [])
-            valued.append((position_value(after, me), -i, move))
-        valued.sort(key=lambda item: (item[0], item[1]), reverse=True)
-        return [move for _, _, move in valued[:MAX_CANDIDATES]]
-
-    def _search(self, state: NauticusState, candidates: list[Move], me: int) -> Move:
+    def search(self, state: NauticusState, candidates: list[Move],
+               me: int) -> tuple[Move, list[float], list[int]]:
+        """The best candidate by mean rollout value, with every candidate's mean value
+        and number of rollouts. Each candidate gets one rollout; those whose rollout
+        met a shuffle are sampled again while the budget (or the fixed count) lasts."""
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
-        alive = list(range(len(candidates)))
-        budget = self.budget_ms
-        fixed = self.rollouts if budget is None else None
-        deadline = (time.thread_time() + budget / 1000.0) if budget is not None else None
-        samples = 0
-        next_cut = 2 * len(alive)
-        while True:
-            for i in alive:
-                totals[i] += self._rollout(state, candidates[i], me)
-                counts[i] += 1
-                samples += 1
+        chancy: list[int] = []
+        for i, move in enumerate(candidates):
+            value, shuffled = self._rollout(state, move, me)
+            totals[i], counts[i] = value, 1
+            if shuffled:
+                chancy.append(i)
+        deadline = (time.thread_time() + self.budget_ms / 1000.0
+                    if self.budget_ms is not None else None)
+        spent = len(candidates)
+        limit = self.rollouts if self.budget_ms is None else None
+        while chancy:
             if deadline is not None and time.thread_time() >= deadline:
                 break
-            if fixed is not None and samples >= fixed:
+            if limit is not None and spent >= limit:
                 break
-            if samples >= next_cut and len(alive) > 2:
-                alive.sort(key=lambda i: totals[i] / counts[i], reverse=True)
-                alive = alive[:max(2, len(alive) // 2)]
-                next_cut = samples + 4 * len(alive)
-        best = max(alive, key=lambda i: (totals[i] / counts[i], -i))
-        return candidates[best]
+            i = min(chancy, key=lambda k: counts[k])
+            if counts[i] >= MAX_SAMPLES:
+                break
+            totals[i] += self._rollout(state, candidates[i], me)[0]
+            counts[i] += 1
+            spent += 1
+        means = [t / c for t, c in zip(totals, counts, strict=True)]
+        best = max(range(len(candidates)), key=lambda k: (means[k], -k))
+        return candidates[best], means, counts
 
-    def _rollout(self, state: NauticusState, move: Move, me: int) -> float:
-        """Play ``move`` and then the rest of this phase and the next; value the end."""
+    def _rollout(self, state: NauticusState, move: Move, me: int) -> tuple[float, bool]:
+        """Play ``move``, then :data:`HORIZON_PHASES` phases greedily; the value for ``me``
+        and whether a shuffle (a new round) happened on the way."""
         sim = state.copy()
         sim.rng = self._rng.getrandbits(63) | 1
+        start_round = sim.round
         apply_move(sim, move, [])
-        horizon = (sim.round, sim.phase + 2)
-        rng = self._rng
+        game = NauticusGame.from_state(sim)
+        phases = 0
+        phase = (sim.round, sim.phase)
         for _ in range(ROLLOUT_LIMIT):
-            if sim.step is Step.OVER or (sim.round, sim.phase) >= horizon:
+            if sim.step is Step.OVER:
                 break
-            legal = legal_moves(sim)
-            if len(legal) == 1 or rng.random() < EPSILON:
-                apply_move(sim, legal[0] if len(legal) == 1 else rng.choice(legal), [])
-                continue
-            seat = sim.seat
-            best_move = legal[0]
-            best_value = float("-inf")
-            for candidate in legal:
-                after = sim.copy()
-                apply_move(after, candidate, [])
-                value = position_value(after, seat)
-                if value > best_value:
-                    best_move, best_value = candidate, value
-            apply_move(sim, best_move, [])
-        return relative_value(sim, me)
+            if (sim.round, sim.phase) != phase:
+                phases += 1
+                phase = (sim.round, sim.phase)
+                if phases >= HORIZON_PHASES:
+                    break
+            game.push(GreedyBot.choose(self._phase_player, game))
+        return relative_value(sim, me), sim.round != start_round
