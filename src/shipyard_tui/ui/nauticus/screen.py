@@ -10,6 +10,7 @@ the game is over; ``ctrl+s`` saves under a name; ``q`` leaves for the title scre
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,7 +19,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, RichLog, Static
 
-from shipyard_tui.games.nauticus import NauticusGame, SeatKind
+from shipyard_tui.games.nauticus import Move, NauticusGame, SeatKind
 from shipyard_tui.games.nauticus.bots import NauticusBot, bot_for_level
 from shipyard_tui.games.nauticus.words import event_words, move_words
 
@@ -156,11 +157,27 @@ class NauticusScreen(Screen[None]):
         self.refresh_table()
 
     def play_bot(self) -> None:
+        """Let the bot to move think in a thread (the strong one searches for a while),
+        on a copy of the position; its move is played if the game has not moved on."""
         self._bot_timer = None
         seat = self.game.to_move
         if seat is None or seat not in self.bots or not self.is_attached:
             return
-        self.game.play(self.bots[seat].choose(self.game))
+        bot = self.bots[seat]
+        snapshot = NauticusGame.from_state(self.game.state.copy())
+        played = len(self.game.moves)
+
+        def think() -> None:
+            move = bot.choose(snapshot)
+            with suppress(RuntimeError):  # the app may close while the bot thinks
+                self.app.call_from_thread(self._bot_chose, move, played)
+
+        self.run_worker(think, thread=True, exclusive=True, group="bot")
+
+    def _bot_chose(self, move: Move, played: int) -> None:
+        if not self.is_attached or len(self.game.moves) != played:
+            return
+        self.game.play(move)
         self._committed()
 
     def on_choice_panel_chosen(self, message: ChoicePanel.Chosen) -> None:
