@@ -7,7 +7,9 @@ the player sitting at the seat to move. Bots move here, paced so people can foll
 a table may let a bot stand in for a person who has been away on their turn for a
 while, and the person takes over again as soon as they are back. Every move is
 autosaved in the usual save format before anyone hears of it, and the seat plan is
-kept in ``tables.json``, so a restarted server carries on where it stopped.
+kept in ``tables.json``, so a restarted server carries on where it stopped. A table
+plays Shipyard or Nauticus; everything above holds for both (Nauticus hides nothing but
+its generator, NA-14.1, so its seats are sent the same view).
 """
 
 from __future__ import annotations
@@ -21,12 +23,16 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from shipyard_tui.bots import Bot, bot_for_level
+from shipyard_tui.games.nauticus import NauticusGame
+from shipyard_tui.games.nauticus import event_to_json as nauticus_event_json
+from shipyard_tui.games.nauticus.bots import NauticusBot
+from shipyard_tui.games.nauticus.bots import bot_for_level as nauticus_bot
 from shipyard_tui.rules import Game, IllegalMoveError, event_to_json
 from shipyard_tui.rules.view import events_for
-from shipyard_tui.saves import SaveError, SaveStore, load, write_atomic
+from shipyard_tui.saves import AnyGame, SaveError, SaveStore, load, write_atomic
 from shipyard_tui.seats import clean_name
 
 from .protocol import ProtocolError, encode, read_message
@@ -76,7 +82,7 @@ class TableHost:
         self.links: set[Link] = set()
         self._epochs: dict[str, int] = {}
         self._presence = _Presence()
-        self._bots: dict[tuple[str, int], Bot] = {}
+        self._bots: dict[tuple[str, int], Bot | NauticusBot] = {}
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._server: asyncio.Server | None = None
         self.moves_played = 0
@@ -139,9 +145,7 @@ class TableHost:
             finished = self.store.finished / f"{table.game_id}.json"
             for candidate in (saved, finished):
                 if candidate.exists():
-                    game = load(candidate, expect="shipyard").game
-                    if isinstance(game, Game):  # the server's tables are Shipyard's
-                        table.game = game
+                    table.game = load(candidate, expect=table.game_name).game
                     break
             self.tables[table.table_id] = table
 
@@ -268,8 +272,11 @@ class TableHost:
                 "stand_in": self._standing_in(table, i),
             })
         state = "waiting" if game is None else ("over" if game.is_over else "playing")
-        scores = [s.score for s in game.state.seats] if game is not None else []
-        return {"table": table.table_id, "rules": f"{len(table.seats)} seats",
+        scores = _scores(game) if game is not None else []
+        rules = f"{len(table.seats)} seats"
+        if table.game_name == "nauticus":
+            rules = f"Nauticus, {rules}"
+        return {"table": table.table_id, "rules": rules, "game": table.game_name,
                 "seats": seats, "to_move": to_move, "state": state, "scores": scores,
                 "moves": len(game.moves) if game is not None else 0,
                 "stand_in": table.stand_in}
@@ -287,7 +294,8 @@ class TableHost:
         assert link.player is not None
         if len(self.tables) >= MAX_TABLES:
             raise ValueError(f"this server has {MAX_TABLES} tables already")
-        seats = plan_seats(list(message.get("seats", [])), link.player)
+        game_name = message.get("game", "shipyard")
+        seats = plan_seats(list(message.get("seats", [])), link.player, game_name)
         names = Table("", seats).seat_names()
         if link.player.casefold() in (n.casefold() for n in names[1:]):
             raise ValueError(f"a bot at this table would be called {link.player} too")
@@ -301,7 +309,7 @@ class TableHost:
         while table_id in self.tables:
             table_id = secrets.token_hex(3)
         table = Table(table_id, seats, stand_in=None if stand_in is None else float(stand_in),
-                      bot_delay=float(delay))
+                      bot_delay=float(delay), game_name=game_name)
         self.tables[table_id] = table
         if not table.open_seats():
             self._begin(table)
@@ -423,10 +431,11 @@ class TableHost:
             level = plan.level if plan.kind == BOT else table.stand_in_level
             bot = self._bots.get((table.table_id, seat))
             if bot is None:
-                bot = bot_for_level(level, table.seed * 7 + seat)
+                bot = (nauticus_bot(level, table.seed * 7 + seat)
+                       if isinstance(game, NauticusGame)
+                       else bot_for_level(level, table.seed * 7 + seat))
                 self._bots[(table.table_id, seat)] = bot
-            snapshot = Game.from_state(game.state.copy())
-            move = await asyncio.to_thread(bot.choose, snapshot)
+            move = await asyncio.to_thread(_think, bot, game)
             if len(game.moves) != played:
                 continue
             was = self._standing_in(table, seat)
@@ -438,7 +447,7 @@ class TableHost:
 
     # -- moves --------------------------------------------------------------------------------
 
-    def _own_table(self, link: Link, message: dict[str, Any]) -> tuple[Table, Game, int]:
+    def _own_table(self, link: Link, message: dict[str, Any]) -> tuple[Table, AnyGame, int]:
         """The table, game and seat of the sender, checked against the message."""
         table = self._table(message)
         if link.table != table.table_id or link.seat is None:
@@ -473,14 +482,14 @@ class TableHost:
         self._autosave(table, game)
         self._send_table(table)
 
-    def _commit(self, table: Table, game: Game, move: Any) -> None:
+    def _commit(self, table: Table, game: AnyGame, move: Any) -> None:
         game.play(move)
         self.moves_played += 1
         self._autosave(table, game)
         self._send_table(table)
         self._send_lobby()
 
-    def _autosave(self, table: Table, game: Game) -> None:
+    def _autosave(self, table: Table, game: AnyGame) -> None:
         try:
             if game.is_over:
                 self.store.archive(game, table.game_id)
@@ -521,6 +530,16 @@ class TableHost:
         if game.is_over:
             message["final"] = game.to_json(with_events=True)
             return message
+        if isinstance(game, NauticusGame):
+            message.update({
+                "state": game.view(seat).to_dict(),
+                "events_from": events_from,
+                "events": [nauticus_event_json(e)
+                           for e in game.events_for(seat)[events_from:]],
+                "legal": [str(m) for m in game.legal_moves()] if game.to_move == seat else [],
+                "can_undo": game.to_move == seat and game.can_undo,
+            })
+            return message
         message.update({
             "state": game.view(seat).to_dict(),
             "events_from": events_from,
@@ -529,3 +548,16 @@ class TableHost:
             "can_undo": game.to_move == seat and game.can_undo,
         })
         return message
+
+
+def _scores(game: AnyGame) -> list[int]:
+    if isinstance(game, NauticusGame):
+        return [s.vp for s in game.state.seats]
+    return [s.score for s in game.state.seats]
+
+
+def _think(bot: Bot | NauticusBot, game: AnyGame) -> Any:
+    """A bot's move, chosen on a copy of the position (the host's game may move on)."""
+    if isinstance(game, NauticusGame):
+        return cast(NauticusBot, bot).choose(NauticusGame.from_state(game.state.copy()))
+    return cast(Bot, bot).choose(Game.from_state(game.state.copy()))

@@ -1,0 +1,111 @@
+"""Nauticus tables on the SSH server's host: opened from the lobby, played by the seat
+to move only, bots at the host, autosaved and archived as Nauticus games, and back
+after a restart (issue 16)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from shipyard_tui.games.nauticus import NauticusGame, NauticusState
+from shipyard_tui.saves import load
+from shipyard_tui.server.host import TableHost
+from shipyard_tui.server.tables import plan_seats
+from test_server_host import Client
+
+
+@pytest.fixture
+async def host(tmp_path: Path):  # type: ignore[no-untyped-def]
+    table_host = TableHost(tmp_path / "server")
+    await table_host.start()
+    yield table_host
+    await table_host.close()
+
+
+async def nauticus_table(host: TableHost) -> tuple[Client, Client, str]:
+    ann = await Client.open(host, player="Ann")
+    bob = await Client.open(host, player="Bob")
+    await ann.send({"op": "create", "game": "nauticus", "seats": ["me", "open"]})
+    waiting = await ann.expect("game")
+    table = waiting["table"]
+    assert waiting["lobby"]["game"] == "nauticus"
+    assert waiting["lobby"]["rules"] == "Nauticus, 2 seats"
+    await bob.send({"op": "join", "table": table})
+    await ann.expect("game", lambda m: "state" in m)
+    await bob.expect("game", lambda m: "state" in m)
+    return ann, bob, table
+
+
+async def test_a_nauticus_table_plays_only_the_seat_to_move(host: TableHost) -> None:
+    ann, bob, table = await nauticus_table(host)
+    game = host.tables[table].game
+    assert isinstance(game, NauticusGame)
+    mover, other = (ann, bob) if game.to_move == 0 else (bob, ann)
+    legal = [str(m) for m in game.legal_moves()]
+    await other.send({"op": "play", "table": table, "move": legal[0]})
+    assert "not your turn" in (await other.expect("error"))["message"]
+    await mover.send({"op": "play", "table": table, "move": "buy hull:bow new"})
+    assert "not legal" in (await mover.expect("error"))["message"]
+    await mover.send({"op": "play", "table": table, "move": legal[0]})
+    message = await mover.expect("game", lambda m: m.get("events_from", 0) > 0)
+    assert [str(m) for m in game.moves] == [legal[0]]
+    state = NauticusState.from_dict(message["state"])
+    assert state.rng == 0  # NA-14.1: the one thing a view withholds
+    assert state.seats[0].name == "Ann" and state.to_move == game.to_move
+    saved = load(host.store.autosave_path(host.tables[table].game_id))
+    assert saved.info.game_name == "nauticus" and len(saved.game.moves) == 1
+    for client in (ann, bob):
+        await client.close()
+
+
+async def test_bots_play_a_nauticus_table_to_the_end_and_it_is_archived(
+        host: TableHost) -> None:
+    ann = await Client.open(host, player="Ann")
+    await ann.send({"op": "create", "game": "nauticus", "seats": ["me", "bot:random"],
+                    "stand_in": 0, "bot_delay": 0})
+    message = await ann.expect("game", lambda m: "state" in m)
+    await ann.send({"op": "leave"})
+    table = host.tables[message["table"]]
+    for _ in range(1200):
+        if table.game is not None and table.game.is_over:
+            break
+        await asyncio.sleep(0.05)
+    final = table.game
+    assert isinstance(final, NauticusGame) and final.is_over
+    archived = load(host.store.finished / f"{table.game_id}.json")
+    assert archived.info.game_name == "nauticus"
+    replay = NauticusGame.replay(final.config, final.moves)
+    assert replay.state.to_dict() == final.state.to_dict()
+    lobby = host.lobby_message()["tables"][0]
+    assert lobby["state"] == "over" and lobby["scores"] == [s.vp for s in final.state.seats]
+    await ann.close()
+
+
+async def test_a_nauticus_table_survives_a_restart(tmp_path: Path) -> None:
+    folder = tmp_path / "server"
+    first = TableHost(folder)
+    await first.start()
+    ann = await Client.open(first, player="Ann")
+    await ann.send({"op": "create", "game": "nauticus", "seats": ["me", "bot:greedy"],
+                    "bot_delay": 5})
+    message = await ann.expect("game", lambda m: "state" in m)
+    table_id = message["table"]
+    moves = [str(m) for m in first.tables[table_id].game.moves]
+    await ann.close()
+    await first.close()
+    second = TableHost(folder)
+    await second.start()
+    table = second.tables[table_id]
+    assert table.game_name == "nauticus" and isinstance(table.game, NauticusGame)
+    assert [str(m) for m in table.game.moves] == moves
+    await second.close()
+
+
+def test_nauticus_seat_plans_take_nauticus_levels() -> None:
+    assert plan_seats(["me", "bot:planner", "open"], "Ann", "nauticus")[1].level == "planner"
+    with pytest.raises(ValueError, match="bot:strong"):
+        plan_seats(["me", "bot:wizard"], "Ann", "nauticus")
+    with pytest.raises(ValueError, match="shipyard or nauticus"):
+        plan_seats(["me", "open"], "Ann", "chess")
