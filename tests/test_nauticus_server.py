@@ -109,3 +109,49 @@ def test_nauticus_seat_plans_take_nauticus_levels() -> None:
         plan_seats(["me", "bot:wizard"], "Ann", "nauticus")
     with pytest.raises(ValueError, match="shipyard or nauticus"):
         plan_seats(["me", "open"], "Ann", "chess")
+
+
+async def _until(pilot, condition, rounds: int = 400) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(rounds):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the table never got there")
+
+
+async def test_a_session_opens_a_nauticus_table_and_plays_by_keys(host: TableHost) -> None:
+    """The lobby's new-table dialog opens a Nauticus table (g), the seat plays by keys
+    at the Nauticus screen and takes back a move; the host's game follows."""
+    from textual.widgets import Static
+
+    from shipyard_tui.server.session import RemoteNauticusScreen, SessionApp
+    from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
+
+    app = SessionApp(host.socket_path, player="Ann")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("g", "right", "right", "enter")  # seat 2: a greedy bot
+        await _until(pilot, lambda: isinstance(app.screen, RemoteNauticusScreen))
+        table = next(iter(host.tables.values()))
+        game = table.game
+        assert table.game_name == "nauticus" and isinstance(game, NauticusGame)
+        assert table.seats[1].level == "greedy"
+        for _ in range(4):
+            await _until(pilot, lambda: game.to_move == 0 and not app.model.waiting
+                         and app.screen.query_one(ChoicePanel).choices)
+            before = len(game.moves)
+            status = str(app.screen.query_one("#status", Static).render())
+            assert status.startswith(" Ann's decision:")
+            await pilot.press(app.screen.query_one(ChoicePanel).key_of(0), "enter")
+            await _until(pilot, lambda before=before: len(game.moves) > before)
+        await _until(pilot, lambda: game.to_move == 0 and game.can_undo
+                     and not app.model.waiting)
+        moves = len(game.moves)
+        await pilot.press("u")
+        await _until(pilot, lambda: len(game.moves) == moves - 1)
+        await _until(pilot, lambda: not app.model.waiting)
+        view = app.model.game.state.to_dict()
+        expected = game.view(0).to_dict()
+        assert view == expected

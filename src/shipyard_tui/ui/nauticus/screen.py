@@ -140,11 +140,23 @@ class NauticusScreen(Screen[None]):
             else:
                 self.call_after_refresh(self.play_bot)
             return
+        if not self.decides_here(seat):
+            self.status(f"{who}'s decision: {game.prompt}.")
+            panel.set_choices(self.waiting_text(seat), [])
+            return
         self.status(f"{who}'s decision: {game.prompt}.")
         choices = [Choice(move_words(game.state, m), m)  # type: ignore[arg-type]
                    for m in game.legal_moves()]
         panel.set_choices(f"{who}, {game.prompt}:", choices)
         panel.options.focus()
+
+    def decides_here(self, seat: int) -> bool:
+        """Whether the person at this screen makes ``seat``'s decisions (here: every
+        person's seat; at a server table only the connection's own)."""
+        return True
+
+    def waiting_text(self, seat: int) -> str:
+        return f"Waiting for {self.game.state.seats[seat].name}."
 
     def status(self, text: str) -> None:
         self.query_one("#status", Static).update(" " + text)
@@ -182,14 +194,15 @@ class NauticusScreen(Screen[None]):
 
     def on_choice_panel_chosen(self, message: ChoicePanel.Chosen) -> None:
         seat = self.game.to_move
-        if seat is None or seat in self.bots:
+        if seat is None or seat in self.bots or not self.decides_here(seat):
             return
         self.game.play(message.move)  # type: ignore[arg-type]
         self._committed()
 
     def action_undo(self) -> None:
         seat = self.game.to_move
-        if seat is None or seat in self.bots or not self.game.can_undo:
+        if seat is None or seat in self.bots or not self.decides_here(seat) or \
+                not self.game.can_undo:
             self.notify("Nothing to take back in this decision (not across a shuffle "
                         "or another seat's move).", timeout=3)
             return
