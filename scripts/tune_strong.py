@@ -19,6 +19,7 @@ import sys
 
 from shipyard_tui.bots.planner import PlannerBot
 from shipyard_tui.bots.strong import Weights, evaluate
+from shipyard_tui.core import SeatDriver
 from shipyard_tui.rules import Game, GameState
 from shipyard_tui.simulate import simulation_config
 
@@ -40,9 +41,7 @@ def solo_mean(weights: Weights, games: int, seed: int) -> float:
     scores = []
     for k in range(games):
         game = Game(simulation_config(3, seed + k, solo=True, level="planner"))
-        bot = ProxyBot(seed + k, weights)
-        while not game.is_over:
-            game.push(bot.choose(game))
+        SeatDriver({0: ProxyBot(seed + k, weights)}).play_out(game)
         scores.append(game.state.seats[0].score)
     return statistics.mean(scores)
 

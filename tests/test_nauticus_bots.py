@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from nauticus_helpers import config, table
+from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.games.nauticus.bots import (
     NAUTICUS_BOT_LEVELS,
@@ -18,9 +19,11 @@ from shipyard_tui.games.nauticus.bots import (
 def test_each_level_plays_whole_games_with_legal_moves_only(level):
     for players in (2, 3, 4) if level == "random" else (2,):
         game = NauticusGame(config(players, 40 + players))
-        bots = {i: bot_for_level(level, i, budget_ms=5) for i in range(players)}
+        driver = SeatDriver({i: bot_for_level(level, i, budget_ms=5) for i in range(players)})
         while not game.is_over:
-            move = bots[game.to_move].choose(game)
+            decision = driver.decision(game)
+            assert decision is not None
+            move = decision.decide()
             assert move in game.legal_moves()
             game.push(move)
         assert game.outcome() is not None
@@ -49,7 +52,7 @@ def test_greedy_beats_random_most_of_the_time():
 def test_greedy_buys_hulls_rather_than_passing_with_two_blue_workers():
     game = table()
     game.play("choose hulls")
-    move = bot_for_level("greedy", 0).choose(game)
+    move = bot_for_level("greedy", 0).choose(game.view(0), game.legal_moves())
     assert str(move).startswith("buy hull:")
     assert position_value(game.state, 0) > 0
 
@@ -79,7 +82,7 @@ def _at_choose(seed: int, last_phase: bool) -> NauticusGame:
         if state.step.value == "choose" and state.round == 1 and \
                 (state.phase == 7) == last_phase and state.phase > 1:
             return game
-        game.push(bots[game.to_move].choose(game))
+        game.push(bots[game.to_move].choose(game.view(game.to_move), game.legal_moves()))
 
 
 def test_the_strong_bot_samples_only_rollouts_that_meet_a_shuffle():
@@ -104,5 +107,7 @@ def test_the_strong_bot_with_a_fixed_count_is_reproducible_and_never_moves_the_g
 
     game = _at_choose(5, last_phase=True)
     before = game.state.to_dict()
-    picks = {str(StrongBot(7, budget_ms=None, rollouts=20).choose(game)) for _ in range(2)}
+    picks = {str(StrongBot(7, budget_ms=None, rollouts=20).choose(game.view(game.to_move),
+                                                                   game.legal_moves()))
+             for _ in range(2)}
     assert len(picks) == 1 and game.state.to_dict() == before

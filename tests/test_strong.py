@@ -16,6 +16,7 @@ from shipyard_tui.analysis import MIN_LOSS, analyse_game, moments_json, moments_
 from shipyard_tui.bots import PLAYER_LEVELS, StrongBot, bot_for_level, resolve_level
 from shipyard_tui.bots.strong import Weights, evaluate, objective
 from shipyard_tui.cli import main
+from shipyard_tui.core import SeatDriver
 from shipyard_tui.rules import CATALOG, Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.rules.view import seat_view
 from shipyard_tui.seats import parse_seat
@@ -78,7 +79,8 @@ def test_strong_bot_ignores_what_its_seat_cannot_see(players, solo):
         if twin.state.to_dict() != game.state.to_dict():
             differing += 1
         if len(game.legal_moves()) > 1:
-            assert quick_strong(5).choose(game) == quick_strong(5).choose(twin)
+            assert quick_strong(5).choose(game.view(seat), game.legal_moves()) == \
+                quick_strong(5).choose(twin.view(seat), twin.legal_moves())
             decisions += 1
         game.push(rng.choice(game.legal_moves()))
     assert decisions == 25 and differing > 0
@@ -91,7 +93,7 @@ def test_strong_analysis_ranks_candidates_and_keeps_the_played_move():
         game.push(rng.choice(game.legal_moves()))
     legal = game.legal_moves()
     worst = legal[-1]
-    analysis = quick_strong(1).analyse(game, include=worst)
+    analysis = quick_strong(1).analyse(game.view(game.to_move), include=worst)
     values = [c.value for c in analysis.candidates if c.samples == analysis.best.samples]
     assert values == sorted(values, reverse=True)
     assert analysis.value_of(worst) is not None
@@ -162,9 +164,8 @@ def played_game(seed: int) -> Game:
     config = GameConfig((SeatConfig("Ann"), SeatConfig("Bot", SeatKind.BOT, "greedy")),
                         seed=seed)
     game = Game(config)
-    bots = [bot_for_level("random", seed), bot_for_level("greedy", seed)]
-    while not game.is_over:
-        game.push(bots[game.to_move].choose(game))  # type: ignore[index]
+    SeatDriver({0: bot_for_level("random", seed), 1: bot_for_level("greedy", seed)}
+               ).play_out(game)
     return game
 
 

@@ -38,8 +38,15 @@ def key_for_label(app: ShipyardApp, text: str) -> str:
 
 
 async def settle(pilot: Pilot[None], rounds: int = 4) -> None:
+    """Let the interface catch up, bots included: they think in worker threads."""
     for _ in range(rounds):
         await pilot.pause()
+    for _ in range(5000):
+        if not any(getattr(getattr(s, "bots", None), "busy", False)
+                   for s in pilot.app.screen_stack):
+            return
+        await pilot.pause(0.001)
+    raise AssertionError("the bots do not stop thinking")
 
 
 async def pick(pilot: Pilot[None], app: ShipyardApp, key: str) -> None:

@@ -9,16 +9,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shipyard_tui.rules import Feature, GameState, Piece
-from shipyard_tui.rules.canals import CanalSystem, score_path
-from shipyard_tui.rules.scoring import (
+from shipyard_tui.rules.query import (
+    CanalSystem,
+    Space,
+    Token,
     builder_extras,
+    complete_ships,
+    cruise_lengths,
     fits,
+    pattern,
     possible_speeds,
+    score_path,
     ship_points,
     tile_features,
 )
-from shipyard_tui.rules.state import Seat, Token
-from shipyard_tui.rules.yard import complete_ships, pattern
+
+Route = tuple[Token, tuple[Space, ...]]
+"""A cruise: where the token starts and the spaces it passes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,11 +46,6 @@ class LoadPlan:
         if not self.scores:
             return f"{held}: this ship cannot score"
         return f"{held}: speed {self.speed}, about {self.points} points"
-
-
-def cruise_lengths(seat: Seat) -> set[int]:
-    """Every cruise length the seat's canals allow now (from the token, or any start)."""
-    return CanalSystem(seat.canals).cruise_lengths(seat.token)
 
 
 def _candidate_loads(supply: dict[str, int], features: dict[Feature, int],
@@ -99,7 +101,7 @@ def best_load(state: GameState, seat_index: int, cells: list[int],
     keep = keep or {}
     supply = {p: n - keep.get(p, 0) for p, n in seat.pieces.items() if n > keep.get(p, 0)}
     best: LoadPlan | None = None
-    best_paths: dict[int, list[tuple[Token, tuple]]] = {}
+    best_paths: dict[int, list[Route]] = {}
     for load in _candidate_loads(supply, features, extras):
         for speed in possible_speeds(load, seat.employees):
             if speed not in best_paths:
@@ -123,7 +125,7 @@ def load_points(state: GameState, seat_index: int, cells: list[int], load: dict[
                    speed)
 
 
-def _points(system: CanalSystem, paths: list[tuple[Token, tuple]], load: dict[str, int],
+def _points(system: CanalSystem, paths: list[Route], load: dict[str, int],
             features: dict[Feature, int], speed: int) -> int | None:
     if not paths:
         return None
@@ -131,7 +133,7 @@ def _points(system: CanalSystem, paths: list[tuple[Token, tuple]], load: dict[st
     return sum(ship_points(load, speed).values()) + cruise
 
 
-def _paths(system: CanalSystem, token: Token | None, speed: int) -> list[tuple[Token, tuple]]:
+def _paths(system: CanalSystem, token: Token | None, speed: int) -> list[Route]:
     if not system.tiles:
         return []
     out = []

@@ -10,16 +10,32 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from shipyard_tui.rules import Event, Game, GameState, Move, SeatKind
 from shipyard_tui.rules.view import events_for
+
+
+class ChangeKind(StrEnum):
+    """What a :class:`Change` tells (a string enum, so it still equals its name)."""
+
+    MOVE = "move"
+    """A move was played; the change carries its events."""
+    UNDO = "undo"
+    """A move was taken back."""
+    VIEWER = "viewer"
+    """The table is shown as another seat sees it."""
+    HIGHLIGHT = "highlight"
+    """The move the interface shows as a preview changed."""
+    LOAD = "load"
+    """Another game (or a whole new state) was put in."""
 
 
 @dataclass(frozen=True, slots=True)
 class Change:
     """What changed: a move played, a move taken back, the viewer, or the highlight."""
 
-    kind: str
+    kind: ChangeKind
     revision: int
     events: tuple[Event, ...] = ()
     move: Move | None = None
@@ -123,7 +139,7 @@ class GameModel:
         played = self.game.moves[-1]
         for hook in self.commit_hooks:
             hook(self)
-        self._notify(Change("move", self.revision, tuple(events), played))
+        self._notify(Change(ChangeKind.MOVE, self.revision, tuple(events), played))
         return events
 
     @property
@@ -136,7 +152,7 @@ class GameModel:
         self.highlight = None
         for hook in self.commit_hooks:
             hook(self)
-        self._notify(Change("undo", self.revision, (), move))
+        self._notify(Change(ChangeKind.UNDO, self.revision, (), move))
         return move
 
     def set_viewer(self, seat: int | None) -> bool:
@@ -145,7 +161,7 @@ class GameModel:
             return False
         self.viewer = seat
         self.revision += 1
-        self._notify(Change("viewer", self.revision))
+        self._notify(Change(ChangeKind.VIEWER, self.revision))
         return True
 
     def set_highlight(self, move: Move | None) -> None:
@@ -153,14 +169,14 @@ class GameModel:
         if move == self.highlight:
             return
         self.highlight = move
-        self._notify(Change("highlight", self.revision, (), move))
+        self._notify(Change(ChangeKind.HIGHLIGHT, self.revision, (), move))
 
     def set_key_hints(self, hints: dict[str, str]) -> None:
         """The letters that pick each move now, so widgets can print them on the board."""
         if hints == self.key_hints:
             return
         self.key_hints = hints
-        self._notify(Change("highlight", self.revision, (), self.highlight))
+        self._notify(Change(ChangeKind.HIGHLIGHT, self.revision, (), self.highlight))
 
     def key_for(self, move: Move) -> str:
         return self.key_hints.get(str(move), "")
@@ -171,4 +187,4 @@ class GameModel:
         self.revision += 1
         self.highlight = None
         self.viewer = self._default_viewer()
-        self._notify(Change("load", self.revision))
+        self._notify(Change(ChangeKind.LOAD, self.revision))

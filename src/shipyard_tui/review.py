@@ -17,8 +17,7 @@ from rich.text import Text
 
 from shipyard_tui.rules import CATALOG, Game
 from shipyard_tui.rules import events as ev
-from shipyard_tui.rules.game import RULES_REVISION
-from shipyard_tui.rules.scoring import score_contract
+from shipyard_tui.rules.query import RULES_REVISION, EmployeeKind, score_contract
 from shipyard_tui.text import PIECE_ABBREV, plural, solo_rating, space_name, tile_features
 
 SHIP_PARTS = (
@@ -132,8 +131,8 @@ def build_review(game: Game) -> Review:
     over = game.is_over
     rows: list[Row] = []
     for key, label in SHIP_PARTS:
-        values = tuple(sum(ship.points.get(key, 0) for ship in seat.fleet)
-                       for seat in state.seats)
+        values: tuple[int | None, ...] = tuple(
+            sum(ship.points.get(key, 0) for ship in seat.fleet) for seat in state.seats)
         rows.append(Row(key, label, values))
     contracts: list[str] = []
     for i in players:
@@ -207,7 +206,8 @@ def _recomputed_reveal(game: Game) -> dict[int, RevealStep]:
                 detail = f"{detail} (scored under the rules of revision {game.rules})"
             lines.append(ContractLine(i, contract, CATALOG.contracts[contract].name,
                                       result.counted, points, detail))
-        traders = tuple(e for e in seat.employees if CATALOG.employees[e].kind == "trader")
+        traders = tuple(e for e in seat.employees
+                        if CATALOG.employees[e].kind is EmployeeKind.TRADER)
         out[i] = RevealStep(i, seat.name, tuple(lines), traders,
                             seat.end_points.get("traders", 0))
     return out

@@ -45,7 +45,7 @@ from typing import Any, TypeAlias
 
 from shipyard_tui import __version__, paths
 from shipyard_tui.games.nauticus import NauticusGame
-from shipyard_tui.rules import Game, GameConfig, IllegalMoveError, MoveSyntaxError
+from shipyard_tui.rules import Game, GameConfig, IllegalMoveError, MoveSyntaxError, SeatKind
 from shipyard_tui.rules.codec import from_data
 from shipyard_tui.rules.game import OldRulesError
 from shipyard_tui.seats import clean_name
@@ -453,7 +453,7 @@ def _check_seats(config: GameConfig) -> None:
 
     for seat in config.seats:
         clean_name(seat.name)
-        if seat.kind.value == "bot" and seat.level and seat.level not in BOT_LEVELS:
+        if seat.kind is SeatKind.BOT and seat.level and seat.level not in BOT_LEVELS:
             raise ValueError(f"seat {seat.name} is a bot of an unknown level {seat.level!r}")
 
 

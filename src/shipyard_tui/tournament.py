@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from shipyard_tui.bots import bot_for_level, resolve_level
+from shipyard_tui.bots import driver_for, resolve_level
+from shipyard_tui.core import SeatDriver, bot_seed
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
 
 Z95 = 1.959963984540054
@@ -90,12 +91,9 @@ def play_match(levels: list[str], seed: int, index: int,
                   for i, lv in enumerate(levels))
     if game_name == "nauticus":
         return _nauticus_match(seats, seed, index, budget_ms)
-    game = Game(GameConfig(seats, seed=seed))
-    bots = [bot_for_level(lv, seed * 31 + i, budget_ms) for i, lv in enumerate(levels)]
-    while not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        game.push(bots[seat].choose(game))
+    config = GameConfig(seats, seed=seed)
+    game = Game(config)
+    driver_for(config, budget_ms).play_out(game)
     outcome = game.outcome()
     assert outcome is not None
     return MatchResult(index, seed, tuple(levels), outcome.scores, outcome.winners)
@@ -107,11 +105,9 @@ def _nauticus_match(seats: tuple[SeatConfig, ...], seed: int, index: int,
     from shipyard_tui.games.nauticus.bots import bot_for_level as nauticus_bot
 
     game = NauticusGame(NauticusConfig(seats, seed=seed))
-    bots = [nauticus_bot(s.level, seed * 31 + i, budget_ms) for i, s in enumerate(seats)]
-    while not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        game.push(bots[seat].choose(game))
+    bots = {i: nauticus_bot(s.level, bot_seed(seed, i), budget_ms)
+            for i, s in enumerate(seats)}
+    SeatDriver(bots).play_out(game)
     outcome = game.outcome()
     assert outcome is not None
     return MatchResult(index, seed, tuple(s.level for s in seats), outcome.scores,

@@ -14,22 +14,34 @@ from collections.abc import Callable
 from functools import cache
 
 from shipyard_tui.advice import best_load
-from shipyard_tui.rules import CATALOG, Action, Game, GameState, Move
+from shipyard_tui.rules import CATALOG, Action, GameState, Move, Step
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.canals import CanalSystem, score_path
-from shipyard_tui.rules.engine import (
+from shipyard_tui.rules.query import (
+    CELLS,
+    KIND_LETTER,
+    CanalSystem,
+    EmployeeKind,
+    Icon,
+    PlacedCanal,
+    Seat,
+    Token,
     commodity_goods,
+    complete_ships,
     cruise_options,
     has_employee,
     hireable,
     income_for,
+    legal_cells,
+    pattern,
+    rigger_limit,
     sale_price,
+    score_contract,
+    score_path,
+    ship_speed,
     slot_price,
+    tile_features,
     track_index,
 )
-from shipyard_tui.rules.scoring import rigger_limit, score_contract, ship_speed, tile_features
-from shipyard_tui.rules.state import PlacedCanal, Seat, Step, Token
-from shipyard_tui.rules.yard import CELLS, KIND_LETTER, complete_ships, legal_cells, pattern
 
 from .base import register
 
@@ -108,6 +120,14 @@ def _placement_shape(p: str, letter: str, cell: int) -> tuple[tuple[tuple[int, i
     return spans, shape
 
 
+EMPLOYEE_VALUE: dict[EmployeeKind, float] = {
+    EmployeeKind.ENGINEER: 3.0, EmployeeKind.RECRUITER: 3.0, EmployeeKind.HELMSMAN: 4.0,
+    EmployeeKind.RIGGER: 2.0, EmployeeKind.BUILDER: 2.0, EmployeeKind.ACCOUNTANT: 2.0,
+    EmployeeKind.FOREMAN: 1.2, EmployeeKind.TRADER: 2.0,
+}
+"""What an employee of each kind is worth to the greedy bot before its details."""
+
+
 class GreedyBot:
     """A bot that takes the best-looking move each time (see the module docstring)."""
 
@@ -119,13 +139,11 @@ class GreedyBot:
 
     # -- the decision --------------------------------------------------------------
 
-    def choose(self, game: Game) -> Move:
-        legal = game.legal_moves()
+    def choose(self, view: GameState, legal: list[Move]) -> Move:
         if len(legal) == 1:
             return legal[0]
-        seat = game.to_move
+        seat = view.to_move
         assert seat is not None
-        view = game.view(seat)
         handler = self._HANDLERS.get(view.turn.step)
         if handler is not None:
             move = handler(self, view, seat, legal)
@@ -184,13 +202,12 @@ class GreedyBot:
         emp = CATALOG.employees[employee]
         late = self._progress(view)
         weights = self._contract_weights(seat)
-        base = {"engineer": 3.0, "recruiter": 3.0, "helmsman": 4.0, "rigger": 2.0,
-                "builder": 2.0, "accountant": 2.0, "foreman": 1.2, "trader": 2.0}[emp.kind]
-        if emp.kind == "trader":
+        base = EMPLOYEE_VALUE[emp.kind]
+        if emp.kind is EmployeeKind.TRADER:
             base = 1.0 + (3.0 if emp.level == 2 else 1.0)
-        elif emp.kind in ("engineer", "recruiter") and emp.piece is not None:
+        elif emp.kind in (EmployeeKind.ENGINEER, EmployeeKind.RECRUITER) and emp.piece is not None:
             base += 0.5 * self._piece_value(view, seat, emp.piece.value)
-        if emp.kind != "trader":
+        if emp.kind is not EmployeeKind.TRADER:
             base *= 1.0 - 0.7 * late
         return base + weights.get("employee", 0.0) - GUILDER * emp.surcharge
 
@@ -365,7 +382,7 @@ class GreedyBot:
             canal = view.market.canals[move.slot]
             assert canal is not None
             tile = CATALOG.canals[canal]
-            icons = sum(2.0 if icon.value == "riband" else 1.2 for _, icon in tile.icons)
+            icons = sum(2.0 if icon is Icon.RIBAND else 1.2 for _, icon in tile.icons)
             return icons + 0.6 * len(tile.ports) - GUILDER * slot_price(move.slot)
         return self._best(legal, value)
 
@@ -399,7 +416,7 @@ class GreedyBot:
         action = view.turn.action
         ring = CATALOG.equipment_ring if action is Action.EQUIPMENT else CATALOG.crew_ring
         marker = view.equipment_marker if action is Action.EQUIPMENT else view.crew_marker
-        free = 2 if has_employee(seat, "accountant") else 0
+        free = 2 if has_employee(seat, EmployeeKind.ACCOUNTANT) else 0
         best, best_value = 0, -1e9
         for ahead in range(4 - view.turn.ring_steps):
             cost = sum(0 if view.turn.ring_steps + k < free else 1 for k in range(ahead))
@@ -409,14 +426,14 @@ class GreedyBot:
             v = self._piece_value(view, seat, piece) - GUILDER * cost
             if v > best_value:
                 best, best_value = ahead, v
-        step = next((m for m in legal if isinstance(m, mv.Step)), None)
+        step = next((m for m in legal if isinstance(m, mv.MarkerStep)), None)
         if best > 0 and step is not None:
             return step
         return mv.Take()
 
     def _hire(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:
         seat = view.seats[seat_index]
-        free = 3 if has_employee(seat, "foreman") else 0
+        free = 3 if has_employee(seat, EmployeeKind.FOREMAN) else 0
         best_move: Move | None = None
         best_value = -1e9
         marker = view.employee_marker
@@ -433,7 +450,7 @@ class GreedyBot:
                 v = self._employee_value(view, seat, stack[-1]) - GUILDER * cost
                 if v > best_value:
                     best_value = v
-                    best_move = mv.Hire(slot) if ahead == 0 else mv.Step()
+                    best_move = mv.Hire(slot) if ahead == 0 else mv.MarkerStep()
         return best_move if best_move is not None else legal[0]
 
     def _exchange_pick(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:

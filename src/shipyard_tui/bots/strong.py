@@ -24,13 +24,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from shipyard_tui.rules import CATALOG, Game, GameState, Move, Step
-from shipyard_tui.rules.canals import CanalSystem
-from shipyard_tui.rules.engine import apply_move, legal_moves
-from shipyard_tui.rules.events import Event
-from shipyard_tui.rules.scoring import score_contract, trader_points
-from shipyard_tui.rules.view import determinize
-from shipyard_tui.rules.yard import completable, pattern
+from shipyard_tui.rules import CATALOG, Event, GameState, Move, Step
+from shipyard_tui.rules.query import (
+    CanalSystem,
+    apply_move,
+    completable,
+    determinize,
+    legal_moves,
+    pattern,
+    score_contract,
+    trader_points,
+)
 
 from .base import register
 from .greedy import GreedyBot
@@ -183,30 +187,28 @@ class StrongBot(GreedyBot):
         self.weights = weights or Weights()
         self._policy = _Ranker(seed + 1)
 
-    def choose(self, game: Game) -> Move:
-        legal = game.legal_moves()
-        if len(legal) == 1 or game.state.turn.step not in SEARCHED_STEPS:
-            return super().choose(game)
-        return self.analyse(game).best.move
+    def choose(self, view: GameState, legal: list[Move]) -> Move:
+        if len(legal) == 1 or view.turn.step not in SEARCHED_STEPS:
+            return super().choose(view, legal)
+        return self.analyse(view).best.move
 
     # -- the search ----------------------------------------------------------------
 
-    def analyse(self, game: Game, budget_ms: float | None = None,
+    def analyse(self, view: GameState, budget_ms: float | None = None,
                 include: Move | None = None) -> Analysis:
-        """Search the decision in front of ``game``'s seat to move, from its view.
+        """Search the decision in front of the seat to move, from its ``view``.
 
         ``include`` is a move that must be searched to the end (never dropped): the
         review uses it to value the move a person actually made."""
-        seat = game.to_move
+        seat = view.to_move
         assert seat is not None
-        view = game.view(seat)
         legal = legal_moves(view)
         candidates = self._candidates(view, seat, legal)
         if include is not None and include in legal and include not in candidates:
             candidates.append(include)
         if len(candidates) == 1:
-            value, points = _objective(view, seat, self.weights)
-            return Analysis(seat, (Candidate(candidates[0], value, 0, points),), False, 0)
+            value, own = _objective(view, seat, self.weights)
+            return Analysis(seat, (Candidate(candidates[0], value, 0, own),), False, 0)
         budget = self.budget_ms if budget_ms is None else budget_ms
         if budget is not None and budget_ms is None:
             # few candidates settle sooner: spend a share of the budget on them

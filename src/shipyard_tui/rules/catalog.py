@@ -297,6 +297,12 @@ def _ship_group(prefix: str, kind: TileKind, groups: list[dict[str, Any]], start
     return tiles
 
 
+def _three_goods(names: list[str]) -> tuple[Good, Good, Good]:
+    """The three goods of a commodity tile (COMPONENTS.md), checked."""
+    first, second, third = (Good(g) for g in names)
+    return first, second, third
+
+
 def _params(entry: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
     skip = {"id", "name", "rule"}
     out = []
@@ -340,8 +346,8 @@ def _load() -> Catalog:
     com = raw["commodities"]
     commodities = {}
     for n, goods in enumerate(com["tiles"], start=1):
-        commodities[f"C{n:02d}"] = CommodityTile(f"C{n:02d}", tuple(Good(g) for g in goods))  # type: ignore[arg-type]
-    starting = tuple(Good(g) for g in com["starting_tile"])
+        commodities[f"C{n:02d}"] = CommodityTile(f"C{n:02d}", _three_goods(goods))
+    starting = _three_goods(com["starting_tile"])
 
     contracts = {}
     for colour in (ContractColour.RED, ContractColour.BLUE):
@@ -365,7 +371,7 @@ def _load() -> Catalog:
         employees=employees,
         first_game_employees=tuple(raw["employees"]["first_game_order"]),
         commodities=commodities,
-        starting_goods=starting,  # type: ignore[arg-type]
+        starting_goods=starting,
         exchange_prices=tuple(
             {Good(k): v for k, v in space.items()} for space in com["exchange_prices"]
         ),

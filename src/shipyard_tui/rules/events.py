@@ -12,29 +12,21 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .codec import to_data
+from ..core import events as core_events
+from ..core.events import event_table
+from ..core.events import event_to_json as event_to_json
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Base of all events. ``secret_for`` names the seat a secret belongs to."""
+class Event(core_events.Event):
+    """Base of all Shipyard events. ``secret_for`` names the seat a secret belongs to."""
+
+    __slots__ = ()
 
     secret_fields: ClassVar[tuple[str, ...]] = ()
 
     @property
-    def type(self) -> str:
-        return type(self).__name__
-
-    @property
     def secret_for(self) -> int | None:
         return None
-
-
-def event_to_json(event: Event) -> dict[str, Any]:
-    """The JSON object of an event: ``{"type": ..., fields...}``."""
-    data: dict[str, Any] = {"type": event.type}
-    data.update(to_data(event))
-    return data
 
 
 NOBODY = -1
@@ -501,6 +493,9 @@ class DisplayRemoved(Event):
     price: int = 0
 
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.__name__: cls for cls in Event.__subclasses__()
-}
+EVENT_TYPES: dict[str, type[Event]] = event_table(*Event.__subclasses__())
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    """Read an event written by :func:`event_to_json`."""
+    return core_events.event_from_json(data, EVENT_TYPES)

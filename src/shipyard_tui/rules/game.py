@@ -16,10 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.codec import from_data
+from ..core.loop import GameLoop, check_save
+from ..core.loop import IllegalMoveError as IllegalMoveError
 from . import engine
-from .codec import from_data, to_data
-from .events import EVENT_TYPES, Event, event_to_json
-from .moves import Move, MoveSyntaxError, parse_move
+from .events import Event
+from .events import event_from_json as event_from_json
+from .moves import Move, parse_move
 from .state import DecisionStep as S
 from .state import GameConfig, GameState, Stage
 from .view import events_for, seat_view
@@ -35,10 +38,6 @@ review but never replayed or continued."""
 
 STEP_PROMPTS: dict[S, str] = engine.step_prompts()
 """What the seat to move is asked at each step; each part of the engine registers its own."""
-
-
-class IllegalMoveError(ValueError):
-    """Raised by :meth:`Game.play` for a move that is not legal now."""
 
 
 class OldRulesError(ValueError):
@@ -68,28 +67,40 @@ class Outcome:
         return len(self.winners) > 1
 
 
-class Game:
+class Game(GameLoop[GameConfig, GameState, Move, Event]):
     """A game of Shipyard: its configuration, its state, the moves played and the events.
 
     ``play`` checks a move and raises :class:`IllegalMoveError` with a reason;
-    ``push`` plays a move from :meth:`legal_moves` without checking it.
+    ``push`` plays a move from :meth:`legal_moves` without checking it. The loop
+    itself (checking, undo, replay, the save's frame) is the core's
+    (:class:`~shipyard_tui.core.loop.GameLoop`).
     """
 
-    __slots__ = ("config", "events", "moves", "rules", "state")
+    __slots__ = ("rules",)
+
+    save_format = FORMAT
+    save_version = FORMAT_VERSION
 
     def __init__(self, config: GameConfig) -> None:
-        self.config = config
-        self.state, self.events = engine.new_game(config)
-        self.moves: list[Move] = []
+        super().__init__(config)
         self.rules = RULES_REVISION
         """The rulings revision the game was played under (older only for a review)."""
 
-    # -- the decision loop ----------------------------------------------------
+    # -- the hooks of the loop ------------------------------------------------
 
-    @property
-    def to_move(self) -> int | None:
-        """The seat that decides now, or ``None`` when the game is over."""
-        return self.state.to_move
+    def start(self, config: GameConfig) -> tuple[GameState, list[Event]]:
+        return engine.new_game(config)
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the seat to decide, in a fixed order."""
+        return engine.legal_moves(self.state)
+
+    def apply(self, move: Move) -> None:
+        engine.apply_move(self.state, move, self.events)
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        return parse_move(text)
 
     @property
     def is_over(self) -> bool:
@@ -100,53 +111,8 @@ class Game:
         """What the seat to move has to do, in a few words."""
         return STEP_PROMPTS[self.state.turn.step]
 
-    def legal_moves(self) -> list[Move]:
-        """The legal moves of the seat to decide, in a fixed order."""
-        return engine.legal_moves(self.state)
-
-    def push(self, move: Move) -> list[Event]:
-        """Play a move known to be legal; return the events it caused."""
-        start = len(self.events)
-        engine.apply_move(self.state, move, self.events)
-        self.moves.append(move)
-        return self.events[start:]
-
-    def play(self, move: Move | str) -> list[Event]:
-        """Check and play a move (or its notation); return the events it caused."""
-        if isinstance(move, str):
-            try:
-                move = parse_move(move)
-            except MoveSyntaxError as exc:
-                raise IllegalMoveError(str(exc)) from None
-        if self.is_over:
-            raise IllegalMoveError(f"{move} is not legal: the game is over")
-        legal = self.legal_moves()
-        if move not in legal:
-            seat = self.state.seats[self.state.turn.seat].name
-            sample = ", ".join(str(m) for m in legal[:6])
-            more = f" and {len(legal) - 6} more" if len(legal) > 6 else ""
-            raise IllegalMoveError(
-                f"{move} is not legal now: {seat} has to {self.prompt} "
-                f"(legal: {sample}{more})"
-            )
-        return self.push(move)
-
-    # -- undo -----------------------------------------------------------------
-
-    @property
-    def can_undo(self) -> bool:
-        """Whether the last move may be taken back: only inside the current turn and
-        never across revealed information or randomness."""
-        return len(self.moves) > self.state.undo_floor
-
-    def undo(self) -> Move:
-        """Take back the last move and return it."""
-        if not self.can_undo:
-            raise IllegalMoveError("nothing to undo in this turn")
-        last = self.moves[-1]
-        fresh = Game.replay(self.config, self.moves[:-1])
-        self.state, self.events, self.moves = fresh.state, fresh.events, fresh.moves
-        return last
+    def seat_name(self) -> str:
+        return self.state.seats[self.state.turn.seat].name
 
     # -- views and results ----------------------------------------------------
 
@@ -166,39 +132,22 @@ class Game:
                        tuple(self.state.winners))
 
     @classmethod
+    def bare(cls, config: GameConfig, state: GameState, moves: list[Move],
+             events: list[Event], rules: int = RULES_REVISION) -> Game:
+        game = super().bare(config, state, moves, events)
+        game.rules = rules
+        return game
+
+    @classmethod
     def from_state(cls, state: GameState) -> Game:
         """A game that starts at ``state`` (no moves, no events: it cannot be undone or
         replayed). Bots use it to look ahead from a determinized view."""
-        game = cls.__new__(cls)
-        game.config = state.config
-        game.state = state
-        game.moves = []
-        game.events = []
-        game.rules = RULES_REVISION
-        return game
+        return cls.bare(state.config, state, [], [])
 
-    # -- serialisation and replay ---------------------------------------------
+    # -- serialisation --------------------------------------------------------
 
-    @classmethod
-    def replay(cls, config: GameConfig, moves: list[Move]) -> Game:
-        """Rebuild a game from its configuration and moves (each move is checked)."""
-        game = cls(config)
-        for move in moves:
-            game.play(move)
-        return game
-
-    def to_json(self, *, with_events: bool = False) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "format": FORMAT,
-            "version": FORMAT_VERSION,
-            "rules": self.rules,
-            "config": to_data(self.config),
-            "moves": [str(m) for m in self.moves],
-            "state": self.state.to_dict(),
-        }
-        if with_events:
-            data["events"] = [event_to_json(e) for e in self.events]
-        return data
+    def json_header(self) -> dict[str, Any]:
+        return {"rules": self.rules}
 
     @classmethod
     def from_json(cls, data: dict[str, Any], *, replay: bool = True) -> Game:
@@ -209,16 +158,7 @@ class Game:
         of an earlier rulings revision (no ``rules`` key: revision 1) cannot be replayed
         (:class:`OldRulesError`); without ``replay`` it is read for a review.
         """
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError("not a Shipyard game")
-        if data.get("version") != FORMAT_VERSION:
-            raise ValueError(f"unsupported game format version {data.get('version')!r}")
-        missing = [k for k in ("config", "moves", "state") if k not in data]
-        if missing:
-            raise ValueError(f"the game lacks {', '.join(missing)}")
-        if not isinstance(data["moves"], list) or not all(isinstance(m, str)
-                                                          for m in data["moves"]):
-            raise ValueError("the move list is damaged")
+        notations = check_save(data, FORMAT, FORMAT_VERSION, "Shipyard")
         if not isinstance(data["state"], dict):
             raise ValueError("the stored state is damaged")
         rules = data.get("rules", 1)
@@ -234,19 +174,15 @@ class Game:
             config.validate()
         except ValueError as exc:
             raise ValueError(f"the configuration is damaged: {exc}") from None
-        moves = [parse_move(m) for m in data["moves"]]
+        moves = [parse_move(m) for m in notations]
         if replay:
             game = cls.replay(config, moves)
             if game.state.to_dict() != data["state"]:
                 raise ValueError("the stored state does not match a replay of the moves")
             return game
-        game = cls.__new__(cls)
-        game.config = config
-        game.state = GameState.from_dict(_state_of_revision(data["state"], rules))
-        game.moves = moves
-        game.rules = rules
-        game.events = [event_from_json(e) for e in data.get("events", [])]
-        return game
+        state = GameState.from_dict(_state_of_revision(data["state"], rules))
+        return cls.bare(config, state, moves,
+                        [event_from_json(e) for e in data.get("events", [])], rules)
 
 
 def _state_of_revision(state: dict[str, Any], rules: int) -> dict[str, Any]:
@@ -258,10 +194,3 @@ def _state_of_revision(state: dict[str, Any], rules: int) -> dict[str, Any]:
     turn = {"keep": 0, "helmsman": True, **state["turn"]}
     return {**state, "turn": turn}
 
-
-def event_from_json(data: dict[str, Any]) -> Event:
-    kind = EVENT_TYPES.get(data.get("type", ""))
-    if kind is None:
-        raise ValueError(f"unknown event type {data.get('type')!r}")
-    fields = {k: v for k, v in data.items() if k != "type"}
-    return from_data(kind, fields)

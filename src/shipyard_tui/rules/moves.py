@@ -13,9 +13,12 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import ClassVar
+from dataclasses import Field, dataclass
+from typing import Any, ClassVar
 
+from ..core import moves as core_moves
+from ..core.moves import MoveSyntaxError as MoveSyntaxError
+from ..core.moves import move_table, parse_notation
 from .catalog import Action, Piece, TileKind
 
 COLUMNS = ("bow", "mid1", "mid2", "stern")
@@ -24,50 +27,25 @@ COLUMNS = ("bow", "mid1", "mid2", "stern")
 COLUMN_KINDS = (TileKind.BOW, TileKind.MIDDLE, TileKind.MIDDLE, TileKind.STERN)
 
 
-class MoveSyntaxError(ValueError):
-    """Raised when a text cannot be read as a move."""
+class Move(core_moves.Move):
+    """Base of all Shipyard moves; the notation is the core's (:mod:`shipyard_tui.core.moves`)."""
 
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """Base of all moves."""
-
-    keyword: ClassVar[str] = ""
-
-    def __str__(self) -> str:
-        parts = [self.keyword]
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, tuple):
-                parts.extend(str(v) for v in value)
-            else:
-                parts.append(str(value))
-        return " ".join(parts)
+    __slots__ = ()
 
     @classmethod
-    def _from_args(cls, args: list[str]) -> Move:
-        values = []
-        fs = fields(cls)
-        if len(args) != len(fs):
-            raise MoveSyntaxError(f"{cls.keyword!r} takes {len(fs)} argument(s), got {len(args)}")
-        for f, arg in zip(fs, args, strict=True):
-            values.append(_convert(f.type, arg))
-        return cls(*values)
+    def _convert(cls, field: Field[Any], arg: str) -> object:
+        kind = _ENUM_FIELDS.get(str(field.type))
+        if kind is None:
+            return core_moves.Move._convert(field, arg)
+        try:
+            return kind(arg)
+        except ValueError:
+            raise MoveSyntaxError(f"{arg!r} is not a valid {field.type}") from None
 
 
-def _convert(type_name: object, arg: str) -> object:
-    try:
-        if type_name == "int":
-            return int(arg)
-        if type_name == "Action":
-            return Action(arg)
-        if type_name == "Piece":
-            return Piece(arg)
-        if type_name == "TileKind":
-            return TileKind(arg)
-    except ValueError:
-        raise MoveSyntaxError(f"{arg!r} is not a valid {type_name}") from None
-    return arg
+_ENUM_FIELDS: dict[str, type[Action] | type[Piece] | type[TileKind]] = {
+    "Action": Action, "Piece": Piece, "TileKind": TileKind,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,22 +284,14 @@ class Final(Move):
     action: Action
 
 
-MOVE_TYPES: dict[str, type[Move]] = {
-    cls.keyword: cls
-    for cls in (
-        Choose, Bonus, Proceed, Pass, Buy, BuyBlank, Place, EndBuild, TakeCanal, PlaceCanal,
-        BuyCommodity, MarkerStep, Take, Hire, Exchange, Sell, Trade, SailFirst, Load, EndLoad,
-        Helmsman, Rigger, StartToken, Cruise, Discard, Final,
-    )
-}
+MOVE_TYPES: dict[str, type[Move]] = move_table(
+    Choose, Bonus, Proceed, Pass, Buy, BuyBlank, Place, EndBuild, TakeCanal, PlaceCanal,
+    BuyCommodity, MarkerStep, Take, Hire, Exchange, Sell, Trade, SailFirst, Load, EndLoad,
+    Helmsman, Rigger, StartToken, Cruise, Discard, Final,
+)
 
 
 def parse_move(text: str) -> Move:
     """Read a move from its notation; raise :class:`MoveSyntaxError` if it is not one."""
-    words = text.split()
-    if not words:
-        raise MoveSyntaxError("empty move")
-    cls = MOVE_TYPES.get(words[0])
-    if cls is None:
-        raise MoveSyntaxError(f"unknown move {words[0]!r}")
-    return cls._from_args(words[1:])
+    return parse_notation(text, MOVE_TYPES)
+

@@ -49,8 +49,9 @@ def pattern(yard: Sequence[str | None]) -> str:
 
 
 # A pattern is also read as a 30-bit number: cell ``c`` holds a bow in bit ``3c``, a
-# middle in bit ``3c + 1`` and a stern in bit ``3c + 2``.
+# middle in bit ``3c + 1`` and a stern in bit ``3c + 2``: one octal digit a cell.
 _CODE = {"B": 1, "M": 2, "S": 4, EMPTY: 0}
+_OCTAL = str.maketrans({letter: str(code) for letter, code in _CODE.items()})
 
 
 def _interval_masks() -> tuple[tuple[int, int], ...]:
@@ -71,8 +72,12 @@ _INTERVALS = _interval_masks()
 
 
 def _encode(p: str) -> int:
-    code = _CODE
-    return sum(code[letter] << 3 * c for c, letter in enumerate(p))
+    """The pattern as a number; cell 0 is the lowest octal digit.
+
+    >>> oct(_encode("BM.S......"))
+    '0o4021'
+    """
+    return int(p[::-1].translate(_OCTAL), 8)
 
 
 def _clears(tiles: int) -> bool:

@@ -23,14 +23,15 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
-from shipyard_tui.bots import Bot, bot_for_level
-from shipyard_tui.games.nauticus import NauticusGame
+from shipyard_tui.bots import Bot, bot_for_level, driver_for
+from shipyard_tui.core import SeatDriver, bot_seed
+from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
 from shipyard_tui.games.nauticus import event_to_json as nauticus_event_json
 from shipyard_tui.games.nauticus.bots import NauticusBot
 from shipyard_tui.games.nauticus.bots import bot_for_level as nauticus_bot
-from shipyard_tui.rules import Game, IllegalMoveError, event_to_json
+from shipyard_tui.rules import IllegalMoveError, SeatKind, event_to_json
 from shipyard_tui.rules.view import events_for
 from shipyard_tui.saves import AnyGame, SaveError, SaveStore, load, write_atomic
 from shipyard_tui.seats import clean_name
@@ -82,7 +83,9 @@ class TableHost:
         self.links: set[Link] = set()
         self._epochs: dict[str, int] = {}
         self._presence = _Presence()
-        self._bots: dict[tuple[str, int], Bot | NauticusBot] = {}
+        self._seat_drivers: dict[str, SeatDriver[Any, Any]] = {}
+        """The bots of each table, by table id (built when its game first needs one)."""
+        self._stand_ins: dict[tuple[str, int], Bot | NauticusBot] = {}
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._server: asyncio.Server | None = None
         self.moves_played = 0
@@ -427,15 +430,10 @@ class TableHost:
                 continue
             seat = game.to_move
             assert seat is not None
-            plan = table.seats[seat]
-            level = plan.level if plan.kind == BOT else table.stand_in_level
-            bot = self._bots.get((table.table_id, seat))
-            if bot is None:
-                bot = (nauticus_bot(level, table.seed * 7 + seat)
-                       if isinstance(game, NauticusGame)
-                       else bot_for_level(level, table.seed * 7 + seat))
-                self._bots[(table.table_id, seat)] = bot
-            move = await asyncio.to_thread(_think, bot, game)
+            driver = self._seat_driver(table)
+            decision = driver.decision(game, self._stand_in(table, seat))
+            assert decision is not None
+            move = await asyncio.to_thread(driver.decide, decision)
             if len(game.moves) != played:
                 continue
             was = self._standing_in(table, seat)
@@ -444,6 +442,31 @@ class TableHost:
                 self._send_lobby()
         if self._drivers.get(table.table_id) is asyncio.current_task():
             del self._drivers[table.table_id]
+
+    def _seat_driver(self, table: Table) -> SeatDriver[Any, Any]:
+        """The table's bots, seeded by the one rule (:func:`~shipyard_tui.core.bot_seed`)."""
+        driver = self._seat_drivers.get(table.table_id)
+        if driver is None:
+            config = table.config()
+            if isinstance(config, NauticusConfig):
+                driver = SeatDriver({seat: nauticus_bot(plan.level or "greedy",
+                                                        bot_seed(config.seed, seat))
+                                     for seat, plan in enumerate(config.seats)
+                                     if plan.kind is SeatKind.BOT})
+            else:
+                driver = driver_for(config)
+            self._seat_drivers[table.table_id] = driver
+        return driver
+
+    def _stand_in(self, table: Table, seat: int) -> Bot | NauticusBot | None:
+        """The bot that plays for the person at ``seat`` while they are away."""
+        if table.seats[seat].kind == BOT:
+            return None
+        key = (table.table_id, seat)
+        if key not in self._stand_ins:
+            make = nauticus_bot if table.game_name == "nauticus" else bot_for_level
+            self._stand_ins[key] = make(table.stand_in_level, bot_seed(table.seed, seat))
+        return self._stand_ins[key]
 
     # -- moves --------------------------------------------------------------------------------
 
@@ -555,9 +578,3 @@ def _scores(game: AnyGame) -> list[int]:
         return [s.vp for s in game.state.seats]
     return [s.score for s in game.state.seats]
 
-
-def _think(bot: Bot | NauticusBot, game: AnyGame) -> Any:
-    """A bot's move, chosen on a copy of the position (the host's game may move on)."""
-    if isinstance(game, NauticusGame):
-        return cast(NauticusBot, bot).choose(NauticusGame.from_state(game.state.copy()))
-    return cast(Bot, bot).choose(Game.from_state(game.state.copy()))

@@ -14,7 +14,7 @@ Keys:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from rich.text import Text
 from textual import on
@@ -44,6 +44,13 @@ def seat_text(seat: dict[str, Any], to_move: bool) -> Text:
     if to_move:
         text.append(" ◀", style="bold magenta")
     return text
+
+
+@runtime_checkable
+class Sender(Protocol):
+    """An app that talks to the host (the session app, the showcase)."""
+
+    def send(self, message: dict[str, Any]) -> None: ...
 
 
 class LobbyScreen(Screen[None]):
@@ -166,12 +173,18 @@ class LobbyScreen(Screen[None]):
         if not mine and not free:
             self.action_watch()
             return
-        self.app.send({"op": "join", "table": table["table"]})  # type: ignore[attr-defined]
+        self._send({"op": "join", "table": table["table"]})
+
+    def _send(self, message: dict[str, Any]) -> None:
+        """Send a message to the host through the session's app."""
+        app = self.app
+        assert isinstance(app, Sender), "the lobby runs inside a session app"
+        app.send(message)
 
     def action_watch(self) -> None:
         table = self._selected()
         if table is not None:
-            self.app.send({"op": "watch", "table": table["table"]})  # type: ignore[attr-defined]
+            self._send({"op": "watch", "table": table["table"]})
 
     def action_bell(self) -> None:
         """Ring the bell when your turn comes, or not (this connection)."""
@@ -183,7 +196,7 @@ class LobbyScreen(Screen[None]):
     def action_new_table(self) -> None:
         def opened(settings: dict[str, Any] | None) -> None:
             if settings is not None:
-                self.app.send({"op": "create", **settings})  # type: ignore[attr-defined]
+                self._send({"op": "create", **settings})
 
         self.app.push_screen(NewTableScreen(), opened)
 

@@ -15,7 +15,7 @@ import typing
 from collections.abc import Callable
 from typing import Any, cast
 
-from shipyard_tui.model import Change, GameModel
+from shipyard_tui.model import Change, ChangeKind, GameModel
 from shipyard_tui.rules import (
     STEP_PROMPTS,
     Event,
@@ -128,9 +128,9 @@ class RemoteModel(GameModel):
         self.highlight = None
         start = int(message.get("events_from", 0))
         if "final" in message or start == 0 or start != len(old.events):
-            self._notify(Change("load", self.revision))
+            self._notify(Change(ChangeKind.LOAD, self.revision))
         else:
-            self._notify(Change("move", self.revision, tuple(self.game.events[start:])))
+            self._notify(Change(ChangeKind.MOVE, self.revision, tuple(self.game.events[start:])))
 
     # -- who is at this screen ----------------------------------------------------------
 

@@ -9,16 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from shipyard_tui.rules.codec import from_data, to_data
+from shipyard_tui.core import events as core_events
+from shipyard_tui.core.events import event_table
+from shipyard_tui.core.events import event_to_json as event_to_json
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Base of all events."""
+class Event(core_events.Event):
+    """Base of all Nauticus events."""
 
-    @property
-    def type(self) -> str:
-        return type(self).__name__
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,24 +198,15 @@ class GameEnded(Event):
     winners: list[int]
 
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.__name__: cls
-    for cls in (GameStarted, SetupGiven, RoundStarted, ActionChosen, BonusReceived, ExtraPlayed,
-                ItemBought, TileTransported, MoneyWithdrawn, GoodsDelivered, CrownsEvaluated,
-                FreeItemTaken, ShipCompleted, RewardTaken, PerformanceEnded, Passed, PhaseEnded,
-                RoundEnded, Scored, GameEnded)
-}
-
-
-def event_to_json(event: Event) -> dict[str, Any]:
-    """``{"type": ..., fields...}``."""
-    data: dict[str, Any] = {"type": event.type}
-    data.update(to_data(event))
-    return data
+EVENT_TYPES: dict[str, type[Event]] = event_table(
+    GameStarted, SetupGiven, RoundStarted, ActionChosen, BonusReceived, ExtraPlayed, ItemBought,
+    TileTransported, MoneyWithdrawn, GoodsDelivered, CrownsEvaluated, FreeItemTaken,
+    ShipCompleted, RewardTaken, PerformanceEnded, Passed, PhaseEnded, RoundEnded, Scored,
+    GameEnded,
+)
 
 
 def event_from_json(data: dict[str, Any]) -> Event:
-    kind = EVENT_TYPES.get(data.get("type", ""))
-    if kind is None:
-        raise ValueError(f"unknown event type {data.get('type')!r}")
-    return from_data(kind, {k: v for k, v in data.items() if k != "type"})
+    """Read an event written by :func:`event_to_json`."""
+    return core_events.event_from_json(data, EVENT_TYPES)
+

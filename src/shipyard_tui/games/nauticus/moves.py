@@ -10,37 +10,27 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import ClassVar
+from dataclasses import Field, dataclass
+from typing import Any, ClassVar
+
+from shipyard_tui.core import moves as core_moves
+from shipyard_tui.core.moves import MoveSyntaxError as MoveSyntaxError
+from shipyard_tui.core.moves import move_table, parse_notation
 
 from .catalog import GOODS, ITEMS, Action
 from .catalog import Reward as RewardKind
 from .yard import is_destination
 
 
-class MoveSyntaxError(ValueError):
-    """Raised when a text cannot be read as a move."""
+class Move(core_moves.Move):
+    """Base of all Nauticus moves: ``keyword`` then the fields, separated by spaces (the
+    core's notation, :mod:`shipyard_tui.core.moves`); fields are read by their names."""
 
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """Base of all moves: ``keyword`` then the fields, separated by spaces."""
-
-    keyword: ClassVar[str] = ""
-
-    def __str__(self) -> str:
-        return " ".join([self.keyword, *(str(getattr(self, f.name)) for f in fields(self))])
+    __slots__ = ()
 
     @classmethod
-    def _from_args(cls, args: list[str]) -> Move:
-        names = [f.name for f in fields(cls)]
-        if len(args) != len(names):
-            raise MoveSyntaxError(f"{cls.keyword!r} takes {len(names)} argument(s), "
-                                  f"got {len(args)}")
-        values: list[object] = []
-        for name, arg in zip(names, args, strict=True):
-            values.append(_convert(name, arg))
-        return cls(*values)
+    def _convert(cls, field: Field[Any], arg: str) -> object:
+        return _convert(field.name, arg)
 
 
 def _convert(name: str, arg: str) -> object:
@@ -178,20 +168,13 @@ class Reward(Move):
     reward: str
 
 
-MOVE_TYPES: dict[str, type[Move]] = {
-    cls.keyword: cls
-    for cls in (Choose, TakeBonus, Buy, Transport, Withdraw, Deliver, Crown, Done, Pass, Extra,
-                EndGo, FreeItem, Reward)
-}
+MOVE_TYPES: dict[str, type[Move]] = move_table(
+    Choose, TakeBonus, Buy, Transport, Withdraw, Deliver, Crown, Done, Pass, Extra, EndGo,
+    FreeItem, Reward,
+)
 
 
 def parse_move(text: str) -> Move:
     """Read a move from its notation; raise :class:`MoveSyntaxError` if it is not one."""
-    words = text.split()
-    if not words:
-        raise MoveSyntaxError("empty move")
-    cls = MOVE_TYPES.get(words[0])
-    if cls is None:
-        raise MoveSyntaxError(f"unknown move {words[0]!r} "
-                              f"(known: {', '.join(sorted(MOVE_TYPES))})")
-    return cls._from_args(words[1:])
+    return parse_notation(text, MOVE_TYPES, list_known=True)
+

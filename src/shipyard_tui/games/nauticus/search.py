@@ -56,14 +56,12 @@ class StrongBot:
         self._greedy = GreedyBot(seed)
         self._phase_player = PlannerBot(seed)
 
-    def choose(self, game: NauticusGame) -> Move:
-        legal = game.legal_moves()
+    def choose(self, view: NauticusState, legal: list[Move]) -> Move:
         if len(legal) == 1:
             return legal[0]
-        if game.state.step is not Step.CHOOSE:
-            return self._greedy.choose(game)
-        me = game.state.seat
-        return self.search(game.view(me), legal, me)[0]
+        if view.step is not Step.CHOOSE:
+            return self._greedy.choose(view, legal)
+        return self.search(view, legal, view.seat)[0]
 
     def search(self, state: NauticusState, candidates: list[Move],
                me: int) -> tuple[Move, list[float], list[int]]:
@@ -115,5 +113,7 @@ class StrongBot:
                 phase = (sim.round, sim.phase)
                 if phases >= HORIZON_PHASES:
                     break
-            game.push(GreedyBot.choose(self._phase_player, game))
+            legal = game.legal_moves()
+            game.push(legal[0] if len(legal) == 1
+                      else GreedyBot.choose(self._phase_player, sim, legal))
         return relative_value(sim, me), sim.round != start_round

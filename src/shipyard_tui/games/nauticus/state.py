@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from shipyard_tui.rules.codec import from_data, to_data
+from shipyard_tui.core.codec import from_data, to_data
 from shipyard_tui.rules.state import SeatConfig, SeatKind
 
 from .catalog import (

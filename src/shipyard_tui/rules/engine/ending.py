@@ -9,16 +9,14 @@ from ..catalog import (
     ContractColour,
     EmployeeKind,
 )
+from ..contracts import score_contract
 from ..moves import (
     Discard,
     Final,
     Move,
     Pass,
 )
-from ..scoring import (
-    score_contract,
-    trader_points,
-)
+from ..scoring import trader_points
 from ..state import DecisionStep as S
 from ..state import (
     GameState,

@@ -176,11 +176,11 @@ class NauticusScreen(Screen[None]):
         if seat is None or seat not in self.bots or not self.is_attached:
             return
         bot = self.bots[seat]
-        snapshot = NauticusGame.from_state(self.game.state.copy())
+        view, legal = self.game.view(seat), self.game.legal_moves()
         played = len(self.game.moves)
 
         def think() -> None:
-            move = bot.choose(snapshot)
+            move = bot.choose(view, legal)
             with suppress(RuntimeError):  # the app may close while the bot thinks
                 self.app.call_from_thread(self._bot_chose, move, played)
 

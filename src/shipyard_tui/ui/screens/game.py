@@ -1,8 +1,14 @@
 """The game screen: the whole table, and the one place where moves are played.
 
-Widgets subscribe to the model and only read it; this screen turns the player's
-keys into moves, runs the bots with a short visible pause, hands the terminal from
-one person to the next (R-11.2) and shows the result at the end.
+Widgets subscribe to the model and only read it; this screen lays out the table and
+wires it: it turns the player's keys into moves, lets the bots move
+(:mod:`.bot_turns`, in a worker thread with a short visible pause), replays the
+automa's turns (:mod:`.automa_replay`), hands the terminal from one person to the
+next (:mod:`.hand_over`, R-11.2) and shows the result at the end.
+
+Screens that show a table played elsewhere (the server's) override the public hooks
+:meth:`GameScreen.refresh_table`, :meth:`GameScreen.waiting_for` and
+:meth:`GameScreen.after_change`, and pass a seat driver without bots.
 
 Keys:
 
@@ -24,9 +30,7 @@ Keys:
 
 from __future__ import annotations
 
-import time
 from contextlib import suppress
-from dataclasses import dataclass
 from typing import Any
 
 from textual import events, on
@@ -34,34 +38,22 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from shipyard_tui.advice import (
-    LoadPlan,
-    best_load,
-    completes_unscorable_ship,
-    cruise_lengths,
-    load_points,
-)
 from shipyard_tui.analysis import hint_for
-from shipyard_tui.bots import Bot, bot_for_level
+from shipyard_tui.bots import driver_for
 from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS
-from shipyard_tui.model import Change, GameModel
-from shipyard_tui.rules import CATALOG, Action, Game, IllegalMoveError, Move, SeatKind, engine
+from shipyard_tui.core import SeatDriver
+from shipyard_tui.model import Change, ChangeKind, GameModel
+from shipyard_tui.rules import Game, GameState, IllegalMoveError, Move, Step
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.canals import CanalSystem, score_path
-from shipyard_tui.rules.engine import commodity_goods, cruise_options, current_speed
-from shipyard_tui.rules.scoring import rigger_limit, ship_speed, tile_features
-from shipyard_tui.rules.state import GameState, PlacedCanal, Step, Token
-from shipyard_tui.rules.view import events_for
-from shipyard_tui.rules.yard import CELLS, KIND_LETTER, pattern, placement_problem
 
-from ...text import AutomaStep, automa_steps, describe_move, plural, space_name
+from ...text import describe_move
+from .. import choice_labels
 from ..widgets.action_track import ActionTrack
 from ..widgets.canal_column import CanalColumn
 from ..widgets.canal_map import CanalMap
-from ..widgets.choice_panel import Choice, ChoicePanel
+from ..widgets.choice_panel import Choice, ChoicePanel, Plan
 from ..widgets.commodity_column import CommodityColumn
 from ..widgets.employee_track import EmployeeTrack
 from ..widgets.exchange_ring import ExchangeRing
@@ -70,9 +62,12 @@ from ..widgets.piece_rings import PieceRings
 from ..widgets.seat_panel import SeatPanel
 from ..widgets.seat_strip import SeatStrip
 from ..widgets.ship_display import ShipDisplay
-from ..widgets.shipyard_grid import NOT_COMPLETING, ShipyardGrid
+from ..widgets.shipyard_grid import ShipyardGrid
 from ..widgets.status_line import StatusLine
 from ..widgets.view_bar import VIEWS, ViewBar
+from .automa_replay import AutomaReplay
+from .bot_turns import BotTurns
+from .hand_over import HandOver
 
 STEP_VIEWS = {
     Step.BUILD: "market",
@@ -94,9 +89,6 @@ STEP_VIEWS = {
     Step.DISCARD: "seats",
 }
 """The panel a small terminal shows for each decision."""
-
-BOT_BATCH_SECONDS = 0.05
-"""Without pauses, how long bots may play on before the screen is drawn."""
 
 WIDE = (150, 45)
 """From this size on every panel is shown at once."""
@@ -130,7 +122,12 @@ class GameScreen(Screen[None]):
     ]
 
     def __init__(self, model: GameModel, *, bot_delay: float = 0.6,
-                 bot_budget_ms: float | None = None) -> None:
+                 bot_budget_ms: float | None = None,
+                 driver: SeatDriver[GameState, Move] | None = None,
+                 automa_delay: float | None = None) -> None:
+        """``driver`` plays the bot seats (by default a bot of its level at every bot
+        seat of the game); ``automa_delay`` is how long each automa turn stays on screen
+        (by default 1.2 s, none when bots move without a pause)."""
         super().__init__()
         self.model = model
         self.bot_delay = bot_delay
@@ -138,24 +135,18 @@ class GameScreen(Screen[None]):
         """Thinking time of the strong level (None: its default)."""
         self._position = 0
         """Counts changes of the game, so a hint for an old position is dropped."""
-        self.automa_delay = 1.2 if bot_delay > 0 else 0.0
-        """Seconds each automa turn stays on screen (space skips)."""
-        self._replay: list[AutomaStep] | None = None
-        self._replay_timer: Timer | None = None
+        if driver is None:
+            driver = driver_for(model.game.config, bot_budget_ms)
+        self.bots = BotTurns(self, model, driver, bot_delay, self._may_play)
+        if automa_delay is None:
+            automa_delay = 1.2 if bot_delay > 0 else 0.0
+        self.automa = AutomaReplay(self, model, automa_delay, self.refresh_table)
+        self.hand_over = HandOver(self, model, self.refresh_table)
         self.view_name = "market"
-        self._bots: dict[int, Bot] = {}
-        self._bot_timer: Timer | None = None
         self._unsubscribe: Any = None
         self._result_shown = False
-        self._handing_over = False
-        self._batching = False
         self._no_bonus_turn: tuple[int, int] | None = None
         """The seat and turn in which the player declined any bonus action."""
-        for seat, config in enumerate(model.game.config.seats):
-            if config.kind is SeatKind.BOT:
-                self._bots[seat] = bot_for_level(config.level or "random",
-                                                 model.game.config.seed * 7 + seat,
-                                                 bot_budget_ms)
 
     # -- layout ------------------------------------------------------------------
 
@@ -201,19 +192,18 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         if getattr(self.app, "low_bandwidth", False):
-            self.automa_delay = 0.0
+            self.automa.delay = 0.0
         self._unsubscribe = self.model.subscribe(self._on_change)
         self.query_one(CanalMap).seat = self.model.viewer or 0
         self._set_view(self.view_name)
         self._apply_size(self.size.width, self.size.height)
-        self._refresh()
+        self.refresh_table()
 
     def on_unmount(self) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-        self._stop_replay()
+        self.bots.cancel()
+        self.automa.stop()
 
     def on_resize(self, event: Any) -> None:
         self._apply_size(event.size.width, event.size.height)
@@ -247,55 +237,33 @@ class GameScreen(Screen[None]):
     # -- reacting to the model ---------------------------------------------------------
 
     def _on_change(self, change: Change) -> None:
-        if change.kind == "highlight":
+        if change.kind is ChangeKind.HIGHLIGHT:
             return
         self._position += 1
-        if change.kind == "move" and self.automa_delay > 0:
-            state = self.model.game.state
-            automa = {i for i, seat in enumerate(state.seats) if seat.is_automa}
-            visible = events_for(list(change.events), self.model.viewer)
-            steps = automa_steps([s.name for s in state.seats], visible, automa)
-            if steps:
-                self._stop_replay()
-                self._replay = steps
-                self._next_automa_step()
-                return
-        self._refresh()
-
-    # -- the automa, step by step ------------------------------------------------------
-
-    def _next_automa_step(self) -> None:
-        """Show the next automa turn for a moment; the board marks its tile."""
-        self._replay_timer = None
-        if not self._replay:
-            self._finish_replay()
+        if change.kind in (ChangeKind.UNDO, ChangeKind.LOAD) or (
+                change.kind is ChangeKind.MOVE and not self.bots.playing):
+            self.bots.cancel()  # what a bot thought is for a position that is gone
+        self.after_change(change)
+        if change.kind is ChangeKind.MOVE and self.automa.start(change.events):
             return
-        step = self._replay.pop(0)
-        name = self.model.game.state.seats[step.seat].name
-        text = "\n".join(step.lines) or "nothing happens"
-        self.query_one(ChoicePanel).set_choices(
-            f"{name} (automa) — space or Esc: skip\n{text}", [])
-        self.query_one(StatusLine).note = f"{name}'s turn (space: skip)"
-        if step.action is not None:
-            self.model.set_highlight(mv.Choose(Action(step.action)))
-        self._replay_timer = self.set_timer(self.automa_delay, self._next_automa_step)
+        self.refresh_table()
 
-    def _stop_replay(self) -> None:
-        if self._replay_timer is not None:
-            self._replay_timer.stop()
-            self._replay_timer = None
-
-    def _finish_replay(self) -> None:
-        self._stop_replay()
-        self._replay = None
-        self.model.set_highlight(None)
-        self._refresh()
+    def after_change(self, change: Change) -> None:
+        """A hook called on every change of the game or the viewer, before the table
+        is redrawn."""
 
     @property
     def replaying(self) -> bool:
-        return self._replay is not None
+        """The automa's turns are being shown."""
+        return self.automa.active
 
-    def _refresh(self) -> None:
+    def _may_play(self) -> bool:
+        """Whether a bot's move may be played now."""
+        return not self.automa.active and not self.hand_over.active
+
+    def refresh_table(self) -> None:
+        """Show the decision in front of the table: a person's choices, the terminal
+        handed to the next person, a bot or an absent seat at work, or the result."""
         model = self.model
         game = model.game
         state = game.state
@@ -307,13 +275,13 @@ class GameScreen(Screen[None]):
             self._show_result()
             return
         seat = state.turn.seat
-        if model.is_human(seat) and seat != model.viewer and len(model.humans) > 1:
-            self._hand_over(seat)
+        if self.hand_over.needed(seat):
+            self.hand_over.begin(seat)
             return
         if state.turn.step in STEP_VIEWS and model.is_human(seat):
             self._set_view(STEP_VIEWS[state.turn.step])
             canal_map.seat = seat
-        if model.is_human(seat):
+        if model.human_to_move:
             status.note = ""
             if (state.turn.step is Step.BONUS_AFTER
                     and self._no_bonus_turn == (seat, state.turn_number)):
@@ -327,245 +295,26 @@ class GameScreen(Screen[None]):
         else:
             if len(model.humans) > 1:
                 model.set_viewer(None)
-            name = state.seats[seat].name
-            status.note = "thinking… (space: move now)"
-            self.query_one(ChoicePanel).set_choices(f"{name} (bot) is playing.", [])
+            text, note = self.waiting_for(seat)
+            status.note = note
+            self.query_one(ChoicePanel).set_choices(text, [])
             model.set_key_hints({})
-            if not self._batching:
-                self._schedule_bot()
+            if self.bots.driver.bot_to_move(game):
+                self.bots.schedule()
+
+    def waiting_for(self, seat: int) -> tuple[str, str]:
+        """What the choice panel and the status line say while ``seat``, not the person
+        at this screen, decides."""
+        name = self.model.game.state.seats[seat].name
+        return f"{name} (bot) is playing.", "thinking… (space: move now)"
 
     # -- choices -------------------------------------------------------------------
 
     def _prompt(self) -> str:
-        """The decision in words, naming the good at the exchange."""
-        state = self.model.game.state
-        turn = state.turn
-        if turn.step is Step.EXCHANGE_GOOD and turn.exchange_tile is not None:
-            good = commodity_goods(turn.exchange_tile)[turn.exchange_index]
-            return f"sell or trade the {good.value} ({turn.exchange_index + 1} of 3)"
-        if turn.step is Step.BONUS_BEFORE:
-            return "a bonus action this turn (6 guilders)?"
-        return self.model.game.prompt
+        return choice_labels.prompt(self.model.game.state, self.model.game.prompt)
 
     def _choices(self) -> list[Choice]:
-        state = self.model.game.state
-        step = state.turn.step
-        legal = self.model.legal_moves()
-        if step is Step.PLACE:
-            return self._place_choices(legal)
-        if step is Step.CRUISE:
-            return [Choice(label, move) for move, label in self._cruise_labels()]
-        if step is Step.LOAD:
-            return self._load_choices(legal)
-        if step in (Step.HELMSMAN, Step.RIGGER):
-            return self._rigger_choices(legal)
-        if step is Step.TOKEN_START:
-            return self._start_choices(legal)
-        if step is Step.BONUS_BEFORE:
-            return self._bonus_choices(legal)
-        if step in (Step.RING, Step.HIRE):
-            return self._destination_choices()
-        if step is Step.CANAL_PLACE:
-            return self._canal_choices(legal)
-        choices = [Choice(describe_move(state, move), move) for move in legal]
-        if step is Step.BUILD:
-            finish = [c for c in choices if isinstance(c.move, mv.EndBuild)]
-            choices = finish + [c for c in choices if c not in finish]
-        if step is Step.LAST_CHANCE:
-            passing = [Choice("Pass: complete no ship (this chance does not come back)",
-                              c.move) for c in choices if isinstance(c.move, mv.Pass)]
-            choices = [c for c in choices if not isinstance(c.move, mv.Pass)] + passing
-        return choices
-
-    def _bonus_choices(self, legal: list[Move]) -> list[Choice]:
-        """The bonus question, asked once a turn: declining it here declines the bonus
-        after the chosen action too (one choice instead of two)."""
-        state = self.model.game.state
-        chosen = state.turn.chosen
-        assert chosen is not None
-        out: list[Choice] = []
-        later: list[Choice] = []
-        for move in legal:
-            if isinstance(move, mv.Proceed):
-                out.append(Choice(f"No bonus action this turn: go on to {chosen.label}",
-                                  _Plan((move,), no_bonus_after=True)))
-                later.append(Choice(f"Go on to {chosen.label}, maybe a bonus action after it",
-                                    move))
-            else:
-                later.append(Choice(describe_move(state, move), move))
-        return out + later
-
-    def _destination_choices(self) -> list[Choice]:
-        """Where the marker may stop and what it gives there, with the total price: one
-        choice instead of one step at a time. The rules play each step on a copy."""
-        state = self.model.game.state
-        seat = state.turn.seat
-        before = state.seats[seat].guilders
-        trial = state.copy()
-        walked: list[Move] = []
-        out: list[Choice] = []
-        while True:
-            offered = engine.legal_moves(trial)
-            for move in offered:
-                if isinstance(move, mv.Step):
-                    continue
-                paid = before - self._guilders_after(trial, seat, move)
-                where = f"marker {plural(len(walked), 'step')} on" if walked else "marker here"
-                price = f"you pay {paid} in all" if paid > 0 else "free"
-                label = f"{describe_move(trial, move)} — {where}, {price}"
-                out.append(Choice(label, _Plan((*walked, move)) if walked
-                                  else move))
-            step = next((m for m in offered if isinstance(m, mv.Step)), None)
-            if step is None:
-                return out
-            engine.apply_move(trial, step, [])
-            walked.append(step)
-            if trial.turn.seat != seat or trial.turn.step is not state.turn.step:
-                return out
-
-    @staticmethod
-    def _guilders_after(state: GameState, seat: int, move: Move) -> int:
-        """The seat's guilders once ``move`` is played on a copy of ``state``. Over SSH
-        the state is the seat's view: if the rest of the turn needs what the view hides
-        (other seats' contracts, the decks), the guilders before the move are the
-        answer, as nothing hidden costs guilders."""
-        after = state.copy()
-        try:
-            engine.apply_move(after, move, [])
-        except (KeyError, IndexError):
-            return state.seats[seat].guilders
-        return after.seats[seat].guilders
-
-    def _canal_choices(self, legal: list[Move]) -> list[Choice]:
-        """Placements the ship token can still reach first (R-9.6), the others after."""
-        state = self.model.game.state
-        seat = state.turn.seat
-        usable: list[Choice] = []
-        behind: list[Choice] = []
-        token = state.seats[seat].token
-        canals = state.seats[seat].canals
-        for move in legal:
-            assert isinstance(move, mv.PlaceCanal)
-            label = describe_move(state, move)
-            # Placing the canal is not played out on a copy: the rest of the turn may
-            # need what this seat's view hides (other seats' contracts, the decks).
-            placed = PlacedCanal(state.turn.canal or "", move.x, move.y, move.rotation)
-            if token is None or (move.x, move.y) in CanalSystem(
-                    [*canals, placed]).reachable(token):
-                usable.append(Choice(label, move))
-            else:
-                behind.append(Choice(f"{label} — behind the ship token: no cruise reaches it",
-                                     move))
-        return usable + behind
-
-    def _start_choices(self, legal: list[Move]) -> list[Choice]:
-        """Each start space with the best cruise it allows, best first."""
-        state = self.model.game.state
-        seat = state.seats[state.turn.seat]
-        system = CanalSystem(seat.canals)
-        speed = current_speed(state)
-        features = tile_features([t for t in (seat.yard[c] for c in state.turn.ship)
-                                  if t is not None])
-        scored = []
-        for move in legal:
-            assert isinstance(move, mv.StartToken)
-            token = Token(move.x, move.y, move.cell, move.cell)
-            best = max((score_path(system, p, state.turn.load, features).total
-                        for p in system.cruise_paths(token, speed)), default=0)
-            scored.append((best, Choice(f"{describe_move(state, move)}: best cruise "
-                                        f"{plural(best, 'point')}", move)))
-        scored.sort(key=lambda pair: -pair[0])
-        return [choice for _, choice in scored]
-
-    def _place_choices(self, legal: list[Move]) -> list[Choice]:
-        state = self.model.game.state
-        seat = state.seats[state.turn.seat]
-        holding = state.turn.holding
-        assert holding is not None
-        letter = KIND_LETTER[CATALOG.ship(holding).kind]
-        p = pattern(seat.yard)
-        allowed = {m.cell for m in legal if isinstance(m, mv.Place)}
-        choices = []
-        for cell in range(CELLS):
-            if seat.yard[cell] is not None:
-                continue
-            if cell in allowed:
-                label = describe_move(state, mv.Place(cell))
-                if completes_unscorable_ship(state, state.turn.seat, holding, cell):
-                    label += (" — completes a ship that cannot score with the pieces and "
-                              "canals you have now")
-                choices.append(Choice(label, mv.Place(cell), key=str(cell)))
-            else:
-                reason = placement_problem(p, letter, cell) or NOT_COMPLETING
-                choices.append(Choice(f"Cell {cell}", None, reason, key=str(cell)))
-        return choices
-
-    def _cruise_labels(self) -> list[tuple[Move, str]]:
-        state = self.model.game.state
-        out: list[tuple[Move, str]] = []
-        for move, parts in cruise_options(state):
-            total = sum(parts.values())
-            scored = ", ".join(f"{k} {v}" for k, v in parts.items() if v)
-            end = space_name(move.path[-1])
-            out.append((move, f"{plural(total, 'point')}: {plural(len(move.path), 'step')} "
-                        f"to {end}"
-                        + (f" ({scored})" if scored else "")))
-        return out
-
-    def _load_choices(self, legal: list[Move]) -> list[Choice]:
-        state = self.model.game.state
-        choices = []
-        seat = state.turn.seat
-        if not state.turn.load:
-            captains = state.seats[seat].pieces.get("captain", 0)
-            keep = {"captain": min(len(state.turn.ships), max(0, captains - 1))}
-            plan = best_load(state, seat, state.turn.ship, keep)
-            if plan.scores and plan.pieces:
-                kept = (f" (keeps {plural(keep['captain'], 'captain')} for the next ship)"
-                        if keep["captain"] else "")
-                choices.append(Choice(f"Suggested: {plan.describe()}{kept}", _Plan.load(plan)))
-        for move in legal:
-            label = describe_move(state, move)
-            if isinstance(move, mv.EndLoad):
-                speed = current_speed(state)
-                warning = self._sailing_warning(speed)
-                if warning:
-                    label += f" — {warning}"
-                else:
-                    points = load_points(state, seat, state.turn.ship, state.turn.load, speed)
-                    if points is not None:
-                        label += f": about {plural(points, 'point')}"
-            choices.append(Choice(label, move))
-        return choices
-
-    def _rigger_choices(self, legal: list[Move]) -> list[Choice]:
-        state = self.model.game.state
-        seat = state.seats[state.turn.seat]
-        choices = []
-        turn = state.turn
-        for move in legal:
-            label = describe_move(state, move)
-            if isinstance(move, mv.Helmsman):
-                speeds = {ship_speed(turn.load, seat.employees, r, bool(move.use)).total
-                          for r in range(rigger_limit(turn.load) + 1)}
-                warnings = [self._sailing_warning(s) for s in speeds]
-                warning = "" if "" in warnings else warnings[0]
-                choices.append(Choice(label + (f" — {warning}" if warning else ""), move))
-                continue
-            assert isinstance(move, mv.Rigger)
-            speed = ship_speed(turn.load, seat.employees, move.bonus, turn.helmsman).total
-            warning = self._sailing_warning(speed)
-            choices.append(Choice(label + (f" — {warning}" if warning else ""), move))
-        return choices
-
-    def _sailing_warning(self, speed: int) -> str:
-        state = self.model.game.state
-        seat = state.seats[state.turn.seat]
-        if not state.turn.load.get("captain"):
-            return "no captain: the ship will be dismantled"
-        if speed not in cruise_lengths(seat):
-            return f"no cruise of {speed} spaces: the ship will be dismantled"
-        return ""
+        return choice_labels.choices(self.model.game.state, self.model.legal_moves())
 
     # -- playing moves -------------------------------------------------------------------
 
@@ -583,7 +332,7 @@ class GameScreen(Screen[None]):
         if not self.model.human_to_move or self.replaying:
             return
         move = event.move
-        question = self._irreversible(move)
+        question = choice_labels.confirmation(self.model.game.state, move)
         if question is None:
             self._go(move)
             return
@@ -595,42 +344,17 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(ConfirmScreen(question[0], question[1], "Go back"), answered)
 
-    def _go(self, move: Move | _Plan) -> None:
+    def _go(self, move: Move | Plan) -> None:
         state = self.model.game.state
         if state.turn.step is Step.BONUS_BEFORE:
-            no_bonus = isinstance(move, _Plan) and move.no_bonus_after
+            no_bonus = isinstance(move, Plan) and move.no_bonus_after
             self._no_bonus_turn = (state.turn.seat, state.turn_number) if no_bonus else None
-        if isinstance(move, _Plan):
+        if isinstance(move, Plan):
             for one in move.moves:
                 if not self._play(one):
                     break
         else:
             self._play(move)
-
-    def _irreversible(self, move: Move | _Plan) -> tuple[str, str] | None:
-        """The question to ask before a choice that throws something away for good
-        (a ship's last chance, a contract, a ship to be dismantled), and its yes-word."""
-        state = self.model.game.state
-        step = state.turn.step
-        if isinstance(move, _Plan):
-            return None
-        if isinstance(move, mv.Pass) and step is Step.LAST_CHANCE:
-            return ("Pass your last chance? No more tiles can be bought to complete a "
-                    "ship, and this cannot be taken back.", "Pass")
-        if isinstance(move, mv.Discard):
-            return (f"{describe_move(state, move)}? A discarded contract is gone for good.",
-                    "Discard")
-        if isinstance(move, mv.EndLoad):
-            warning = self._sailing_warning(current_speed(state))
-        elif isinstance(move, mv.Rigger):
-            seat = state.seats[state.turn.seat]
-            speed = ship_speed(state.turn.load, seat.employees, move.bonus).total
-            warning = self._sailing_warning(speed)
-        else:
-            return None
-        if not warning:
-            return None
-        return (f"Sail this ship? {warning[0].upper()}{warning[1:]}.", "Sail")
 
     def _play(self, move: Move) -> bool:
         try:
@@ -645,56 +369,6 @@ class GameScreen(Screen[None]):
         if self.model.human_to_move and mv.Pass() in self.model.legal_moves():
             self._play(mv.Pass())
 
-    def _schedule_bot(self) -> None:
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-            self._bot_timer = None
-        if self.bot_delay <= 0:
-            self.call_after_refresh(self._play_bot)
-        else:
-            self._bot_timer = self.set_timer(self.bot_delay, self._play_bot)
-
-    def _play_bot(self) -> None:
-        """A bot's move; without pauses, bots go on for a few hundredths of a second
-        before the screen is drawn, so a bots' game does not wait on drawing each move
-        (a large terminal no longer slows it down)."""
-        self._bot_timer = None
-        started = time.perf_counter()
-        self._batching = True
-        try:
-            while True:
-                game = self.model.game
-                seat = game.to_move
-                if seat is None or seat not in self._bots or game.is_over:
-                    return
-                self.model.play(self._bots[seat].choose(game))
-                if (self.bot_delay > 0 or self.replaying or self._handing_over
-                        or time.perf_counter() - started > BOT_BATCH_SECONDS):
-                    break
-        finally:
-            self._batching = False
-        game = self.model.game
-        if game.to_move in self._bots and not game.is_over and not self.replaying:
-            self._schedule_bot()
-
-    def _hand_over(self, seat: int) -> None:
-        from .hand_over import HandOverScreen
-
-        if self._handing_over:
-            return
-        self._handing_over = True
-        self.app.clear_notifications()  # a notice may name the last seat's secrets (R-11.2)
-        self.model.set_viewer(None)
-        self.query_one(ChoicePanel).set_choices("Waiting for the next player…", [])
-        name = self.model.game.state.seats[seat].name
-
-        def taken(_: bool | None) -> None:
-            self._handing_over = False
-            if self.model.set_viewer(seat) is False:
-                self._refresh()
-
-        self.app.push_screen(HandOverScreen(name), taken)
-
     def _show_result(self) -> None:
         from .review import ReviewScreen
 
@@ -707,7 +381,7 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         if self.replaying:
-            self._finish_replay()
+            self.automa.finish()
             return
         if self.model.can_undo:
             move = self.model.undo()
@@ -732,11 +406,9 @@ class GameScreen(Screen[None]):
 
     def action_skip(self) -> None:
         if self.replaying:
-            self._finish_replay()
+            self.automa.finish()
             return
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-            self._play_bot()
+        self.bots.hurry()
 
     def action_scroll_board(self, direction: int) -> None:
         """Scroll the panel on show (on a large terminal: the seats)."""
@@ -836,33 +508,10 @@ class GameScreen(Screen[None]):
         panel.say(f"'{event.character}' does nothing here: {hint}; ? shows every key.")
 
 
-BOUND_KEYS = {key for binding in GameScreen.BINDINGS
-              for key in binding.key.split(",")} | {"enter", "up", "down", "space"}  # type: ignore[union-attr]
+BOUND_KEYS = {key for binding in GameScreen.BINDINGS if isinstance(binding, Binding)
+              for key in binding.key.split(",")} | {"enter", "up", "down", "space"}
 
 
 class BoardScroll(VerticalScroll, can_focus=False):
     """A board panel that scrolls (wheel, PageUp/PageDown) without taking the keyboard
     from the choice list."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Plan:
-    """A choice that plays several legal moves in a row (a suggested load, a marker's
-    steps and what it takes at the end); ``no_bonus_after`` also declines the bonus
-    action after the chosen one, so that question is asked once a turn."""
-
-    moves: tuple[Move, ...]
-    no_bonus_after: bool = False
-
-    @property
-    def last(self) -> Move:
-        return self.moves[-1]
-
-    @classmethod
-    def load(cls, plan: LoadPlan) -> _Plan:
-        loads = tuple(mv.Load(CATALOG_PIECE[piece])
-                      for piece, count in plan.pieces for _ in range(count))
-        return cls((*loads, mv.EndLoad()))
-
-
-CATALOG_PIECE = {p.value: p for p in CATALOG.equipment_ring + CATALOG.crew_ring}
