@@ -3,6 +3,8 @@
 Game *k* seats the bots in the order given, rotated by *k* places (the list repeats
 to fill the seats), so every level plays every seat equally often over a multiple
 of the seat count. A shared win counts as a fraction of a win for each winner.
+Either game can be played: Shipyard (the default) or Nauticus, whose levels have the
+same player names (beginner, sensible, strong).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shipyard_tui.bots import driver_for, resolve_level
+from shipyard_tui.core import SeatDriver, bot_seed
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
 
 Z95 = 1.959963984540054
@@ -83,9 +86,11 @@ class MatchResult:
 
 
 def play_match(levels: list[str], seed: int, index: int,
-               budget_ms: float | None = None) -> MatchResult:
+               budget_ms: float | None = None, game_name: str = "shipyard") -> MatchResult:
     seats = tuple(SeatConfig(f"{lv.title()} {i + 1}", SeatKind.BOT, lv)
                   for i, lv in enumerate(levels))
+    if game_name == "nauticus":
+        return _nauticus_match(seats, seed, index, budget_ms)
     config = GameConfig(seats, seed=seed)
     game = Game(config)
     driver_for(config, budget_ms).play_out(game)
@@ -94,14 +99,35 @@ def play_match(levels: list[str], seed: int, index: int,
     return MatchResult(index, seed, tuple(levels), outcome.scores, outcome.winners)
 
 
+def _nauticus_match(seats: tuple[SeatConfig, ...], seed: int, index: int,
+                    budget_ms: float | None) -> MatchResult:
+    from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
+    from shipyard_tui.games.nauticus.bots import bot_for_level as nauticus_bot
+
+    game = NauticusGame(NauticusConfig(seats, seed=seed))
+    bots = {i: nauticus_bot(s.level, bot_seed(seed, i), budget_ms)
+            for i, s in enumerate(seats)}
+    SeatDriver(bots).play_out(game)
+    outcome = game.outcome()
+    assert outcome is not None
+    return MatchResult(index, seed, tuple(s.level for s in seats), outcome.scores,
+                       outcome.winners)
+
+
 def tournament(players: int, bots: list[str], games: int, seed: int,
-               budget_ms: float | None = None) -> Iterator[MatchResult]:
+               budget_ms: float | None = None,
+               game_name: str = "shipyard") -> Iterator[MatchResult]:
     """Play ``games`` seat-rotated games; game *k* uses seed ``seed + k``."""
-    levels = [resolve_level(b) for b in bots]
+    if game_name == "nauticus":
+        from shipyard_tui.games.nauticus.bots import resolve_level as nauticus_level
+
+        levels = [nauticus_level(b) for b in bots]
+    else:
+        levels = [resolve_level(b) for b in bots]
     if not 1 <= len(levels) <= players:
         raise ValueError(f"name 1 to {players} bots for {players} seats")
     for k in range(games):
-        yield play_match(lineup(levels, players, k), seed + k, k, budget_ms)
+        yield play_match(lineup(levels, players, k), seed + k, k, budget_ms, game_name)
 
 
 def standings(results: list[MatchResult]) -> list[LevelRecord]:
@@ -132,9 +158,10 @@ def report_lines(records: list[LevelRecord], games: int) -> list[str]:
 
 
 def run(players: int, bots: list[str], games: int, seed: int, budget_ms: float | None,
-        on_game: Callable[[MatchResult], None] | None = None) -> list[LevelRecord]:
+        on_game: Callable[[MatchResult], None] | None = None,
+        game_name: str = "shipyard") -> list[LevelRecord]:
     results = []
-    for result in tournament(players, bots, games, seed, budget_ms):
+    for result in tournament(players, bots, games, seed, budget_ms, game_name):
         results.append(result)
         if on_game is not None:
             on_game(result)

@@ -7,7 +7,7 @@ Keys:
 | ``↑`` ``↓`` | pick a table |
 | ``Enter`` / ``j`` | sit at the table: back at your own seat, or at its first open seat |
 | ``w`` | watch the table (the public view only) |
-| ``n`` | open a new table |
+| ``n`` | open a new table (of Shipyard or Nauticus) |
 | ``b`` | bell on your turn: on or off |
 | ``q`` | leave the server (your seats wait for you) |
 """
@@ -222,13 +222,15 @@ def _seat_label(spec: str) -> str:
 
 
 class NewTableScreen(ModalScreen[dict[str, Any] | None]):
-    """Open a table: what sits at each seat, and whether bots stand in for the away.
+    """Open a table: which game, what sits at each seat, and whether bots stand in for
+    the away.
 
-    Keys: ``↑`` ``↓`` pick a line, ``←`` ``→`` (or space) change it, ``Enter`` opens the
-    table, ``Esc`` goes back.
+    Keys: ``↑`` ``↓`` pick a line, ``←`` ``→`` (or space) change it, ``g`` switches
+    between Shipyard and Nauticus, ``Enter`` opens the table, ``Esc`` goes back.
     """
 
     BINDINGS = [
+        Binding("g", "game", "Shipyard/Nauticus"),
         Binding("left", "change(-1)", "Change", show=False),
         Binding("right,space", "change(1)", "Change"),
         Binding("enter", "open", "Open the table", priority=True),
@@ -256,10 +258,15 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
         self.seats = ["open", "none", "none"]
         self.stand_in = 0
         self.stand_in_level = 0
+        self.game = "shipyard"
+
+    def _heading(self) -> str:
+        other = "Nauticus" if self.game == "shipyard" else "Shipyard"
+        return f"A new table of {self.game.title()}: you sit at seat 1. (g: {other})"
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("A new table: you sit at seat 1.", markup=False)
+            yield Static(self._heading(), id="new-table-game", markup=False)
             yield OptionList(*self._options(), id="plan")
             yield Static("←/→: change · Enter: open the table · Esc: back", markup=False)
 
@@ -275,6 +282,10 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).highlighted = 1
+
+    def action_game(self) -> None:
+        self.game = "nauticus" if self.game == "shipyard" else "shipyard"
+        self.query_one("#new-table-game", Static).update(self._heading())
 
     def action_change(self, step: int) -> None:
         plan = self.query_one(OptionList)
@@ -305,7 +316,8 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
     def action_open(self) -> None:
         seats = ["me", *[s for s in self.seats if s != "none"]]
         self.dismiss({"seats": seats, "stand_in": STAND_IN_CHOICES[self.stand_in][1],
-                      "stand_in_level": STAND_IN_LEVELS[self.stand_in_level]})
+                      "stand_in_level": STAND_IN_LEVELS[self.stand_in_level],
+                      "game": self.game})
 
     def action_cancel(self) -> None:
         self.dismiss(None)
