@@ -304,3 +304,52 @@ async def test_names_from_the_players_file_cannot_be_picked(tmp_path: Path) -> N
         await key.close()
     finally:
         await host.close()
+
+
+async def test_a_table_may_play_the_classic_rules_rc_1_1(host: TableHost) -> None:
+    ann = await Client.open(host, player="Ann")
+    await ann.send({"op": "create", "seats": ["me", "bot:random"], "rules": "classic"})
+    started = await ann.expect("game", lambda m: "state" in m)
+    state = GameState.from_dict(started["state"])
+    assert state.config.classic and state.countdown == 2
+    assert all(len(seat.yard) == 9 for seat in state.seats)
+    lobby = host.lobby_message()
+    assert lobby["tables"][0]["rules"] == "2 seats classic"
+    table = host.tables[started["table"]]
+    from shipyard_tui.server.tables import Table
+
+    assert Table.from_json(table.to_json()).edition == "classic"  # a restart keeps it
+    await ann.send({"op": "create", "seats": ["me", "bot:random"], "rules": "third"})
+    error = await ann.expect("error")
+    assert "rules" in error.get("message", str(error))
+    await ann.close()
+
+
+def test_the_new_table_screen_offers_the_edition() -> None:
+    from shipyard_tui.server.lobby import EDITION_CHOICES, NewTableScreen
+
+    screen = NewTableScreen()
+    labels = [str(option.prompt) for option in screen._options()]
+    assert labels[-1] == f"Rules: ◀ {EDITION_CHOICES[0][0]} ▶"
+    assert [value for _, value in EDITION_CHOICES] == ["second", "classic"]
+
+
+async def test_choosing_the_classic_rules_for_a_new_table() -> None:
+    from textual.app import App
+
+    from shipyard_tui.server.lobby import NewTableScreen
+
+    chosen: list[Any] = []
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(NewTableScreen(), chosen.append)
+
+    app = Host()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        # seats 2-4, the stand-in, its level, then the rules (Shipyard's only)
+        await pilot.press("down", "down", "down", "down", "down", "right", "enter")
+        await pilot.pause()
+    assert chosen == [{"seats": ["me", "open"], "stand_in": None, "stand_in_level": "beginner",
+                       "game": "shipyard", "rules": "classic"}]

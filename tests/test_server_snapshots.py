@@ -57,7 +57,8 @@ async def test_a_new_table_offers_the_level_names_for_bots_and_the_stand_in() ->
         await pilot.press("enter")
         await settle(pilot)
     assert sent == [{"op": "create", "seats": ["me", "bot:strong"], "stand_in": 60.0,
-                     "stand_in_level": "strong", "game": "shipyard"}]
+                     "stand_in_level": "strong", "game": "shipyard",
+                     "rules": "second"}]
     bot = {"name": "Bot 2", "kind": "bot", "level": "planner", "player": None}
     assert seat_text(bot, False).plain == "Bot 2 (sensible)"
     away = {"name": "Dirk", "kind": "person", "level": "", "player": "Dirk",

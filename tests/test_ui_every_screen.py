@@ -45,7 +45,10 @@ def app_with(game: Game | NauticusGame | None = None) -> ShipyardApp:
 
 
 def at_step(step: Step) -> Callable[[], ShipyardApp]:
-    return lambda: app_with(game_at(lambda g: g.state.turn.step is step, seeds=range(60)))
+    # the token comes with the first canal only in the classic rules (RC-9.1)
+    options = {"edition": "classic"} if step is Step.TOKEN_WITH_CANAL else {}
+    return lambda: app_with(game_at(lambda g: g.state.turn.step is step, seeds=range(60),
+                                    **options))
 
 
 def push(screen_factory: Callable[[ShipyardApp], object]) -> Callable[[ShipyardApp], None]:
@@ -61,7 +64,8 @@ def setup_screen(solo: bool) -> Callable[[ShipyardApp], object]:
 def help_screen(app: ShipyardApp) -> object:
     from shipyard_tui.ui.screens.help import HelpScreen
 
-    return HelpScreen()
+    game = app.model.game if app.model is not None else None
+    return HelpScreen(classic=game is not None and game.config.classic)
 
 
 def load_screen(app: ShipyardApp) -> object:
@@ -135,12 +139,21 @@ def one_person() -> ShipyardApp:
     return app_with(Game(config))
 
 
+def classic_midgame() -> ShipyardApp:
+    """A classic game some turns in: the ring line, propellers and green contracts."""
+    from shipyard_tui.ui.showcase import midgame
+
+    return app_with(midgame(seed=3, turns=12, edition="classic"))
+
+
 SCENES = [
     Scene("title", lambda: app_with()),
     Scene("setup", lambda: app_with(), push(setup_screen(False))),
     Scene("setup-solo", lambda: app_with(), push(setup_screen(True))),
     *[Scene(f"game-{step.value}", at_step(step)) for step in Step if step is not Step.OVER],
     Scene("game-wide", one_person, size=(160, 50)),
+    Scene("game-classic", classic_midgame),
+    Scene("help-classic", classic_midgame, push(help_screen)),
     Scene("hand-over", two_people),
     Scene("help", one_person, push(help_screen)),
     Scene("load", one_person, push(load_screen)),

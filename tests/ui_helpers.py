@@ -66,7 +66,7 @@ async def confirm_if_asked(pilot: Pilot[None], app: ShipyardApp) -> None:
 
 
 def game_at(wanted: Callable[[Game], bool], *, seats: int = 2, seeds: range = range(200),
-            **options: bool) -> Game:
+            **options: bool | str) -> Game:
     """A game (seat 0 a person, the others bots) played by random moves until ``wanted``
     holds while seat 0 is to move."""
     import random
@@ -74,7 +74,8 @@ def game_at(wanted: Callable[[Game], bool], *, seats: int = 2, seeds: range = ra
     for seed in seeds:
         names = ("Ann", "Bob", "Cy", "Di")[:seats]
         bots = [SeatConfig(n, SeatKind.BOT, "random") for n in names[1:]]
-        config = GameConfig((SeatConfig(names[0]), *bots), seed=seed, **options)
+        config = GameConfig((SeatConfig(names[0]), *bots), seed=seed,
+                            **options)  # type: ignore[arg-type]
         game = Game(config)
         rng = random.Random(seed)
         while not game.is_over:

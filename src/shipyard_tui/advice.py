@@ -73,15 +73,20 @@ def _candidate_loads(supply: dict[str, int], features: dict[Feature, int],
     if officers:
         base[Piece.CAPTAIN.value] += officers
     masts = features.get(Feature.MAST, 0)
-    boilers = features.get(Feature.BOILER, 0) + extras.get(Piece.STOKER.value, 0)
+    # the piece that works with smokestacks: the stoker in a boiler, or in the classic
+    # rules the propeller on its mount (RC-6.1, RC-7.1); a game has only one of them
+    classic = bool(features.get(Feature.PROP, 0) or have(Piece.PROPELLER))
+    engine, mount = ((Piece.PROPELLER, Feature.PROP) if classic
+                     else (Piece.STOKER, Feature.BOILER))
+    boilers = features.get(mount, 0) + extras.get(engine.value, 0)
     sail_room = extras.get(Piece.SAIL.value, 0)
     loads = []
     for smoke in range(min(have(Piece.SMOKESTACK), masts) + 1):
         for sails in range(min(have(Piece.SAIL), masts - smoke + sail_room) + 1):
-            for stokers in range(min(have(Piece.STOKER), boilers) + 1):
+            for stokers in range(min(have(engine), boilers) + 1):
                 load = dict(base)
                 for piece, n in ((Piece.SMOKESTACK, smoke), (Piece.SAIL, sails),
-                                 (Piece.STOKER, stokers)):
+                                 (engine, stokers)):
                     if n:
                         load[piece.value] = n
                 if fits(load, features, extras):

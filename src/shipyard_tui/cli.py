@@ -72,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=_seed, help="seed of the game (default: random)")
     play.add_argument("--first-game", action="store_true", help="use the first-game setup")
     play.add_argument("--advanced", action="store_true", help="deal 3 + 3 contracts")
+    _rules_option(play)
     _interface_options(play)
 
     solo = commands.add_parser("solo", help="start a solo game against the two automa")
@@ -114,6 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "milliseconds of processor time (default 150)")
     sim.add_argument("--first-game", action="store_true", help="use the first-game setup")
     sim.add_argument("--advanced", action="store_true", help="deal 3 + 3 contracts")
+    _rules_option(sim)
     sim.add_argument("--events", metavar="FILE.jsonl",
                      help="write every event of every game to this JSON-lines file")
     sim.add_argument("--json", action="store_true", help="print one JSON object per game")
@@ -128,6 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--bots", required=True, metavar="A,B[,...]",
                       help="bot levels, comma-separated (repeated to fill the seats)")
     tour.add_argument("--games", type=_positive, default=20, help="number of games (default 20)")
+    _rules_option(tour)
     tour.add_argument("--seed", type=_seed, default=0,
                       help="seed of the first game; game k uses seed + k (default 0)")
     tour.add_argument("--budget", type=_budget, metavar="MS",
@@ -177,6 +180,12 @@ def _server_commands(commands: Any) -> None:
                          help="do not ring the terminal bell when it is your turn")
 
 
+def _rules_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", choices=("second", "classic"), default="second",
+                        help="which edition's rules: the 2nd edition (default) or the classic "
+                             "1st edition, for 2 to 4 seats (no solo game)")
+
+
 def _interface_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot-delay", type=_delay, metavar="SECONDS",
                         help="pause before each bot move (default from the settings, 0.6; "
@@ -216,8 +225,10 @@ def _play_config(args: argparse.Namespace) -> GameConfig:
     if args.first_game and args.advanced:
         raise ValueError("--first-game and --advanced cannot be combined")
     seed = args.seed if args.seed is not None else _random_seed()
-    return GameConfig(tuple(seats), seed=seed, first_game=args.first_game,
-                      advanced=args.advanced)
+    config = GameConfig(tuple(seats), seed=seed, first_game=args.first_game,
+                        advanced=args.advanced, edition=args.rules)
+    config.validate()
+    return config
 
 
 def _run_app(args: argparse.Namespace | None, **start: Any) -> int:
@@ -406,10 +417,14 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.first_game and args.advanced:
         print("shipyard: --first-game and --advanced cannot be combined", file=sys.stderr)
         return 2
+    if args.rules == "classic" and (args.solo or args.advanced):
+        print("shipyard: the classic rules have no solo game and always deal 3 + 3 contracts",
+              file=sys.stderr)
+        return 2
     players = 3 if args.solo else args.players
     results = simulate(players, args.games, args.seed, level, solo=args.solo,
                        first_game=args.first_game, advanced=args.advanced,
-                       budget_ms=args.budget)
+                       budget_ms=args.budget, edition=args.rules)
 
     def line(summary: dict[str, Any]) -> str:
         return (f"{summary['moves']} moves, {summary['turns'][0]} turns per seat, "
@@ -465,7 +480,7 @@ def _tournament(args: argparse.Namespace) -> int:
 
     try:
         records = run(args.players, bots, args.games, args.seed, args.budget, show,
-                      args.game)
+                      args.game, edition=args.rules)
     except ValueError as exc:
         print(f"shipyard: {exc}", file=sys.stderr)
         return 2

@@ -107,6 +107,8 @@ class Review:
     history: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
     rules: int = RULES_REVISION
     """The rulings revision the game was played under (older: a review only)."""
+    edition: str = "second"
+    """The edition's rules played: ``second`` or ``classic`` (RC-1.1)."""
 
     @property
     def rules_note(self) -> str:
@@ -142,7 +144,7 @@ def build_review(game: Game) -> Review:
     for contract in sorted(contracts, key=_contract_order):
         values = tuple(state.seats[i].end_points.get(contract) for i in range(len(state.seats)))
         c = CATALOG.contracts[contract]
-        rows.append(Row(contract, f"{c.id} {c.name}", values))
+        rows.append(Row(contract, f"{c.label} {c.name}", values))
     if over:
         rows.append(Row("traders", "Traders",
                         tuple(seat.end_points.get("traders", 0) for seat in state.seats)))
@@ -162,11 +164,14 @@ def build_review(game: Game) -> Review:
         ships=ships,
         history=score_history(game),
         rules=game.rules,
+        edition=state.config.edition,
     )
 
 
 def _contract_order(contract: str) -> tuple[int, int]:
-    return (0 if contract.startswith("R") else 1, int(contract[1:]))
+    """Red (classic: green) contracts first, then blue, each by its printed number."""
+    label = CATALOG.contracts[contract].label
+    return (1 if label.startswith("B") else 0, int(label[1:]))
 
 
 def _reveal(game: Game) -> list[RevealStep]:
@@ -355,6 +360,8 @@ def score_chart(review: Review, width: int = 56, height: int = 2) -> Text:
 def review_renderable(review: Review) -> RenderableType:
     """The whole review for a plain terminal."""
     parts: list[RenderableType] = []
+    if review.edition == "classic":
+        parts.append(Text("Classic rules (1st edition)", style="bold"))
     if review.rules_note:
         parts.append(Text(review.rules_note, style="bold yellow"))
     if review.over and review.reveal:
@@ -378,6 +385,7 @@ def review_json(review: Review) -> dict[str, Any]:
         "over": review.over,
         "solo": review.solo,
         "rules": review.rules,
+        "edition": review.edition,
         "seats": [review.seats[i] for i in review.players],
         "rows": [{"key": row.key, "label": row.label,
                   "values": [row.values[i] for i in review.players]} for row in review.rows],

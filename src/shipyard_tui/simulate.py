@@ -12,6 +12,7 @@ from shipyard_tui.core import bot_seed
 from shipyard_tui.games import nauticus
 from shipyard_tui.games.nauticus import bots as nauticus_bots
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind, event_to_json
+from shipyard_tui.rules.state import SECOND
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +30,7 @@ class SimulatedGame:
         return {
             "game": self.index,
             "seed": self.seed,
+            "rules": state.config.edition,
             "players": len(state.seats),
             "solo": state.config.solo,
             "seats": [s.name for s in state.seats],
@@ -43,7 +45,8 @@ class SimulatedGame:
 
 
 def simulation_config(players: int, seed: int, *, solo: bool = False, level: str = "random",
-                      first_game: bool = False, advanced: bool = False) -> GameConfig:
+                      first_game: bool = False, advanced: bool = False,
+                      edition: str = SECOND) -> GameConfig:
     seats: tuple[SeatConfig, ...]
     if solo:
         seats = (
@@ -53,7 +56,8 @@ def simulation_config(players: int, seed: int, *, solo: bool = False, level: str
         )
         return GameConfig(seats, seed=seed, solo=True, first_game=first_game, advanced=advanced)
     seats = tuple(SeatConfig(f"Bot {i + 1}", SeatKind.BOT, level) for i in range(players))
-    return GameConfig(seats, seed=seed, first_game=first_game, advanced=advanced)
+    return GameConfig(seats, seed=seed, first_game=first_game, advanced=advanced,
+                      edition=edition)
 
 
 def play_out(config: GameConfig, budget_ms: float | None = None) -> Game:
@@ -67,12 +71,14 @@ def play_out(config: GameConfig, budget_ms: float | None = None) -> Game:
 
 def simulate(players: int, games: int, seed: int, level: str = "random", *, solo: bool = False,
              first_game: bool = False, advanced: bool = False,
-             budget_ms: float | None = None) -> Iterator[SimulatedGame]:
-    """Play ``games`` games with seeds ``seed``, ``seed + 1``, ..."""
+             budget_ms: float | None = None, edition: str = SECOND) -> Iterator[SimulatedGame]:
+    """Play ``games`` games with seeds ``seed``, ``seed + 1``, ... (``edition``: the
+    2nd edition's rules or the classic ones, RC-1.1)."""
     for k in range(games):
         game_seed = seed + k
         config = simulation_config(players, game_seed, solo=solo, level=level,
-                                   first_game=first_game, advanced=advanced)
+                                   first_game=first_game, advanced=advanced, edition=edition)
+        config.validate()
         yield SimulatedGame(k, game_seed, play_out(config, budget_ms))
 
 

@@ -33,6 +33,7 @@ FEATURE_ABBREV = {
     "crane": "Crn",
     "cabin": "Cab",
     "boiler": "Sto",
+    "prop": "✣Pr",
     "buoy": "Buo",
     "boat": "Bot",
     "lantern": "Lan",
@@ -45,6 +46,7 @@ FEATURE_NAMES = {
     "crane": "crane mount",
     "cabin": "cabin",
     "boiler": "stoker cabin",
+    "prop": "propeller mount",
     "buoy": "lifebuoy",
     "boat": "lifeboat",
     "lantern": "lantern",
@@ -65,6 +67,7 @@ PIECE_ABBREV = {
     "businessman": "Bus",
     "soldier": "Sol",
     "stoker": "Stk",
+    "propeller": "✣Pr",
 }
 
 GOOD_ABBREV = {"coal": "Coa", "cloth": "Clo", "steel": "Stl"}
@@ -104,9 +107,11 @@ def employee_title(employee: str) -> str:
     return CATALOG.employees[employee].title
 
 
-def employee_colour(employee: str) -> str:
-    """The tile's colour in words (contracts count colours: R3, R4, R6)."""
-    return CATALOG.employees[employee].colour.value
+def employee_colour(employee: str, state: GameState | None = None) -> str:
+    """The tile's colour in words (contracts count colours: R3, R4, R6), as the game's
+    edition names it (classic: brown engineers, orange traders, RC-13.3)."""
+    colour = CATALOG.employees[employee].colour
+    return colour.value if state is None else q.catalog_of(state).colour_word(colour)
 
 
 def employee_effect(employee: str) -> str:
@@ -143,7 +148,7 @@ def contract_title(contract_id: str) -> str:
         colour = contract_id.split(":")[-1]
         return f"a {colour} contract"
     c = CATALOG.contracts[contract_id]
-    return f"{c.id} {c.name}"
+    return f"{c.label} {c.name}"
 
 
 def space_name(text: str) -> str:
@@ -203,7 +208,7 @@ def describe_move(state: GameState, move: Move) -> str:
         employee = state.employee_track[state.employee_marker][move.slot][-1]
         surcharge = CATALOG.employees[employee].surcharge
         extra = f", you pay {guilders(surcharge)} more" if surcharge else ""
-        return f"Hire {employee_title(employee)} ({employee_colour(employee)}{extra})"
+        return f"Hire {employee_title(employee)} ({employee_colour(employee, state)}{extra})"
     if isinstance(move, mv.Exchange):
         return f"Give up {goods_text(move.tile)}"
     if isinstance(move, mv.Sell):
@@ -260,7 +265,8 @@ def _describe_step(state: GameState) -> str:
     if action is Action.HIRE:
         where = f"space {nxt}"
     else:
-        ring = CATALOG.equipment_ring if action is Action.EQUIPMENT else CATALOG.crew_ring
+        ring = q.catalog_of(state).equipment_ring if action is Action.EQUIPMENT \
+            else q.catalog_of(state).crew_ring
         where = ring[nxt].value
     price = "free" if cost == 0 else guilders(cost)
     return f"Move the marker on to {where} ({price})"
@@ -293,7 +299,19 @@ def describe_event(names: list[str], event: Event) -> str | None:
     if isinstance(e, ev.IncomePaid):
         if not e.amount:
             return None
-        return f"{who(e.seat)} takes {guilders(e.amount)} income"
+        gap = f", {e.gap_bonus} of it the gap bonus" if e.gap_bonus else ""
+        return f"{who(e.seat)} takes {guilders(e.amount)} income{gap}"
+    if isinstance(e, ev.CardMoved):
+        pushed = ""
+        if e.pushed:
+            cards = ", ".join(Action(a).label for a, _, _ in e.pushed)
+            pushed = f"; pushed one space on: {cards}"
+        lap = "; a lap is complete" if e.lap else ""
+        return f"{Action(e.action).label} moves to ring space {e.to_space}{pushed}{lap}"
+    if isinstance(e, ev.LapCompleted):
+        if e.countdown == 0:
+            return "The countdown reaches 0: the regular turns are over"
+        return f"The countdown moves down to {e.countdown}"
     if isinstance(e, ev.BonusPaid):
         return f"{who(e.seat)} pays {e.cost} for a bonus action: {Action(e.action).label}"
     if isinstance(e, ev.ActionForfeited):

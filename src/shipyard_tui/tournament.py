@@ -17,6 +17,7 @@ from typing import Any
 from shipyard_tui.bots import driver_for, resolve_level
 from shipyard_tui.core import SeatDriver, bot_seed
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.rules.state import SECOND
 
 Z95 = 1.959963984540054
 
@@ -79,24 +80,28 @@ class MatchResult:
     levels: tuple[str, ...]
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+    rules: str = SECOND
+    """The edition played: ``second`` or ``classic``."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.index, "seed": self.seed, "bots": list(self.levels),
+        return {"game": self.index, "seed": self.seed, "rules": self.rules,
+                "bots": list(self.levels),
                 "scores": list(self.scores), "winners": list(self.winners)}
 
 
 def play_match(levels: list[str], seed: int, index: int,
-               budget_ms: float | None = None, game_name: str = "shipyard") -> MatchResult:
+               budget_ms: float | None = None, game_name: str = "shipyard",
+               edition: str = SECOND) -> MatchResult:
     seats = tuple(SeatConfig(f"{lv.title()} {i + 1}", SeatKind.BOT, lv)
                   for i, lv in enumerate(levels))
     if game_name == "nauticus":
         return _nauticus_match(seats, seed, index, budget_ms)
-    config = GameConfig(seats, seed=seed)
+    config = GameConfig(seats, seed=seed, edition=edition)
     game = Game(config)
     driver_for(config, budget_ms).play_out(game)
     outcome = game.outcome()
     assert outcome is not None
-    return MatchResult(index, seed, tuple(levels), outcome.scores, outcome.winners)
+    return MatchResult(index, seed, tuple(levels), outcome.scores, outcome.winners, edition)
 
 
 def _nauticus_match(seats: tuple[SeatConfig, ...], seed: int, index: int,
@@ -116,8 +121,9 @@ def _nauticus_match(seats: tuple[SeatConfig, ...], seed: int, index: int,
 
 def tournament(players: int, bots: list[str], games: int, seed: int,
                budget_ms: float | None = None,
-               game_name: str = "shipyard") -> Iterator[MatchResult]:
-    """Play ``games`` seat-rotated games; game *k* uses seed ``seed + k``."""
+               game_name: str = "shipyard", edition: str = SECOND) -> Iterator[MatchResult]:
+    """Play ``games`` seat-rotated games; game *k* uses seed ``seed + k`` (``edition``:
+    Shipyard's 2nd-edition rules or the classic ones)."""
     if game_name == "nauticus":
         from shipyard_tui.games.nauticus.bots import resolve_level as nauticus_level
 
@@ -127,7 +133,8 @@ def tournament(players: int, bots: list[str], games: int, seed: int,
     if not 1 <= len(levels) <= players:
         raise ValueError(f"name 1 to {players} bots for {players} seats")
     for k in range(games):
-        yield play_match(lineup(levels, players, k), seed + k, k, budget_ms, game_name)
+        yield play_match(lineup(levels, players, k), seed + k, k, budget_ms, game_name,
+                         edition)
 
 
 def standings(results: list[MatchResult]) -> list[LevelRecord]:
@@ -159,9 +166,9 @@ def report_lines(records: list[LevelRecord], games: int) -> list[str]:
 
 def run(players: int, bots: list[str], games: int, seed: int, budget_ms: float | None,
         on_game: Callable[[MatchResult], None] | None = None,
-        game_name: str = "shipyard") -> list[LevelRecord]:
+        game_name: str = "shipyard", edition: str = SECOND) -> list[LevelRecord]:
     results = []
-    for result in tournament(players, bots, games, seed, budget_ms, game_name):
+    for result in tournament(players, bots, games, seed, budget_ms, game_name, edition):
         results.append(result)
         if on_game is not None:
             on_game(result)

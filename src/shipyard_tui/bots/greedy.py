@@ -17,7 +17,7 @@ from shipyard_tui.advice import best_load
 from shipyard_tui.rules import CATALOG, Action, GameState, Move, Step
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.query import (
-    CELLS,
+    ENGINE_PIECES,
     KIND_LETTER,
     CanalSystem,
     EmployeeKind,
@@ -25,6 +25,7 @@ from shipyard_tui.rules.query import (
     PlacedCanal,
     Seat,
     Token,
+    catalog_of,
     commodity_goods,
     complete_ships,
     cruise_options,
@@ -33,6 +34,7 @@ from shipyard_tui.rules.query import (
     income_for,
     legal_cells,
     pattern,
+    progress,
     rigger_limit,
     sale_price,
     score_contract,
@@ -55,10 +57,11 @@ def _ship_runs(p: str) -> list[tuple[int, int]]:
     """Maximal runs of occupied cells (partial or complete ships)."""
     runs = []
     i = 0
-    while i < CELLS:
+    cells = len(p)
+    while i < cells:
         if p[i] != ".":
             j = i
-            while j + 1 < CELLS and p[j + 1] != ".":
+            while j + 1 < cells and p[j + 1] != ".":
                 j += 1
             runs.append((i, j))
             i = j + 1
@@ -110,7 +113,7 @@ def _placement_shape(p: str, letter: str, cell: int) -> tuple[tuple[tuple[int, i
     spans = tuple((i, j) for i, j in complete_ships(new)
                   if (i, j) not in before and i <= cell <= j)
     left = new[cell - 1] if cell > 0 else "|"
-    right = new[cell + 1] if cell < CELLS - 1 else "|"
+    right = new[cell + 1] if cell < len(new) - 1 else "|"
     if letter == "M":
         shape = 1.5 * (left in "BM") + 1.5 * (right in "MS")
     elif letter == "B":
@@ -159,9 +162,7 @@ class GreedyBot:
 
     def _progress(self, view: GameState) -> float:
         """How far the game has gone, 0 at the start and 1 at the end."""
-        total = {2: 4, 3: 6, 4: 8}[view.players] * 12
-        done = (view.cubes_removed * 12 + view.wheel) if view.end_trigger is None else total
-        return min(1.0, done / total)
+        return progress(view)
 
     def _contract_weights(self, seat: Seat) -> dict[str, float]:
         """Extra value of things the seat's contracts reward (do not change the result:
@@ -186,9 +187,10 @@ class GreedyBot:
             value = 5.0 if have("captain", 0) < ships_soon else 1.0
         elif piece == "smokestack":
             value = 4.0 if have("smokestack", 0) == 0 else (2.0 if masts_free > 0 else 0.8)
-        elif piece == "stoker":
-            value = 4.0 if have("stoker", 0) == 0 else \
-                (2.0 if room.get("boiler", 0) > have("stoker", 0) else 0.8)
+        elif piece in ENGINE_PIECES:  # the stoker, or the classic propeller (RC-6.1)
+            mount = ENGINE_PIECES[piece]
+            value = 4.0 if have(piece, 0) == 0 else \
+                (2.0 if room.get(mount, 0) > have(piece, 0) else 0.8)
         elif piece == "sail":
             value = 2.2 if masts_free > 0 else 1.0
         elif piece in ("cannon", "crane"):
@@ -279,7 +281,8 @@ class GreedyBot:
             weight = self._contract_weights(seat).get("canal", 0.0)
             return 1.5 + max(0, need) * 0.9 + weight + (3.0 if not system.tiles and runs else 0)
         if action in (Action.EQUIPMENT, Action.CREW):
-            ring = CATALOG.equipment_ring if action is Action.EQUIPMENT else CATALOG.crew_ring
+            catalog = catalog_of(view)
+            ring = catalog.equipment_ring if action is Action.EQUIPMENT else catalog.crew_ring
             return max(self._piece_value(view, seat, piece.value) for piece in ring) + 0.5
         if action is Action.HIRE:
             best = max((self._employee_value(view, seat, stack[-1])
@@ -414,7 +417,8 @@ class GreedyBot:
     def _ring(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:
         seat = view.seats[seat_index]
         action = view.turn.action
-        ring = CATALOG.equipment_ring if action is Action.EQUIPMENT else CATALOG.crew_ring
+        catalog = catalog_of(view)
+        ring = catalog.equipment_ring if action is Action.EQUIPMENT else catalog.crew_ring
         marker = view.equipment_marker if action is Action.EQUIPMENT else view.crew_marker
         free = 2 if has_employee(seat, EmployeeKind.ACCOUNTANT) else 0
         best, best_value = 0, -1e9
@@ -523,6 +527,15 @@ class GreedyBot:
                 return move
         return legal[-1]
 
+    def _token_with_canal(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:
+        """Classic (RC-9.1): the port from which the most cruise lengths are open."""
+        system = CanalSystem(view.seats[seat_index].canals)
+
+        def value(move: Move) -> float:
+            assert isinstance(move, mv.StartToken)
+            return len(system.cruise_lengths(Token(move.x, move.y, move.cell, move.cell), 16))
+        return self._best(legal, value)
+
     def _start(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:
         seat = view.seats[seat_index]
         system = CanalSystem(seat.canals)
@@ -573,6 +586,7 @@ class GreedyBot:
         Step.HELMSMAN: _helmsman,
         Step.RIGGER: _rigger,
         Step.TOKEN_START: _start,
+        Step.TOKEN_WITH_CANAL: _token_with_canal,
         Step.CRUISE: _cruise,
         Step.DISCARD: _discard,
         Step.FINAL_CHOOSE: _final,

@@ -35,6 +35,7 @@ from shipyard_tui.rules.query import (
     score_contract,
     trader_points,
 )
+from shipyard_tui.rules.query import progress as rules_progress
 
 from .base import register
 from .greedy import GreedyBot
@@ -114,9 +115,7 @@ class Analysis:
 
 def progress(state: GameState) -> float:
     """How far the game has gone, 0 at the start and 1 at the end."""
-    total = {2: 4, 3: 6, 4: 8}[state.players] * 12
-    done = (state.cubes_removed * 12 + state.wheel) if state.end_trigger is None else total
-    return min(1.0, done / total)
+    return rules_progress(state)
 
 
 def evaluate(state: GameState, seat_index: int, w: Weights) -> float:

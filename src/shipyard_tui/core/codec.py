@@ -20,6 +20,12 @@ T = TypeVar("T")
 Encoder = Callable[[Any], Any]
 Decoder = Callable[[Any], Any]
 
+OMIT_DEFAULT: dict[str, Any] = {"omit_default": True}
+"""Field metadata: the field is left out of the encoding while it holds its default,
+and read back as the default when absent. Fields that only one variant of a game uses
+(the classic rules' ring spaces and countdown) are marked so, which keeps every other
+game's encoding, and so its saves and golden hashes, exactly as before."""
+
 
 def to_data(obj: Any) -> Any:
     """Encode a dataclass (or container of them) as JSON-ready plain data."""
@@ -53,27 +59,47 @@ def _encode_any(value: Any) -> Any:
 
 @cache
 def _encoder(cls: type) -> Encoder:
-    names = [f.name for f in dataclasses.fields(cls)]
+    fields = dataclasses.fields(cls)
+    names = [f.name for f in fields if not f.metadata.get("omit_default")]
+    omitted = [(f.name, f.default) for f in fields if f.metadata.get("omit_default")]
 
     def encode(obj: Any) -> dict[str, Any]:
         return {name: _encode_any(getattr(obj, name)) for name in names}
 
-    return encode
+    if not omitted:
+        return encode
+
+    def encode_omitting(obj: Any) -> dict[str, Any]:
+        data = encode(obj)
+        for name, default in omitted:
+            value = getattr(obj, name)
+            if value != default:
+                data[name] = _encode_any(value)
+        return data
+
+    return encode_omitting
 
 
 @cache
 def _decoder(tp: Any) -> Decoder:
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         hints = typing.get_type_hints(tp)
-        fields = [(f.name, _decoder(hints[f.name])) for f in dataclasses.fields(tp) if f.init]
+        fields = [(f.name, _decoder(hints[f.name])) for f in dataclasses.fields(tp)
+                  if f.init and not f.metadata.get("omit_default")]
+        optional = [(f.name, _decoder(hints[f.name])) for f in dataclasses.fields(tp)
+                    if f.init and f.metadata.get("omit_default")]
 
         def decode_dc(data: Any) -> Any:
             if not isinstance(data, dict):
                 raise ValueError(f"{tp.__name__}: expected an object, got {type(data).__name__}")
             try:
-                return tp(**{name: dec(data[name]) for name, dec in fields})
+                values = {name: dec(data[name]) for name, dec in fields}
             except KeyError as exc:
                 raise ValueError(f"{tp.__name__}: missing field {exc.args[0]!r}") from None
+            for name, dec in optional:
+                if name in data:
+                    values[name] = dec(data[name])
+            return tp(**values)
 
         return decode_dc
     origin = typing.get_origin(tp)

@@ -56,15 +56,27 @@ class Piece(StrEnum):
     BUSINESSMAN = "businessman"
     SOLDIER = "soldier"
     STOKER = "stoker"
+    PROPELLER = "propeller"
+    """Classic rules only: equipment from the crew ring, on a stern's propeller mount (RC-6.1)."""
 
     @property
     def is_equipment(self) -> bool:
-        return self in EQUIPMENT
+        return self in CLASSIC_EQUIPMENT
 
 
 EQUIPMENT = (Piece.SMOKESTACK, Piece.SAIL, Piece.CANNON, Piece.CRANE)
+"""The 2nd edition's equipment (R-6.1)."""
 CREW = (Piece.CAPTAIN, Piece.BUSINESSMAN, Piece.SOLDIER, Piece.STOKER)
-PIECES = EQUIPMENT + CREW
+"""The 2nd edition's crew (R-6.1)."""
+CLASSIC_EQUIPMENT = (*EQUIPMENT, Piece.PROPELLER)
+"""The classic equipment: the propeller joins it (RC-6.1); the classic crew has no stoker."""
+PIECES = EQUIPMENT + CREW + (Piece.PROPELLER,)
+"""Every piece, the 2nd edition's first and the classic propeller last (a seat of either
+edition holds none of the other's pieces, so orders over the pieces stay as they were)."""
+
+ENGINE_PIECES = {Piece.STOKER.value: "boiler", Piece.PROPELLER.value: "prop"}
+"""The piece that works with smokestacks in each edition, and the feature it needs:
+the 2nd edition's stoker in a boiler (R-7.1), the classic propeller on its mount (RC-7.1)."""
 
 
 class Feature(StrEnum):
@@ -75,6 +87,8 @@ class Feature(StrEnum):
     CRANE = "crane"
     CABIN = "cabin"
     BOILER = "boiler"
+    PROP = "prop"
+    """Classic rules only: the propeller mount every stern has (RC-6.2)."""
     BUOY = "buoy"
     BOAT = "boat"
     LANTERN = "lantern"
@@ -136,6 +150,8 @@ class EmployeeKind(StrEnum):
 class ContractColour(StrEnum):
     RED = "red"
     BLUE = "blue"
+    GREEN = "green"
+    """Classic rules only: the green contracts take the red ones' place (RC-13.5)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +232,13 @@ class Contract:
                 return v
         return default
 
+    @property
+    def label(self) -> str:
+        """The number printed on the contract (the classic B2, B11 and B12 have ids of
+        their own, since their faces differ from the 2nd edition's)."""
+        label: str = self.param("label", self.id)
+        return label
+
 
 @dataclass(frozen=True, slots=True)
 class SoloTile:
@@ -256,21 +279,73 @@ class Catalog:
     solo_tiles: dict[str, SoloTile]
     solo_board_number: int
     slot_prices: tuple[int, ...]
+    edition: str = "second"
+    employee_deck: tuple[str, ...] = ()
+    """The employee faces of this edition, in the data's order (the lookup table
+    ``employees`` also knows the other edition's faces)."""
+    contract_deck: tuple[str, ...] = ()
+    """The contracts of this edition, in the data's order."""
+    contract_colours: tuple[ContractColour, ...] = (ContractColour.RED, ContractColour.BLUE)
+    """The contract colours dealt in this edition, in dealing order."""
+    colour_words: tuple[tuple[str, str], ...] = ()
+    """Employee colours this edition calls by another name (classic: gray is brown,
+    red is orange, RC-13.3); the tiles and their contracts are otherwise the same."""
+    yard_cells: int = 10
+    """Cells of a shipyard (R-5.1; classic 9, RC-5.1)."""
+    ring_spaces: int = 0
+    """Spaces of the classic action ring (RC-2.7); 0 for the 2nd edition's track."""
+    discard_schedule: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = ()
+    """Classic discards (RC-3.9): per seat count, the countdown values that call for
+    discards and how many contracts of each colour seats keep then."""
 
     def ship(self, tile_id: str) -> ShipTile:
         """The tile for an id, including the featureless blank tiles."""
         tile = self.ship_tiles.get(tile_id)
         if tile is not None:
             return tile
-        return blank_tile(tile_id)
+        if tile_id.startswith(BLANK_PREFIX):
+            return blank_tile(tile_id)
+        found: ShipTile = self.ship_tiles[tile_id]  # another edition's face
+        return found
+
+    def contracts_of(self, colour: ContractColour) -> tuple[str, ...]:
+        """This edition's contracts of one colour, in the data's order."""
+        return tuple(c for c in self.contract_deck if self.contracts[c].colour is colour)
 
     @property
     def red_contracts(self) -> tuple[str, ...]:
-        return tuple(c.id for c in self.contracts.values() if c.colour is ContractColour.RED)
+        return self.contracts_of(ContractColour.RED)
 
     @property
     def blue_contracts(self) -> tuple[str, ...]:
-        return tuple(c.id for c in self.contracts.values() if c.colour is ContractColour.BLUE)
+        return self.contracts_of(ContractColour.BLUE)
+
+    @property
+    def green_contracts(self) -> tuple[str, ...]:
+        return self.contracts_of(ContractColour.GREEN)
+
+    def colour_word(self, colour: Colour | str) -> str:
+        """An employee colour as this edition names it (RC-13.3)."""
+        value = colour.value if isinstance(colour, Colour) else colour
+        return dict(self.colour_words).get(value, value)
+
+    def discard_keep(self, players: int, countdown: int) -> int | None:
+        """Contracts of each colour kept when the classic countdown reaches ``countdown``
+        with ``players`` seats, or ``None`` when no discard is due then (RC-3.9)."""
+        for seats, schedule in self.discard_schedule:
+            if seats == players:
+                return dict(schedule).get(countdown)
+        return None
+
+
+class EditionTable(dict[str, Any]):
+    """One edition's components by id; an id of another edition is still found by
+    indexing (``table[id]``), but not listed, counted or matched by ``in``."""
+
+    shared: dict[str, Any] = {}
+
+    def __missing__(self, key: str) -> Any:
+        return self.shared[key]
 
 
 BLANK_PREFIX = "blank-"
@@ -315,12 +390,34 @@ def _params(entry: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
     return tuple(out)
 
 
-def _load() -> Catalog:
-    data = resources.files(__package__).joinpath("data/components.json")
-    raw = json.loads(data.read_text("utf-8"))
+def _read(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        resources.files(__package__).joinpath(f"data/{name}").read_text("utf-8"))
+    return data
+
+
+def _with_base(delta: dict[str, Any]) -> dict[str, Any]:
+    """A delta file (the classic catalog) laid over the file it names as its base:
+    each section it gives replaces that section's keys (or, when listed under
+    ``replace``, the whole section); the rest is the base's."""
+    raw = _read(delta["base"])
+    whole = set(delta.get("replace", ()))
+    for key, value in delta.items():
+        if isinstance(value, dict) and isinstance(raw.get(key), dict) and key not in whole:
+            raw[key] = {**raw[key], **value}
+        else:
+            raw[key] = value
+    return raw
+
+
+def _load(name: str = "components.json") -> Catalog:
+    raw = _read(name)
+    if "base" in raw:
+        raw = _with_base(raw)
     ships = raw["ship_tiles"]
     bows = _ship_group("B", TileKind.BOW, ships["bow"], 0, 0)
-    sterns = _ship_group("S", TileKind.STERN, ships["stern"], 0, 0)
+    sterns = _ship_group("S", TileKind.STERN, ships["stern"],
+                         ships.get("stern_first_number", 1) - 1, 0)
     mid1 = _ship_group("M", TileKind.MIDDLE, ships["middle_deck_1"], 0, 1)
     mid2 = _ship_group("M", TileKind.MIDDLE, ships["middle_deck_2"], len(mid1), 2)
     all_ships = {t.id: t for t in bows + sterns + mid1 + mid2}
@@ -350,7 +447,8 @@ def _load() -> Catalog:
     starting = _three_goods(com["starting_tile"])
 
     contracts = {}
-    for colour in (ContractColour.RED, ContractColour.BLUE):
+    colours = tuple(c for c in ContractColour if c.value in raw["contracts"])
+    for colour in colours:
         for entry in raw["contracts"][colour.value]:
             contracts[entry["id"]] = Contract(
                 entry["id"], colour, entry["name"], entry["rule"], _params(entry)
@@ -379,12 +477,52 @@ def _load() -> Catalog:
         equipment_ring=tuple(Piece(p) for p in raw["rings"]["equipment"]),
         crew_ring=tuple(Piece(p) for p in raw["rings"]["crew"]),
         contracts=contracts,
-        first_game_sets=tuple(tuple(s) for s in raw["contracts"]["first_game_sets"]),
+        first_game_sets=tuple(tuple(s) for s in raw["contracts"].get("first_game_sets", ())),
         solo_tiles=solo,
         solo_board_number=raw["solo_tiles"]["board_number"],
         slot_prices=tuple(raw["market"]["slot_prices"]),
+        edition=raw.get("edition", "second"),
+        employee_deck=tuple(employees),
+        contract_deck=tuple(contracts),
+        contract_colours=tuple(sorted(colours, key=lambda c: c is ContractColour.BLUE)),
+        colour_words=tuple(raw["employees"].get("colour_words", {}).items()),
+        yard_cells=raw.get("yard", {}).get("cells", 10),
+        ring_spaces=raw.get("track", {}).get("ring_spaces", 0),
+        discard_schedule=tuple(
+            (int(seats), tuple((int(k), v) for k, v in schedule.items()))
+            for seats, schedule in raw.get("track", {}).get("discards", {}).items()),
     )
 
 
 CATALOG: Catalog = _load()
-"""The one catalog of the game, loaded once from the package data."""
+"""The 2nd edition's catalog, loaded once from the package data. Its lookup tables
+(ship tiles, employees, contracts) also hold the classic faces, so that any id met in
+any game can be looked up here; its decks, rings and lists are the 2nd edition's."""
+
+CLASSIC_CATALOG: Catalog = _load("classic.json")
+"""The classic (1st-edition) catalog (CLASSIC.md §13), read as differences from the
+2nd edition's; its lookup tables are shared with :data:`CATALOG`."""
+
+
+def _share_lookups(*catalogs: Catalog) -> None:
+    """Let every catalog's lookup tables find every edition's ids. An id names one face
+    in all editions (the classic sterns and B2, B11, B12 have ids of their own), so a
+    tile, employee or contract of any game can be looked up in :data:`CATALOG`; each
+    table still lists (iterates, counts, contains) only its own edition's ids."""
+    for table in ("ship_tiles", "employees", "contracts"):
+        shared: dict[str, Any] = {}
+        for cat in catalogs:
+            for key, value in getattr(cat, table).items():
+                assert shared.get(key, value) == value, f"{key} names two faces"
+                shared[key] = value
+        for cat in catalogs:
+            own = getattr(cat, table)
+            lookup = EditionTable(own)
+            lookup.shared = shared
+            object.__setattr__(cat, table, lookup)
+
+
+_share_lookups(CATALOG, CLASSIC_CATALOG)
+
+CATALOGS = {CATALOG.edition: CATALOG, CLASSIC_CATALOG.edition: CLASSIC_CATALOG}
+"""The catalog of each edition by its name."""

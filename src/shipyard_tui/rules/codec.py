@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from ..core.codec import from_data, to_data
+from ..core.codec import OMIT_DEFAULT, from_data, to_data
 
-__all__ = ["from_data", "to_data"]
+__all__ = ["OMIT_DEFAULT", "from_data", "to_data"]

@@ -104,11 +104,12 @@ class ColouredStaff(ContractRule):
               used_canals: int) -> ContractScore:
         count = sum(1 for e in employees
                     if _employee(e).colour in (Colour.BLUE, Colour.YELLOW, Colour.RED))
+        words = c.param("words", "blue, yellow or red")
         return ContractScore(c.id, count, count * c.param("points"),
-                             f"{_plural(count, 'blue, yellow or red employee')}")
+                             f"{_plural(count, words + ' employee')}")
 
     def describe(self, c: Contract) -> str:
-        return "2 per blue, yellow or red employee"
+        return f"2 per {c.param('words', 'blue, yellow or red')} employee"
 
 
 class VariedStaff(ContractRule):
@@ -334,8 +335,9 @@ class Variety(ContractRule):
     def score(self, c: Contract, fleet: Fleet, employees: Sequence[str],
               used_canals: int) -> ContractScore:
         elements = set()
+        pieces = tuple(Piece(p) for p in c.param("pieces", ())) or _VARIETY_PIECES
         for s in fleet:
-            for piece in _VARIETY_PIECES:
+            for piece in pieces:
                 if s.piece(piece):
                     elements.add(piece.value)
             if _officers(s):
@@ -345,8 +347,9 @@ class Variety(ContractRule):
                              f"{_plural(count, 'different element')}")
 
     def describe(self, c: Contract) -> str:
-        return ("different pieces in your fleet (smokestack, sail, crane, cannon, businessman, "
-                f"soldier, stoker, officer): {table_text(c, bounded=True)}")
+        pieces = c.param("pieces", ()) or tuple(p.value for p in _VARIETY_PIECES)
+        return (f"different pieces in your fleet ({', '.join(pieces)}, officer): "
+                f"{table_text(c, bounded=True)}")
 
 
 CONTRACT_RULES: dict[str, ContractRule] = {

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..core import events as core_events
+from ..core.codec import OMIT_DEFAULT
 from ..core.events import event_table
 from ..core.events import event_to_json as event_to_json
 
@@ -59,6 +60,12 @@ class GameStarted(Event):
     solo: bool
     track: list[str]
     reserve: int
+    edition: str = field(default="second", metadata=OMIT_DEFAULT)
+    """The rules played (RC-1.1); left out of the JSON for the 2nd edition."""
+    spaces: list[int] | None = field(default=None, metadata=OMIT_DEFAULT)
+    """Classic: the ring space of each card of ``track``, in the same order (RC-2.7)."""
+    countdown: int | None = field(default=None, metadata=OMIT_DEFAULT)
+    """Classic: where the countdown marker starts, the number of seats (RC-3.8)."""
 
     @property
     def secret_for(self) -> int | None:
@@ -96,6 +103,8 @@ class ContractsDealt(Event):
     red: int
     blue: int
     contracts: list[str]
+    green: int = field(default=0, metadata=OMIT_DEFAULT)
+    """Classic: green contracts dealt (RC-2.2); left out when none."""
 
     @property
     def secret_for(self) -> int | None:
@@ -125,6 +134,28 @@ class TileAdvanced(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class CardMoved(Event):
+    """Classic step 1 (RC-3.1, RC-3.10): the card moved around the action ring from
+    ``from_space`` to ``to_space``, directly ahead of the lead, and is the lead now.
+    ``pushed`` lists the cards the push moved one space ahead, as ``[action, from, to]``,
+    frontmost first; ``lap`` tells whether it landed on the start space (RC-3.8)."""
+
+    action: str
+    from_space: int
+    to_space: int
+    pushed: list[list[Any]]
+    lap: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LapCompleted(Event):
+    """Classic (RC-3.8): a lap ended with this turn; the countdown marker moved down
+    to ``countdown`` (0: the regular turns are over, RC-10.1)."""
+
+    countdown: int
+
+
+@dataclass(frozen=True, slots=True)
 class WheelTurned(Event):
     position: int
     rotation_completed: bool
@@ -147,6 +178,8 @@ class IncomePaid(Event):
     tile_guilders: int
     amount: int
     guilders: int
+    gap_bonus: int = field(default=0, metadata=OMIT_DEFAULT)
+    """Classic: the gap bonus included in ``amount`` (RC-3.3 b); left out when 0."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .canals import CanalSystem, CruiseScore, Face, Space, face, score_path
-from .catalog import PIECES, Action, EmployeeKind, Good, Icon, Piece
+from .catalog import ENGINE_PIECES, PIECES, Action, Catalog, EmployeeKind, Good, Icon, Piece
 from .contracts import CONTRACT_RULES
 from .engine import (
     ACCOUNTANT_FREE,
@@ -39,9 +39,11 @@ from .engine import (
     TRACK_EXTRA_STEPS,
     WHEEL_POSITIONS,
     apply_move,
+    catalog_of,
     commodity_goods,
     cruise_options,
     current_speed,
+    gap_bonus,
     has_employee,
     hireable,
     income,
@@ -50,6 +52,7 @@ from .engine import (
     legal_moves,
     marker_step_cost,
     pieces_taken,
+    ruleset_for,
     sale_price,
     slot_price,
     track_index,
@@ -84,6 +87,7 @@ __all__ = [
     "BONUS_COST",
     "CELLS",
     "CONTRACT_RULES",
+    "ENGINE_PIECES",
     "FOREMAN_FREE",
     "KIND_LETTER",
     "PIECES",
@@ -91,6 +95,7 @@ __all__ = [
     "WHEEL_POSITIONS",
     "CanalPlacement",
     "CanalSystem",
+    "Catalog",
     "CruiseScore",
     "Destination",
     "EmployeeKind",
@@ -105,6 +110,7 @@ __all__ = [
     "apply_move",
     "builder_extras",
     "canal_placements",
+    "catalog_of",
     "commodity_goods",
     "completable",
     "complete_ships",
@@ -116,6 +122,7 @@ __all__ = [
     "exchange_good",
     "face",
     "fits",
+    "gap_bonus",
     "guilders_after",
     "has_employee",
     "hireable",
@@ -132,7 +139,9 @@ __all__ = [
     "pattern",
     "placement_problem",
     "possible_speeds",
+    "progress",
     "rigger_limit",
+    "ring_cards",
     "ring_size",
     "room_left",
     "sailing_problem",
@@ -165,13 +174,40 @@ class TrackSpace:
     lead: bool
     """It is the lead tile (slot 0)."""
     pays: int
-    """What choosing it would pay now: occupied tiles ahead and the guilders on it (R-3.3)."""
+    """What choosing it would pay now: occupied tiles ahead and the guilders on it (R-3.3),
+    and in classic games the gap bonus (RC-3.3)."""
+    gap: int = 0
+    """The classic gap bonus included in ``pays`` (RC-3.3 b); 0 in the 2nd edition."""
 
 
 def track_spaces(view: GameState) -> list[TrackSpace]:
-    """The action track from the lead, each tile with what choosing it pays now (R-3.3)."""
-    return [TrackSpace(slot.action, bool(slot.cubes), index == 0, income(view, index))
+    """The action track from the lead, each tile with what choosing it pays now (R-3.3,
+    classic RC-3.3)."""
+    return [TrackSpace(slot.action, bool(slot.cubes), index == 0, income(view, index),
+                       gap_bonus(view, index))
             for index, slot in enumerate(view.track)]
+
+
+def ring_cards(view: GameState) -> tuple[list[Action | None], int] | None:
+    """Classic games (RC-2.7, RC-3.1): the ring's spaces 0 to 22, each with the card on it
+    (``None``: an empty space, a gap), and the space where the next step 1 puts its card
+    (directly ahead of the lead); ``None`` in the 2nd edition, which has no ring."""
+    size = catalog_of(view).ring_spaces
+    if not size:
+        return None
+    spaces: list[Action | None] = [None] * size
+    for slot in view.track:
+        assert slot.space is not None
+        spaces[slot.space] = slot.action
+    lead = view.track[0].space
+    assert lead is not None
+    return spaces, (lead + 1) % size
+
+
+def progress(view: GameState) -> float:
+    """How far the game has gone, 0 at the start and 1 at the end (for the bots): the
+    wheel's rotations, or the classic countdown's laps."""
+    return ruleset_for(view.config).progress(view)
 
 
 # -- the marker rings (R-4.4, R-4.5, R-4.6, R-4.7) --------------------------------------

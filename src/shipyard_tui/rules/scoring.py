@@ -60,6 +60,8 @@ def fits(load: dict[str, int], features: dict[Feature, int], extras: dict[str, i
         return False
     if get("stoker", 0) > features.get(Feature.BOILER, 0) + extra("stoker", 0):
         return False
+    if get("propeller", 0) > features.get(Feature.PROP, 0) + extra("propeller", 0):
+        return False  # classic: a propeller needs a propeller mount (RC-6.3)
     cabin_crew = (
         max(0, get("captain", 0) - 1)
         + max(0, get("businessman", 0) - extra("businessman", 0))
@@ -92,9 +94,12 @@ def base_speed(pieces: dict[str, int]) -> int:
     6
     >>> base_speed({"sail": 1, "smokestack": 2})  # the book's second example
     3
+    >>> base_speed({"smokestack": 2, "propeller": 1, "sail": 1})  # classic, RC-7.1
+    6
     """
     smoke = pieces.get(P.SMOKESTACK.value, 0)
-    stoke = pieces.get(P.STOKER.value, 0)
+    # the classic propeller takes the stoker's place (RC-7.1); a ship has only one kind
+    stoke = pieces.get(P.STOKER.value, 0) + pieces.get(P.PROPELLER.value, 0)
     sails = pieces.get(P.SAIL.value, 0)
     if smoke >= 1 and stoke >= 1:
         return 4 + (smoke - 1) + (stoke - 1) + sails

@@ -15,7 +15,12 @@ from typing import Any
 
 from ..core.clone import cloner
 from .catalog import Action, Piece
-from .codec import from_data, to_data
+from .codec import OMIT_DEFAULT, from_data, to_data
+
+SECOND = "second"
+CLASSIC = "classic"
+EDITIONS = (SECOND, CLASSIC)
+"""The editions a game can play: the 2nd edition and the classic 1st edition (RC-1.1)."""
 
 
 class SeatKind(StrEnum):
@@ -42,14 +47,30 @@ class GameConfig:
     first_game: bool = False
     advanced: bool = False
     solo: bool = False
+    edition: str = field(default="second", metadata=OMIT_DEFAULT)
+    """Which edition's rules: ``"second"`` or ``"classic"`` (RC-1.1); fixed for the game."""
 
     @property
     def players(self) -> int:
         return len(self.seats)
 
+    @property
+    def classic(self) -> bool:
+        """Whether the game plays the classic (1st-edition) rules (RC-1.1)."""
+        return self.edition == CLASSIC
+
     def validate(self) -> None:
         """Raise ``ValueError`` with a clear reason if the configuration cannot be played."""
         n = len(self.seats)
+        if self.edition not in EDITIONS:
+            raise ValueError(f"unknown edition {self.edition!r}: choose one of "
+                             + ", ".join(EDITIONS))
+        if self.classic:
+            if self.solo or not 2 <= n <= 4:
+                raise ValueError("the classic rules are for 2 to 4 seats and have no solo game")
+            if self.advanced:
+                raise ValueError("the classic rules always deal 3 + 3 contracts: "
+                                 "there is no advanced option")
         if self.first_game and self.advanced:
             raise ValueError("the first-game and advanced options cannot be combined")
         automa = [s for s in self.seats if s.kind is SeatKind.AUTOMA]
@@ -96,6 +117,8 @@ class DecisionStep(StrEnum):
     HELMSMAN = "helmsman"
     RIGGER = "rigger"
     TOKEN_START = "token_start"
+    TOKEN_WITH_CANAL = "token_with_canal"
+    """Classic: the token goes on a port of the first canal as it is placed (RC-9.1)."""
     CRUISE = "cruise"
     DISCARD = "discard"
     FINAL_CHOOSE = "final_choose"
@@ -123,6 +146,8 @@ class TrackSlot:
     action: Action
     cubes: list[int] = field(default_factory=list)
     guilders: int = 0
+    space: int | None = field(default=None, metadata=OMIT_DEFAULT)
+    """The ring space (0–22) the card stands on, classic rules only (RC-2.7)."""
 
 
 @dataclass(slots=True)
@@ -297,6 +322,8 @@ class GameState:
     prev_seat: int = 0
     resume_stage: Stage = Stage.PLAY
     winners: list[int] = field(default_factory=list)
+    countdown: int | None = field(default=None, metadata=OMIT_DEFAULT)
+    """The classic countdown marker, 4 to 0 (RC-3.8); ``None`` in the 2nd edition."""
 
     @property
     def players(self) -> int:

@@ -91,11 +91,14 @@ def determinize(view: GameState, seed: int) -> GameState:
             seen_ships.update(wreck.tiles)
     if state.turn.holding is not None:
         seen_ships.add(state.turn.holding)
-    unseen = [t for t in CATALOG.ship_tiles if t not in seen_ships]
-    bows = [t for t in unseen if t in CATALOG.bows]
-    sterns = [t for t in unseen if t in CATALOG.sterns]
-    deck1 = [t for t in unseen if t in CATALOG.middles_1]
-    deck2 = [t for t in unseen if t in CATALOG.middles_2]
+    from .engine.ruleset import ruleset_for
+
+    catalog = ruleset_for(state.config).catalog  # the game's edition (RC-1.1)
+    unseen = [t for t in catalog.ship_tiles if t not in seen_ships]
+    bows = [t for t in unseen if t in catalog.bows]
+    sterns = [t for t in unseen if t in catalog.sterns]
+    deck1 = [t for t in unseen if t in catalog.middles_1]
+    deck2 = [t for t in unseen if t in catalog.middles_2]
     for pile in (bows, sterns, deck1, deck2):
         rng.shuffle(pile)
     market.bow_stack = bows[: len(market.bow_stack)]
@@ -115,7 +118,7 @@ def determinize(view: GameState, seed: int) -> GameState:
         seen_canals.update(c.canal for c in seat.canals)
     if state.turn.canal is not None:
         seen_canals.add(state.turn.canal)
-    market.canal_deck = refill(market.canal_deck, list(CATALOG.canals), seen_canals)
+    market.canal_deck = refill(market.canal_deck, list(catalog.canals), seen_canals)
 
     seen_goods = {c for c in market.commodities if c is not None}
     seen_goods.update(market.commodity_spent, market.removed_tiles)
@@ -123,14 +126,13 @@ def determinize(view: GameState, seed: int) -> GameState:
         seen_goods.update(seat.commodities)
     if state.turn.exchange_tile is not None:
         seen_goods.add(state.turn.exchange_tile)
-    market.commodity_deck = refill(market.commodity_deck, list(CATALOG.commodities),
+    market.commodity_deck = refill(market.commodity_deck, list(catalog.commodities),
                                    seen_goods)
 
     known = {c for seat in state.seats for c in seat.contracts + seat.discarded
              if not is_hidden(c)}
-    free = {colour: [c for c in CATALOG.contracts if c not in known
-                     and CATALOG.contracts[c].colour.value == colour]
-            for colour in ("red", "blue")}
+    free = {colour.value: [c for c in catalog.contracts_of(colour) if c not in known]
+            for colour in catalog.contract_colours}
     for pile in free.values():
         rng.shuffle(pile)
     for seat in state.seats:

@@ -1,6 +1,7 @@
 """The shipyard: which placements are legal (R-5.2) and which ships are complete (R-5.1).
 
-A yard is read as a ten-letter pattern: ``B`` bow, ``M`` middle, ``S`` stern,
+A yard is read as a pattern of one letter a cell (ten cells, R-5.1; nine in the
+classic rules, RC-5.1): ``B`` bow, ``M`` middle, ``S`` stern,
 ``.`` empty, cell 0 first. A pattern is *completable* when its tiles can be split
 into future ships that depart one after another: some interval that holds only
 tiles fitting a ship shape (bow first, stern last, middles between, 1 to 7
@@ -54,13 +55,15 @@ _CODE = {"B": 1, "M": 2, "S": 4, EMPTY: 0}
 _OCTAL = str.maketrans({letter: str(code) for letter, code in _CODE.items()})
 
 
-def _interval_masks() -> tuple[tuple[int, int], ...]:
-    """For every cell interval a ship may occupy: the tiles that would stop it from
-    fitting one ship (a middle or stern at the bow, a bow or middle at the stern, a bow
-    or stern between) and all its cells, as masks of the 30-bit number."""
+@cache
+def _interval_masks(cells: int = CELLS) -> tuple[tuple[int, int], ...]:
+    """For every cell interval a ship may occupy in a yard of ``cells`` cells: the tiles
+    that would stop it from fitting one ship (a middle or stern at the bow, a bow or
+    middle at the stern, a bow or stern between) and all its cells, as masks of the
+    pattern's number."""
     out = []
-    for i in range(CELLS - 2):
-        for j in range(i + 2, min(i + MAX_MIDDLES + 1, CELLS - 1) + 1):
+    for i in range(cells - 2):
+        for j in range(i + 2, min(i + MAX_MIDDLES + 1, cells - 1) + 1):
             misfits = (6 << 3 * i) | (3 << 3 * j)
             misfits |= sum(5 << 3 * k for k in range(i + 1, j))
             span = sum(7 << 3 * k for k in range(i, j + 1))
@@ -68,7 +71,7 @@ def _interval_masks() -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-_INTERVALS = _interval_masks()
+_INTERVALS = _interval_masks(CELLS)
 
 
 def _encode(p: str) -> int:
@@ -80,10 +83,10 @@ def _encode(p: str) -> int:
     return int(p[::-1].translate(_OCTAL), 8)
 
 
-def _clears(tiles: int) -> bool:
+def _clears(tiles: int, intervals: tuple[tuple[int, int], ...] = _INTERVALS) -> bool:
     """Whether ships can sail one after another until no tile is left (see completable)."""
     while tiles:
-        for misfits, span in _INTERVALS:
+        for misfits, span in intervals:
             if tiles & span and not tiles & misfits:
                 tiles &= ~span
                 break
@@ -101,7 +104,7 @@ def completable(p: str) -> bool:
     from fitting. So sailing any such interval that holds a tile, again and again,
     clears the yard exactly when some order of departures does: no search is needed.
     """
-    return _clears(_encode(p))
+    return _clears(_encode(p), _interval_masks(len(p)))
 
 
 @cache
@@ -109,12 +112,13 @@ def complete_ships(p: str) -> tuple[tuple[int, int], ...]:
     """The complete ships of a pattern as (bow cell, stern cell) pairs, left to right."""
     ships = []
     i = 0
-    while i < CELLS:
+    cells = len(p)
+    while i < cells:
         if p[i] == "B":
             j = i + 1
-            while j < CELLS and p[j] == "M":
+            while j < cells and p[j] == "M":
                 j += 1
-            if j < CELLS and p[j] == "S" and 1 <= j - i - 1 <= MAX_MIDDLES:
+            if j < cells and p[j] == "S" and 1 <= j - i - 1 <= MAX_MIDDLES:
                 ships.append((i, j))
                 i = j + 1
                 continue
@@ -128,9 +132,10 @@ def legal_cells(p: str, letter: str) -> tuple[int, ...]:
     tiles = _encode(p)
     code = _CODE[letter]
     last_empty = p.count(EMPTY) == 1
+    intervals = _interval_masks(len(p))
     cells = []
-    for c in range(CELLS):
-        if p[c] == EMPTY and _clears(tiles | code << 3 * c):
+    for c in range(len(p)):
+        if p[c] == EMPTY and _clears(tiles | code << 3 * c, intervals):
             if last_empty and not complete_ships(p[:c] + letter + p[c + 1 :]):
                 continue
             cells.append(c)
@@ -142,17 +147,18 @@ def placement_problem(p: str, letter: str, cell: int) -> str | None:
 
     The reasons are written for players; the interface shows them on illegal cells.
     """
-    if not 0 <= cell < CELLS:
+    size = len(p)
+    if not 0 <= cell < size:
         return "there is no such cell"
     if p[cell] != EMPTY:
         return "the cell is taken"
     new = p[:cell] + letter + p[cell + 1 :]
     if not completable(new):
-        if letter == "B" and cell >= CELLS - 2:
+        if letter == "B" and cell >= size - 2:
             return "a bow here leaves no room for a stern"
         if letter == "S" and cell <= 1:
             return "a stern here leaves no room for a bow"
-        if letter == "M" and cell in (0, CELLS - 1):
+        if letter == "M" and cell in (0, size - 1):
             return "a middle at the edge can never be between a bow and a stern"
         return "this tile could never become part of a complete ship"
     if EMPTY not in new and not complete_ships(new):

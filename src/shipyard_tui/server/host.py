@@ -32,6 +32,7 @@ from shipyard_tui.games.nauticus import event_to_json as nauticus_event_json
 from shipyard_tui.games.nauticus.bots import NauticusBot
 from shipyard_tui.games.nauticus.bots import bot_for_level as nauticus_bot
 from shipyard_tui.rules import IllegalMoveError, SeatKind, event_to_json
+from shipyard_tui.rules.state import CLASSIC, EDITIONS, SECOND
 from shipyard_tui.rules.view import events_for
 from shipyard_tui.saves import AnyGame, SaveError, SaveStore, load, write_atomic
 from shipyard_tui.seats import clean_name
@@ -279,6 +280,8 @@ class TableHost:
         rules = f"{len(table.seats)} seats"
         if table.game_name == "nauticus":
             rules = f"Nauticus, {rules}"
+        elif table.edition == CLASSIC:
+            rules = f"{rules} classic"
         return {"table": table.table_id, "rules": rules, "game": table.game_name,
                 "seats": seats, "to_move": to_move, "state": state, "scores": scores,
                 "moves": len(game.moves) if game is not None else 0,
@@ -308,12 +311,18 @@ class TableHost:
         delay = message.get("bot_delay", 0.6)
         if not isinstance(delay, int | float) or not 0 <= delay <= 10:
             raise ValueError("bot_delay is between 0 and 10 seconds")
+        edition = message.get("rules", SECOND)
+        if edition not in EDITIONS:
+            raise ValueError("rules is 'second' or 'classic'")
+        if edition == CLASSIC and len(seats) < 2:
+            raise ValueError("the classic rules are for 2 to 4 seats")
         table_id = secrets.token_hex(3)
         while table_id in self.tables:
             table_id = secrets.token_hex(3)
         level = stand_in_level(message.get("stand_in_level", "beginner"), game_name)
         table = Table(table_id, seats, stand_in=None if stand_in is None else float(stand_in),
-                      bot_delay=float(delay), stand_in_level=level, game_name=game_name)
+                      bot_delay=float(delay), stand_in_level=level, game_name=game_name,
+                      edition=edition)
         self.tables[table_id] = table
         if not table.open_seats():
             self._begin(table)

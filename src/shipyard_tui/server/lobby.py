@@ -213,6 +213,11 @@ STAND_IN_CHOICES: list[tuple[str, float | None]] = [
     ("after 15 minutes", 900.0)]
 
 
+EDITION_CHOICES: list[tuple[str, str]] = [
+    ("2nd edition", "second"), ("classic 1st edition: ring, gap bonus, propellers", "classic")]
+"""The rules a table may play (RC-1.1)."""
+
+
 def _seat_label(spec: str) -> str:
     if spec == "open":
         return "open for a person"
@@ -259,6 +264,7 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
         self.stand_in = 0
         self.stand_in_level = 0
         self.game = "shipyard"
+        self.edition = 0
 
     def _heading(self) -> str:
         other = "Nauticus" if self.game == "shipyard" else "Shipyard"
@@ -278,6 +284,8 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
                             f"{STAND_IN_CHOICES[self.stand_in][0]} ▶"))
         level = STAND_IN_LEVELS[self.stand_in_level]
         lines.append(Option(f"The level of the bot that stands in: ◀ {level} ▶"))
+        if self.game == "shipyard":
+            lines.append(Option(f"Rules: ◀ {EDITION_CHOICES[self.edition][0]} ▶"))
         return lines
 
     def on_mount(self) -> None:
@@ -286,6 +294,11 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
     def action_game(self) -> None:
         self.game = "nauticus" if self.game == "shipyard" else "shipyard"
         self.query_one("#new-table-game", Static).update(self._heading())
+        plan = self.query_one(OptionList)
+        row = plan.highlighted
+        plan.clear_options()
+        plan.add_options(self._options())  # the rules line is Shipyard's only
+        plan.highlighted = min(row if row is not None else 1, plan.option_count - 1)
 
     def action_change(self, step: int) -> None:
         plan = self.query_one(OptionList)
@@ -303,8 +316,10 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
                 self.seats[i - 1] = "open"
         elif row == len(self.seats) + 1:
             self.stand_in = (self.stand_in + step) % len(STAND_IN_CHOICES)
-        else:
+        elif row == len(self.seats) + 2:
             self.stand_in_level = (self.stand_in_level + step) % len(STAND_IN_LEVELS)
+        else:
+            self.edition = (self.edition + step) % len(EDITION_CHOICES)
         plan.clear_options()
         plan.add_options(self._options())
         plan.highlighted = row
@@ -317,7 +332,9 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
         seats = ["me", *[s for s in self.seats if s != "none"]]
         self.dismiss({"seats": seats, "stand_in": STAND_IN_CHOICES[self.stand_in][1],
                       "stand_in_level": STAND_IN_LEVELS[self.stand_in_level],
-                      "game": self.game})
+                      "game": self.game,
+                      "rules": EDITION_CHOICES[self.edition][1] if self.game == "shipyard"
+                      else "second"})
 
     def action_cancel(self) -> None:
         self.dismiss(None)

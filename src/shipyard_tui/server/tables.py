@@ -17,6 +17,7 @@ from shipyard_tui.bots.base import PLAYER_LEVELS, resolve_level
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
 from shipyard_tui.games.nauticus.bots import resolve_level as resolve_nauticus_level
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.rules.state import SECOND
 
 GAMES = ("shipyard", "nauticus")
 """The games a table can play."""
@@ -53,6 +54,8 @@ class Table:
     game: Game | NauticusGame | None = field(default=None, repr=False)
     game_name: str = "shipyard"
     """Which game the table plays (one of :data:`GAMES`)."""
+    edition: str = SECOND
+    """The rules of the table's game: the 2nd edition's or the classic ones (RC-1.1)."""
 
     @property
     def game_id(self) -> str:
@@ -90,7 +93,7 @@ class Table:
                 seats.append(SeatConfig(name, SeatKind.HUMAN))
         if self.game_name == "nauticus":
             return NauticusConfig(tuple(seats), seed=self.seed)
-        return GameConfig(tuple(seats), seed=self.seed)
+        return GameConfig(tuple(seats), seed=self.seed, edition=self.edition)
 
     def start(self) -> Game | NauticusGame:
         """Set up the game now that every person's seat is taken."""
@@ -110,6 +113,7 @@ class Table:
             "stand_in_level": self.stand_in_level,
             "seed": self.seed,
             "game_name": self.game_name,
+            "edition": self.edition,
         }
 
     @classmethod
@@ -122,7 +126,8 @@ class Table:
                    bot_delay=float(data.get("bot_delay", 0.6)),
                    stand_in_level=str(data.get("stand_in_level", "greedy")),
                    seed=int(data["seed"]),
-                   game_name=str(data.get("game_name", "shipyard")))
+                   game_name=str(data.get("game_name", "shipyard")),
+                   edition=str(data.get("edition", SECOND)))
 
 
 def plan_seats(specs: list[str], creator: str, game_name: str = "shipyard") -> list[SeatPlan]:

@@ -132,7 +132,7 @@ def place_choices(state: GameState, legal: list[Move]) -> list[Choice]:
     p = q.pattern(seat.yard)
     allowed = {m.cell for m in legal if isinstance(m, mv.Place)}
     out = []
-    for cell in range(q.CELLS):
+    for cell in range(len(seat.yard)):  # 10 cells, classic 9 (RC-5.1)
         if seat.yard[cell] is not None:
             continue
         if cell in allowed:

@@ -12,6 +12,7 @@ FEATURE_STYLES = {
     "crane": "cyan",
     "cabin": "green",
     "boiler": "green",
+    "prop": "green",
     "buoy": "yellow",
     "boat": "yellow",
     "lantern": "yellow",

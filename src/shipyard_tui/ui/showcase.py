@@ -21,11 +21,12 @@ from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind, Step
 from .app import ShipyardApp
 
 
-def midgame(seed: int = 4, players: int = 3, turns: int = 9) -> Game:
-    """A game some turns in: every seat played by the greedy bot, then handed to seat 0."""
+def midgame(seed: int = 4, players: int = 3, turns: int = 9, edition: str = "second") -> Game:
+    """A game some turns in: every seat played by the greedy bot, then handed to seat 0
+    (``edition``: the 2nd edition's rules or the classic ones)."""
     names = ("Bram", "Cato", "Dirk")[: players - 1]
     seats = (SeatConfig("Ann"), *(SeatConfig(n, SeatKind.BOT, "greedy") for n in names))
-    game = Game(GameConfig(seats, seed=seed))
+    game = Game(GameConfig(seats, seed=seed, edition=edition))
     driver = SeatDriver({i: bot_for_level("greedy", seed + i) for i in range(players)})
     while not game.is_over:
         if game.to_move == 0 and game.state.turn.step is Step.CHOOSE and \
@@ -138,6 +139,8 @@ SCENES = [
     Scene("game-80x24-nocolor", (80, 24), lambda: colourless_app(midgame())),
     Scene("game-160x50", (160, 50), lambda: game_app(midgame(players=4))),
     Scene("canal-place-80x24", (80, 24), lambda: game_app(placing_canal())),
+    Scene("classic-game-80x24", (80, 24),
+          lambda: game_app(midgame(seed=3, turns=12, edition="classic"))),
     Scene("help-80x24", (80, 24), lambda: game_app(midgame()), ("question_mark",)),
     Scene("end-2-80x24-reveal", (80, 24), lambda: game_app(finished()), ("space",)),
     Scene("end-2-80x24-scores", (80, 24), lambda: game_app(finished()), ("2",)),

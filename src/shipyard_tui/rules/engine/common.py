@@ -7,6 +7,7 @@ from .. import events as ev
 from ..catalog import (
     CATALOG,
     Action,
+    Catalog,
     EmployeeKind,
     Good,
     TileKind,
@@ -59,6 +60,11 @@ class RulesError(ValueError):
     """Raised when the engine is asked to do something the rules do not allow."""
 
 
+def catalog_of(state: GameState) -> Catalog:
+    """The game's catalog: the 2nd edition's or the classic one (RC-1.1)."""
+    return ruleset.ruleset_for(state.config).catalog
+
+
 def starting_commodity_id(seat: int) -> str:
     return f"start-{seat + 1}"
 
@@ -96,6 +102,12 @@ def is_first_turn(state: GameState, seat: int) -> bool:
 def income(state: GameState, index: int) -> int:
     """What choosing the tile at track slot ``index`` pays now (R-3.3)."""
     return ruleset.ruleset_for(state.config).income(state, index)
+
+
+def gap_bonus(state: GameState, index: int) -> int:
+    """The classic gap bonus choosing track slot ``index`` would pay now (RC-3.3 b);
+    always 0 in the 2nd edition. :func:`income` includes it."""
+    return ruleset.ruleset_for(state.config).gap_bonus(state, index)
 
 
 def income_for(state: GameState, index: int) -> tuple[list[str], int]:

@@ -20,7 +20,7 @@ from ..state import (
     SailedShip,
     Token,
 )
-from . import registry, shakedown
+from . import registry, shakedown, turn_track
 from .common import Events
 
 
@@ -36,6 +36,17 @@ def _start_options(state: GameState) -> list[Move]:
 
 
 registry.decision(S.TOKEN_START, "place the ship token for the first cruise", _start_options)
+
+
+def _token_with_canal_moves(state: GameState) -> list[Move]:
+    """Classic (RC-9.1): every port space of the first canal, as if sailed in from
+    beyond that port's edge."""
+    system = CanalSystem(state.seats[state.turn.seat].canals)
+    return [StartToken(t.x, t.y, t.cell) for t in system.start_tokens()]
+
+
+registry.decision(S.TOKEN_WITH_CANAL, "put the ship token on a port of your first canal",
+                  _token_with_canal_moves)
 
 
 def cruise_options(state: GameState) -> list[tuple[Cruise, dict[str, int]]]:
@@ -66,6 +77,9 @@ def _on_start_token(state: GameState, move: Move, out: Events) -> None:
     seat = state.seats[state.turn.seat]
     seat.token = Token(move.x, move.y, move.cell, move.cell)
     out.append(ev.TokenPlaced(state.turn.seat, move.x, move.y, move.cell))
+    if state.turn.step is S.TOKEN_WITH_CANAL:
+        turn_track._finish_action(state, out)  # the rest of the Rent a Canal action
+        return
     state.turn.step = S.CRUISE
 
 

@@ -32,7 +32,7 @@ def _discard_moves(state: GameState) -> list[Move]:
     seat = state.seats[state.turn.seat]
     target = state.discard_target
     moves: list[Move] = []
-    for colour in (ContractColour.RED, ContractColour.BLUE):
+    for colour in _colours(state):
         held = [c for c in seat.contracts if CATALOG.contracts[c].colour is colour]
         if len(held) > target:
             moves.extend(Discard(c) for c in held)
@@ -40,6 +40,11 @@ def _discard_moves(state: GameState) -> list[Move]:
 
 
 registry.decision(S.DISCARD, "discard government contracts", _discard_moves)
+
+
+def _colours(state: GameState) -> tuple[ContractColour, ...]:
+    """The game's contract colours: red and blue (classic: green and blue, RC-2.2)."""
+    return ruleset.ruleset_for(state.config).catalog.contract_colours
 
 
 def _final_moves(state: GameState) -> list[Move]:
@@ -85,22 +90,9 @@ def discard_target(state: GameState) -> int | None:
 
 
 def _complete_rotation(state: GameState, out: Events) -> None:
-    """End of a wheel rotation (R-3.8): remove a reserve cube, maybe place a guilder,
-    maybe call for contract discards; with no cube left the countdown ends (R-10.1)."""
-    if state.reserve == 0:
-        _trigger_end(state, "countdown", out)
-        return
-    state.reserve -= 1
-    state.cubes_removed += 1
-    last = state.track[-1]
-    guilder_on = None
-    if not last.cubes:
-        last.guilders += 1
-        guilder_on = last.action.value
-    out.append(ev.RotationCompleted(state.reserve, state.cubes_removed, guilder_on))
-    target = discard_target(state)
-    if target is not None:
-        _require_discards(state, target, out)
+    """End of a turn that completed the timer's round: the rule book says what follows
+    (R-3.8 a reserve cube; classic RC-3.8 the countdown)."""
+    ruleset.ruleset_for(state.config).complete_rotation(state, out)
 
 
 def _require_discards(state: GameState, target: int, out: Events) -> None:
@@ -111,9 +103,8 @@ def _require_discards(state: GameState, target: int, out: Events) -> None:
         seat = state.seats[i]
         if seat.is_automa:
             continue
-        reds = sum(1 for c in seat.contracts
-                   if CATALOG.contracts[c].colour is ContractColour.RED)
-        if reds > target or len(seat.contracts) - reds > target:
+        held = [CATALOG.contracts[c].colour for c in seat.contracts]
+        if any(held.count(colour) > target for colour in _colours(state)):
             waiting.append(i)
     state.queue = waiting
     if waiting:
@@ -153,7 +144,10 @@ def _on_discard(state: GameState, move: Move, out: Events) -> None:
 
 
 def _begin_final(state: GameState, out: Events) -> None:
-    """Final actions (R-10.3): every player, from the starting seat, one free action."""
+    """Final actions (R-10.3): every player, from the starting seat, one free action;
+    first any discards the rule book still calls for (classic RC-10.7)."""
+    if ruleset.ruleset_for(state.config).discards_before_final(state, out):
+        return
     state.stage = Stage.FINAL
     out.append(ev.StageStarted(Stage.FINAL.value))
     state.queue = _players_from_start(state)

@@ -20,7 +20,7 @@ from ..state import (
     Seat,
 )
 from . import registry, turn_track
-from .common import Events, _bump, commodity_goods
+from .common import Events, _bump, catalog_of, commodity_goods
 
 
 def _exchange_pick_moves(state: GameState) -> list[Move]:
@@ -36,7 +36,8 @@ def _exchange_good_moves(state: GameState) -> list[Move]:
     assert turn.exchange_tile is not None
     good = commodity_goods(turn.exchange_tile)[turn.exchange_index]
     moves: list[Move] = [Sell()]
-    moves.extend(Trade(p) for p in CATALOG.trade_lists[good] if p.value not in turn.traded)
+    trades = catalog_of(state).trade_lists[good]  # classic: RC-4.7
+    moves.extend(Trade(p) for p in trades if p.value not in turn.traded)
     return moves
 
 

@@ -15,7 +15,7 @@ from ..state import (
     PlacedCanal,
     Seat,
 )
-from . import building, registry, turn_track
+from . import building, registry, ruleset, turn_track
 from .common import Events, slot_price
 
 
@@ -74,4 +74,7 @@ def _on_place_canal(state: GameState, move: Move, out: Events) -> None:
     turn.canal = None
     out.append(ev.CanalPlaced(turn.seat, canal, move.x, move.y, move.rotation))
     building.refill_column(state, "canals", out)
+    if seat.token is None and ruleset.ruleset_for(state.config).places_token_with_first_canal():
+        turn.step = S.TOKEN_WITH_CANAL  # classic: the token comes with the first canal (RC-9.1)
+        return
     turn_track._finish_action(state, out)

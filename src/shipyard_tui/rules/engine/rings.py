@@ -29,6 +29,7 @@ from .common import (
     TRACK_EXTRA_STEPS,
     Events,
     _bump,
+    catalog_of,
     has_employee,
 )
 
@@ -144,8 +145,10 @@ def marker_step_cost(seat: Seat, action: Action, steps_taken: int) -> int:
 def pieces_taken(state: GameState, seat: Seat, action: Action
                  ) -> tuple[Piece, tuple[str, ...], dict[str, int]]:
     """What taking the marked piece gives the seat now (R-4.4, R-4.5): the marked
-    piece, the Engineers or Recruiters that add theirs, and every piece gained."""
-    ring = CATALOG.equipment_ring if action is Action.EQUIPMENT else CATALOG.crew_ring
+    piece, the Engineers or Recruiters that add theirs, and every piece gained. The
+    rings are the game's edition's (classic: a propeller sector, RC-4.5)."""
+    catalog = catalog_of(state)
+    ring = catalog.equipment_ring if action is Action.EQUIPMENT else catalog.crew_ring
     helper = EmployeeKind.ENGINEER if action is Action.EQUIPMENT else EmployeeKind.RECRUITER
     marked = ring[_marker(state, action)]
     gained: dict[str, int] = {marked.value: 1}

@@ -14,11 +14,10 @@ from ..state import (
     GameState,
     Market,
     Seat,
-    TrackSlot,
     Turn,
 )
 from . import ruleset, turn_track
-from .common import MARKET_SLOTS, RESERVE_CUBES, Events, ship_stack
+from .common import MARKET_SLOTS, Events, ship_stack
 
 
 def new_game(config: GameConfig) -> tuple[GameState, Events]:
@@ -34,15 +33,18 @@ def new_game(config: GameConfig) -> tuple[GameState, Events]:
         rules.set_up_seat(seat, i)
         seats.append(seat)
 
-    bows = list(CATALOG.bows)
-    sterns = list(CATALOG.sterns)
-    mid1 = list(CATALOG.middles_1)
-    mid2 = list(CATALOG.middles_2)
+    for seat in seats:
+        seat.yard = [None] * rules.catalog.yard_cells  # RC-5.1
+    catalog = rules.catalog
+    bows = list(catalog.bows)
+    sterns = list(catalog.sterns)
+    mid1 = list(catalog.middles_1)
+    mid2 = list(catalog.middles_2)
     for stack in (bows, sterns, mid1, mid2):
         rng.shuffle(stack)
-    canal_deck = list(CATALOG.canals)
+    canal_deck = list(catalog.canals)
     rng.shuffle(canal_deck)
-    commodity_deck = list(CATALOG.commodities)
+    commodity_deck = list(catalog.commodities)
     rng.shuffle(commodity_deck)
     market = Market(
         ships=[[None] * MARKET_SLOTS for _ in range(4)],
@@ -73,8 +75,7 @@ def new_game(config: GameConfig) -> tuple[GameState, Events]:
     actions: list[Action] = [a for a in Action if a is not Action.SUBSIDY]
     if n == 4:
         actions.append(Action.SUBSIDY)
-    rng.shuffle(actions)
-    track = [TrackSlot(a) for a in actions]
+    track = rules.set_up_track(rng, actions)
 
     players = [i for i, s in enumerate(seats) if not s.is_automa]
     out: Events = []
@@ -84,6 +85,7 @@ def new_game(config: GameConfig) -> tuple[GameState, Events]:
         seats[seat_index].contracts = dealt[seat_index]
 
     solo, start_seat = rules.start(rng, n)
+    reserve, countdown = rules.timer(n)
 
     state = GameState(
         config=config,
@@ -98,8 +100,9 @@ def new_game(config: GameConfig) -> tuple[GameState, Events]:
         employee_marker=employee_marker,
         start_seat=start_seat,
         turn=Turn(seat=start_seat),
-        reserve=RESERVE_CUBES[n],
+        reserve=reserve,
         solo=solo,
+        countdown=countdown,
     )
     out.append(ev.GameStarted(
         seats=[s.name for s in seats],
@@ -109,15 +112,18 @@ def new_game(config: GameConfig) -> tuple[GameState, Events]:
         first_game=config.first_game,
         advanced=config.advanced,
         solo=config.solo,
-        track=[a.value for a in actions],
+        track=[slot.action.value for slot in track],
         reserve=state.reserve,
+        edition=config.edition,
+        spaces=None if countdown is None else [slot.space or 0 for slot in track],
+        countdown=countdown,
     ))
     out.append(table_set_up(state))
     for seat_index in players:
-        reds_held = sum(1 for c in dealt[seat_index]
-                        if CATALOG.contracts[c].colour is ContractColour.RED)
-        out.append(ev.ContractsDealt(seat_index, reds_held, len(dealt[seat_index]) - reds_held,
-                                     list(dealt[seat_index])))
+        held = [CATALOG.contracts[c].colour for c in dealt[seat_index]]
+        out.append(ev.ContractsDealt(seat_index, held.count(ContractColour.RED),
+                                     held.count(ContractColour.BLUE), list(dealt[seat_index]),
+                                     green=held.count(ContractColour.GREEN)))
     turn_track._begin_turn(state, start_seat, out)
     return state, out
 

@@ -24,7 +24,6 @@ from . import building, ending, purchasing, registry, renting, rings, ruleset, s
 from .common import (
     BONUS_COST,
     SUBSIDY,
-    WHEEL_POSITIONS,
     Events,
     _reveal,
     income,
@@ -129,6 +128,7 @@ def _on_choose(state: GameState, move: Move, out: Events) -> None:
     index = track_index(state, move.action)
     slot = state.track[index]
     ahead, lying = income_for(state, index)
+    gap = ruleset.ruleset_for(state.config).gap_bonus(state, index)
     cubes = 2 if state.players == 2 and seat.turns == 0 else 1
     slot.cubes.extend([s] * cubes)
     if state.players == 2 and seat.turns == 1:
@@ -136,8 +136,9 @@ def _on_choose(state: GameState, move: Move, out: Events) -> None:
     seat.newest = move.action
     out.append(ev.CubePlaced(s, move.action.value, index, cubes))
     slot.guilders = 0
-    seat.guilders += len(ahead) + lying
-    out.append(ev.IncomePaid(s, ahead, lying, len(ahead) + lying, seat.guilders))
+    seat.guilders += len(ahead) + lying + gap
+    out.append(ev.IncomePaid(s, ahead, lying, len(ahead) + lying + gap, seat.guilders,
+                             gap_bonus=gap))
     state.turn.chosen = move.action
     if not can_perform(state, s, move.action, seat.guilders):
         out.append(ev.ActionForfeited(s, move.action.value, "the action cannot be performed"))
@@ -262,7 +263,8 @@ def _begin_turn(state: GameState, s: int, out: Events) -> None:
 
 
 def _advance(state: GameState, s: int, out: Events) -> None:
-    """Step 1 (R-3.1): the seat's previous tile becomes the lead; the wheel turns."""
+    """Step 1 (R-3.1): the seat's previous tile becomes the lead; the wheel turns
+    (classic: the card moves around the ring, RC-3.1)."""
     seat = state.seats[s]
     two = state.players == 2
     action = seat.older if two else seat.newest
@@ -282,11 +284,7 @@ def _advance(state: GameState, s: int, out: Events) -> None:
     seat.newest = None
     track = [a.value for a in track_actions(state)]
     out.append(ev.TileAdvanced(s, action.value, index, moved_to, track))
-    state.wheel = (state.wheel + 1) % WHEEL_POSITIONS
-    completed = state.wheel == 0
-    if completed:
-        state.turn.rotation_done = True
-    out.append(ev.WheelTurned(state.wheel, completed))
+    ruleset.ruleset_for(state.config).advance_timer(state, index, out)
 
 
 def _end_turn(state: GameState, out: Events) -> None:
@@ -297,7 +295,7 @@ def _end_turn(state: GameState, out: Events) -> None:
     out.append(ev.TurnEnded(s, state.turn_number, seat.score, seat.guilders, kind))
     state.prev_seat = s
     if state.turn.rotation_done:
-        ending._complete_rotation(state, out)
+        ruleset.ruleset_for(state.config).complete_rotation(state, out)
         if state.queue:
             ending._next_discard(state, out)
             return

@@ -153,7 +153,9 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         model = self.model
         yield StatusLine(model, id="status")
-        yield ActionTrack(model, id="track")
+        # the classic track has a fourth line: the ring (RC-2.7)
+        yield ActionTrack(model, id="track",
+                          classes="-classic" if model.game.config.classic else "")
         with Container(id="body"):
             with Container(id="board"):
                 with Container(id="col-a", classes="column"):
@@ -465,7 +467,7 @@ class GameScreen(Screen[None]):
     def action_help(self) -> None:
         from .help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(classic=self.model.game.config.classic))
 
     def action_leave(self) -> None:
         from .confirm import ConfirmScreen

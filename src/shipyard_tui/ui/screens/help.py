@@ -1,4 +1,5 @@
-"""The help screen: the keys, and what the board's abbreviations mean."""
+"""The help screen: the keys, what the board's abbreviations mean, and in a classic
+game a page on the classic rules."""
 
 from __future__ import annotations
 
@@ -61,8 +62,55 @@ dismantled: the choices warn you before that happens.
 """
 
 
+CLASSIC_HELP = """\
+
+# The classic rules (1st edition)
+
+This game follows the first edition of Shipyard, from 2009. Most of the game is the
+same; these are the differences, in short.
+
+**The action ring.** The action cards stand on a ring of 23 spaces, numbered 0 to 22,
+shown under the track: `Bu` Build, `Ca` Canal, `Pu` Purchase, `Eq` Equipment, `Cr`
+Crew, `Hi` Hire, `Ex` Exchange, `Su` Subsidy; the lead is in reverse video and `·` is
+an empty space. At the start of your turn, the card you chose last time jumps to the
+space just ahead of the lead (marked `▾`) and becomes the new lead. The cards never
+close up: empty spaces (gaps) open behind cards that nobody picks. If the lead catches
+up with the last card, that card and any cards right in front of it move on one space,
+so the space ahead of the lead is always free.
+
+**Income.** As before, one guilder for each occupied card ahead of the card you pick.
+If no card behind yours holds a cube, you also get the **gap bonus**: one guilder for
+every three empty spaces between your card and the next card ahead of it (5 empty
+spaces pay 1, 6 pay 2). The track shows it apart, as `gap+1`. No guilders are ever
+left lying on cards.
+
+**The countdown.** There is no turn wheel and no reserve of cubes. A lap ends when the
+lead lands on space 0; after that turn the countdown marker (shown on the ring line and
+the status line) goes down by one. It starts at the number of seats, so every seat
+plays 23 regular turns; at 0 the final actions begin. Running out of a ship stack still
+ends the game early.
+
+**Contracts.** Each seat gets 3 green and 3 blue contracts. The countdown calls for
+discards: with 4 seats, down to 1 + 1 when it reaches 2; with 3 seats, down to 2 + 2 at
+2 and 1 + 1 at 1; with 2 seats, down to 1 + 1 at 1. If a ship stack ends the game
+first, the missing discards come before the final actions.
+
+**Propellers.** Stokers do not exist: the propeller (`✣Pr`) takes their place. It comes
+from the crew ring's fourth sector, the propeller Recruiter and coal at the exchange,
+and it sits on the propeller mount (`✣Pr` on a tile) that every stern has. Speed counts
+propellers as the 2nd edition counts stokers.
+
+**Other.** A shipyard has 9 cells. Your ship token goes on a port of your first canal
+as you place it, as if it had just sailed in there. Engineers are called brown and
+traders orange. There is no solo game in the classic rules.
+"""
+"""A page on the classic rules (CLASSIC.md) in the project's own words, shown in the
+help of a classic game."""
+
+
 class HelpScreen(ModalScreen[None]):
-    """Keys and abbreviations. Any of Esc, q, ? or F1 closes it."""
+    """Keys and abbreviations (in a classic game also the classic rules). Any of Esc,
+    q, ? or F1 closes it."""
 
     BINDINGS = [Binding("escape,q,question_mark,f1", "dismiss", "Close")]
 
@@ -78,9 +126,13 @@ class HelpScreen(ModalScreen[None]):
     }
     """
 
+    def __init__(self, classic: bool = False) -> None:
+        super().__init__()
+        self.classic = classic
+
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Markdown(HELP)
+            yield Markdown(HELP + (CLASSIC_HELP if self.classic else ""))
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()

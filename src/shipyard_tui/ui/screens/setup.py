@@ -21,6 +21,15 @@ from ..host import host_of
 from ..widgets.tick_box import TickBox
 
 DEFAULT_NAMES = ("Player", "Ada", "Bram", "Cato")
+EDITIONS = [("2nd edition", "second"), ("Classic (1st edition)", "classic")]
+"""The rules a new game can play (RC-1.1)."""
+EDITION_NOTES = {
+    "second": "The 2019 rules: tiles on a track and a turn wheel; 2 red + 2 blue contracts.",
+    "classic": "The 2009 rules: cards on a ring with gaps, propellers, 3 green + 3 blue "
+               "contracts.",
+}
+"""One line on each edition, shown under the choice."""
+SOLO_NOTE = "Solo games play the 2nd edition: the classic rules have no solo game."
 KINDS = [("Person", "human")] + [(f"Bot: {shown}", f"bot:{level}")
                                  for shown, level in PLAYER_LEVELS.items()]
 """Every seat may be a person or a bot of any level players are offered (Nauticus's
@@ -59,6 +68,12 @@ class SetupScreen(Screen[None]):
                         default = "human" if i == 0 else f"bot:{DEFAULT_BOT_LEVEL}"
                         yield Select(KINDS, value=default, id=f"kind-{i}", allow_blank=False)
             with Vertical(id="setup-options"):
+                if self.solo:
+                    yield Static(SOLO_NOTE, id="edition-note", markup=False)
+                else:
+                    yield Label("Rules")
+                    yield Select(EDITIONS, value="second", id="edition", allow_blank=False)
+                    yield Static(EDITION_NOTES["second"], id="edition-note", markup=False)
                 yield TickBox("First-game setup (fixed contracts and employees)",
                                id="first-game")
                 if not self.solo:
@@ -96,6 +111,16 @@ class SetupScreen(Screen[None]):
     def _count_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, int):
             self._show_rows(event.value)
+
+    @on(Select.Changed, "#edition")
+    def _edition_changed(self, event: Select.Changed) -> None:
+        """Say what the chosen edition is; the classic rules have no advanced deal."""
+        edition = str(event.value)
+        self.query_one("#edition-note", Static).update(EDITION_NOTES.get(edition, ""))
+        advanced = self.query_one("#advanced", Checkbox)
+        advanced.disabled = edition == "classic"
+        if advanced.disabled:
+            advanced.value = False
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
@@ -149,6 +174,8 @@ class SetupScreen(Screen[None]):
         advanced = self.query_one("#advanced", Checkbox).value
         if first_game and advanced:
             raise ValueError("choose either the first-game setup or advanced contracts")
-        config = GameConfig(tuple(seats), seed=seed, first_game=first_game, advanced=advanced)
+        edition = str(self.query_one("#edition", Select).value)
+        config = GameConfig(tuple(seats), seed=seed, first_game=first_game, advanced=advanced,
+                            edition=edition)
         config.validate()
         return config

@@ -1,7 +1,9 @@
-"""The action track: tiles from the lead, cubes, guilders, and the income of each tile."""
+"""The action track: tiles from the lead, cubes, guilders, and the income of each tile;
+in classic games also the ring of 23 spaces with its gaps (RC-2.7, RC-3.3)."""
 
 from __future__ import annotations
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
@@ -26,18 +28,48 @@ NARROW_NAMES = {Action.EQUIPMENT: "Equip"}
 """Names that fit a column when eight tiles share 80 columns (four seats)."""
 
 
+RING_NAMES = {
+    Action.BUILD: "Bu", Action.CANAL: "Ca", Action.PURCHASE: "Pu", Action.EQUIPMENT: "Eq",
+    Action.CREW: "Cr", Action.HIRE: "Hi", Action.EXCHANGE: "Ex", Action.SUBSIDY: "Su",
+}
+"""Two-letter card names for the classic ring line."""
+
+
+def ring_line(view: GameState) -> Text:
+    """The classic ring, spaces 0 to 22: each card where it stands (the lead reversed),
+    ``·`` for an empty space, ``▾`` where the card moved by the next step 1 lands (the
+    space directly ahead of the lead, RC-3.1), and the countdown (RC-3.8)."""
+    ring = q.ring_cards(view)
+    assert ring is not None
+    spaces, landing = ring
+    lead = view.track[0].action
+    text = Text("ring ", style="dim")
+    for space, action in enumerate(spaces):
+        if action is not None:
+            style = "bold reverse" if action is lead else "bold"
+            text.append(RING_NAMES[action], style=style)
+        elif space == landing:
+            text.append("▾ ", style="bold magenta")
+        else:
+            text.append("· " if space else "0 ", style="dim")
+    text.append(f" countdown {view.countdown}", style="bold")
+    return text
+
+
 class ActionTrack(ModelWidget):
-    """Three lines: each tile's name, what lies on it, and what choosing it pays now."""
+    """Three lines: each tile's name, what lies on it, and what choosing it pays now
+    (classic games: a fourth line, the ring)."""
 
     DEFAULT_CSS = """
     ActionTrack {
-        height: 3;
+        height: auto;
+        min-height: 3;
     }
     """
 
     watches_highlight = True
 
-    def render_view(self, view: GameState) -> Table:
+    def render_view(self, view: GameState) -> Table | Group:
         table = Table.grid(expand=True, padding=(0, 1))
         narrow = self.size.width < 11 * len(view.track)
         for _ in view.track:
@@ -66,8 +98,16 @@ class ActionTrack(ModelWidget):
             elif space.lead and not (choosing and first):
                 incomes.append(Text(" lead", style="dim"))
             else:
-                incomes.append(Text(f" +{space.pays}", style="green" if space.pays else "dim"))
+                # what the rules pay: cards ahead and guilders on it (R-3.3), and the
+                # classic gap bonus shown apart (RC-3.3 b)
+                pay = space.pays - space.gap
+                paid = Text(f" +{pay}", style="green" if pay else "dim")
+                if space.gap:
+                    paid.append(f" gap+{space.gap}", style="bold cyan")
+                incomes.append(paid)
         table.add_row(*names)
         table.add_row(*pieces)
         table.add_row(*incomes)
+        if view.countdown is not None:
+            return Group(table, ring_line(view))
         return table

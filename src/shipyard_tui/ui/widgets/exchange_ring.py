@@ -40,7 +40,7 @@ class ExchangeRing(ModelWidget):
         for name, cells in rows:
             table.add_row(name, *cells)
         trades = Text("trade: ", style="dim")
-        for good, pieces in CATALOG.trade_lists.items():
+        for good, pieces in q.catalog_of(view).trade_lists.items():
             trades.append(f"{good.value[:2]}→", style="bold")
             trades.append("|".join(PIECE_ABBREV[p.value] for p in pieces) + " ")
         return Group(table, trades)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from shipyard_tui.rules import CATALOG, Action, GameState
+from shipyard_tui.rules import Action, GameState
 from shipyard_tui.rules import query as q
 
 from ...text import PIECE_ABBREV
@@ -27,8 +27,8 @@ class PieceRings(ModelWidget):
         for _ in range(4):
             table.add_column(no_wrap=True)
         for action, ring, marker in (
-            (Action.EQUIPMENT, CATALOG.equipment_ring, view.equipment_marker),
-            (Action.CREW, CATALOG.crew_ring, view.crew_marker),
+            (Action.EQUIPMENT, q.catalog_of(view).equipment_ring, view.equipment_marker),
+            (Action.CREW, q.catalog_of(view).crew_ring, view.crew_marker),
         ):
             costs = q.marker_costs(view, action)
             cells = []

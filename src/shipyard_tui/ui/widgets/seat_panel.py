@@ -7,6 +7,7 @@ from rich.text import Text
 
 from shipyard_tui.model import GameModel
 from shipyard_tui.rules import CATALOG, GameState
+from shipyard_tui.rules import query as q
 from shipyard_tui.rules.query import PIECES, is_hidden
 
 from ...text import PIECE_ABBREV, contract_title, employee_colour, goods_text
@@ -42,12 +43,14 @@ class SeatPanel(ModelWidget):
         goods = Text("goods  ", style="dim")
         goods.append(" | ".join(goods_text(t) for t in seat.commodities) or "none")
         staff = Text("staff  ", style="dim")
-        staff.append(", ".join(f"{employee_short(e)} ({employee_colour(e)})"
+        staff.append(", ".join(f"{employee_short(e)} ({employee_colour(e, view)})"
                                for e in seat.employees) or "none")
         contracts = Text("contracts ", style="dim")
         if any(is_hidden(c) for c in seat.contracts):
-            reds = sum(1 for c in seat.contracts if c.endswith("red"))
-            contracts.append(f"{reds} red, {len(seat.contracts) - reds} blue (secret)")
+            # hidden contracts show their colour only: red and blue (classic: green, RC-13.5)
+            counts = [(colour.value, sum(1 for c in seat.contracts if c.endswith(colour.value)))
+                      for colour in q.catalog_of(view).contract_colours]
+            contracts.append(", ".join(f"{n} {colour}" for colour, n in counts) + " (secret)")
         else:
             contracts.append(", ".join(contract_title(c) for c in seat.contracts) or "none")
         fleet = Text("fleet  ", style="dim")

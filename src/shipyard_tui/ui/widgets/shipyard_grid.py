@@ -10,7 +10,7 @@ from shipyard_tui.model import GameModel
 from shipyard_tui.rules import CATALOG, GameState, Step
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules import query as q
-from shipyard_tui.rules.query import CELLS, KIND_LETTER, pattern, placement_problem
+from shipyard_tui.rules.query import KIND_LETTER, pattern, placement_problem
 
 from ...text import FEATURE_ABBREV, PIECE_ABBREV
 from ..palette import FEATURE_STYLES, HIGHLIGHT, seat_mark, seat_style
@@ -63,11 +63,11 @@ class ShipyardGrid(ModelWidget):
                                                        Step.CRUISE)
         highlight = self.model.highlight
         table = Table.grid(padding=(0, 1))
-        for _ in range(CELLS):
+        for _ in range(len(seat.yard)):
             table.add_column(width=4, no_wrap=True)
         heads: list[Text] = []
         rows: list[list[Text]] = [[] for _ in range(FEATURE_LINES)]
-        for cell in range(CELLS):
+        for cell in range(len(seat.yard)):
             tile = seat.yard[cell]
             head = Text(f"{cell}", style="dim")
             if tile is not None:
@@ -99,7 +99,7 @@ class ShipyardGrid(ModelWidget):
             parts.append(Text(f"cell {highlight.cell}: fine", style="green"))
         elif placing:
             reasons = []
-            for cell in range(CELLS):
+            for cell in range(len(seat.yard)):
                 if seat.yard[cell] is None and cell not in legal:
                     problem = placement_problem(p, letter, cell) or NOT_COMPLETING
                     reasons.append(f"{cell}: {problem}")

@@ -32,12 +32,23 @@ class StatusLine(ModelWidget):
             text.append(" Game over", style="bold")
             text.append(f" · winner{'s' if len(view.winners) > 1 else ''}: {names}")
             return text
-        wheel = "●" * view.wheel + "○" * (WHEEL_POSITIONS - view.wheel)
         text.append(f" Round {(view.turn_number - 1) // len(view.seats) + 1} ", style="bold")
-        text.append(f"wheel {wheel} ", style="dim")
-        text.append(f"reserve {view.reserve}")
+        if view.countdown is not None:
+            # classic: the countdown of laps and the lead's ring space (RC-3.8)
+            text.append(f"lap space {view.track[0].space} ", style="dim")
+            text.append(f"countdown {view.countdown}")
+        else:
+            wheel = "●" * view.wheel + "○" * (WHEEL_POSITIONS - view.wheel)
+            text.append(f"wheel {wheel} ", style="dim")
+            text.append(f"reserve {view.reserve}")
         if view.end_trigger:
             text.append(" · last round", style="bold yellow")
+        elif view.countdown is not None:
+            if view.countdown == 1 and view.turn.rotation_done:
+                text.append(" · the countdown ends the game after this turn",
+                            style="bold yellow")
+            elif view.countdown == 1:
+                text.append(" · final lap", style="bold yellow")
         elif view.reserve == 0 and view.turn.rotation_done:
             text.append(" · the wheel ends the game after this turn", style="bold yellow")
         elif view.reserve == 0:

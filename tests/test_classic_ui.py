@@ -1,0 +1,157 @@
+"""The classic rules in the interface (issue 15): a whole 2-seat classic game by keys,
+the ring with its gaps and where the moved card lands, the countdown, the gap bonus in
+the income preview, propellers, green contracts and the help page."""
+
+from __future__ import annotations
+
+import random
+
+from rich.text import Text
+
+from shipyard_tui.rules import Action, Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.rules.state import TrackSlot
+from shipyard_tui.text import FEATURE_ABBREV, PIECE_ABBREV, contract_title
+from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.ascii import ascii_char
+from shipyard_tui.ui.screens.review import ReviewScreen
+from shipyard_tui.ui.widgets.action_track import ActionTrack, ring_line
+from shipyard_tui.ui.widgets.base import RENDER_ERRORS
+from shipyard_tui.ui.widgets.status_line import StatusLine
+from ui_helpers import plain, play_to_the_end, settle, statics_text
+
+
+def _classic(seed: int = 5) -> GameConfig:
+    return GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")),
+                      seed=seed, edition="classic")
+
+
+async def test_whole_classic_two_seat_game_by_keys_matches_the_engine():
+    config = _classic()
+    app = ShipyardApp(config=config, bot_delay=0.0)
+    rng = random.Random(15)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        model = app.model
+        assert model is not None
+        assert "countdown 2" in plain(app.screen.query_one(StatusLine).render())
+        presses = await play_to_the_end(pilot, app, rng)
+        assert isinstance(app.screen, ReviewScreen)
+        await pilot.press("space", "space")
+        await settle(pilot)
+        shown = statics_text(app.screen)
+        outcome = model.game.outcome()
+        assert outcome is not None
+        for name, score in zip(("Ann", "Bob"), outcome.scores, strict=True):
+            assert name in shown and str(score) in shown
+        played = list(model.game.moves)
+    replayed = Game.replay(config, played)
+    assert replayed.config.classic
+    assert replayed.outcome() == outcome
+    assert replayed.state.to_dict() == model.game.state.to_dict()
+    assert {s.turns for s in replayed.state.seats} == {25}  # 2 first + 23 regular, RC-3.8
+    assert presses > 50
+    assert RENDER_ERRORS == []
+
+
+def test_the_ring_line_shows_cards_gaps_and_where_the_moved_card_lands_rc_2_7():
+    game = Game(_classic())
+    state = game.state
+    state.track = [TrackSlot(Action.HIRE, [], 0, 10), TrackSlot(Action.BUILD, [1], 0, 9),
+                   TrackSlot(Action.CREW, [], 0, 5), TrackSlot(Action.CANAL, [], 0, 4)]
+    text = ring_line(state).plain
+    cells = text.removeprefix("ring ")[: 2 * 23]
+    pairs = [cells[i:i + 2] for i in range(0, 46, 2)]
+    assert pairs[10] == "Hi" and pairs[9] == "Bu" and pairs[5] == "Cr" and pairs[4] == "Ca"
+    assert pairs[11] == "▾ "  # the next step 1 puts a card on space 11 (RC-3.1)
+    assert pairs[6] == pairs[7] == pairs[8] == "· "  # the gap
+    assert text.endswith(f"countdown {state.countdown}")
+
+
+async def test_the_income_preview_shows_the_gap_bonus_apart_rc_3_3():
+    game = Game(_classic())
+    state = game.state
+    state.seats[0].turns = 2
+    state.seats[1].turns = 2
+    state.turn.seat = 0
+    state.track = [TrackSlot(Action.HIRE, [1], 0, 20), TrackSlot(Action.BUILD, [], 0, 16),
+                   TrackSlot(Action.CREW, [], 0, 15), TrackSlot(Action.CANAL, [], 0, 14),
+                   TrackSlot(Action.PURCHASE, [], 0, 13), TrackSlot(Action.EXCHANGE, [], 0, 12),
+                   TrackSlot(Action.EQUIPMENT, [1], 0, 11)]
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        track = app.screen.query_one(ActionTrack)
+        rendered = plain(track.render_view(state), width=100)
+        assert "gap+" not in rendered  # a cube behind every free card: no bonus
+        state.track[-1].cubes = []
+        rendered = plain(track.render_view(state), width=100)
+        assert "+1 gap+1" in rendered  # Build: Hire occupied ahead, 3 empty spaces
+
+
+async def test_the_help_of_a_classic_game_explains_the_classic_rules():
+    app = ShipyardApp(config=_classic(), bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        text = " ".join(str(m._markdown) for m in app.screen.query("Markdown"))
+        assert "classic rules" in text and "gap bonus" in text and "countdown" in text
+
+
+def test_propellers_have_their_own_glyph_and_name_also_in_ascii_rc_6_1():
+    assert PIECE_ABBREV["propeller"] == FEATURE_ABBREV["prop"] == "✣Pr"
+    assert ascii_char("✣") == "%"
+    assert "".join(ascii_char(c) for c in PIECE_ABBREV["propeller"]) == "%Pr"
+    assert PIECE_ABBREV["propeller"] != PIECE_ABBREV["stoker"]
+
+
+def test_green_contracts_and_classic_labels_in_words_rc_13_5():
+    assert contract_title("G4") == "G4 Varied staff"
+    assert contract_title("B2p") == "B2 Propellers"
+    assert isinstance(Text(contract_title("G12")), Text)
+
+
+async def test_the_new_game_screen_offers_the_edition_with_a_line_on_each_rc_1_1(
+        monkeypatch, tmp_path):
+    from textual.widgets import Checkbox, Select, Static
+
+    from shipyard_tui.ui.screens.setup import EDITION_NOTES, SOLO_NOTE, SetupScreen
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = ShipyardApp(bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = SetupScreen()
+        app.push_screen(screen)
+        await settle(pilot)
+        note = screen.query_one("#edition-note", Static)
+        assert plain(note.render()).strip() == EDITION_NOTES["second"]
+        assert screen.config().edition == "second"
+        screen.query_one("#advanced", Checkbox).value = True
+        screen.query_one("#edition", Select).value = "classic"
+        await settle(pilot)
+        assert plain(note.render()).strip() == EDITION_NOTES["classic"]
+        assert screen.query_one("#advanced", Checkbox).disabled  # no advanced deal (RC-2.2)
+        config = screen.config()
+        assert config.classic and not config.advanced
+        app.pop_screen()
+        solo = SetupScreen(solo=True)
+        app.push_screen(solo)
+        await settle(pilot)
+        assert plain(solo.query_one("#edition-note", Static).render()).strip() == SOLO_NOTE
+        assert not solo.query("#edition")
+        assert solo.config().edition == "second"  # RC-12.1
+
+
+def test_the_log_tells_the_ring_moves_the_laps_and_the_gap_bonus_rc_3_1_rc_3_8():
+    from shipyard_tui.rules import events as ev
+    from shipyard_tui.text import describe_event
+
+    names = ["Ann", "Bob"]
+    moved = describe_event(names, ev.CardMoved("build", 20, 0, [["crew", 1, 2]], True))
+    assert moved == ("Build Ships moves to ring space 0; pushed one space on: Recruit Crew; "
+                     "a lap is complete")
+    assert describe_event(names, ev.LapCompleted(1)) == "The countdown moves down to 1"
+    assert "over" in (describe_event(names, ev.LapCompleted(0)) or "")
+    paid = describe_event(names, ev.IncomePaid(0, ["hire"], 0, 2, 8, gap_bonus=1))
+    assert paid == "Ann takes 2 guilders income, 1 of it the gap bonus"
