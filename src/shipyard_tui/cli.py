@@ -592,6 +592,11 @@ def _server(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    nauticus = getattr(args, "game", "shipyard") == "nauticus"
+    if nauticus and getattr(args, "rules", "second") != "second":
+        print("shipyard: --rules chooses an edition of Shipyard; Nauticus has one set of rules",
+              file=sys.stderr)
+        return 2
     if args.command == "tournament":
         return _tournament(args)
     if args.command == "analyse":

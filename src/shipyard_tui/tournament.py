@@ -153,7 +153,8 @@ def standings(results: list[MatchResult]) -> list[LevelRecord]:
 
 
 def report_lines(records: list[LevelRecord], games: int) -> list[str]:
-    lines = [f"{games} games; win rate with 95% confidence interval (Wilson), mean score, "
+    counted = f"{games} game{'' if games == 1 else 's'}"
+    lines = [f"{counted}; win rate with 95% confidence interval (Wilson), mean score, "
              "mean margin over the best other seat"]
     for record in records:
         s = record.summary()
