@@ -19,7 +19,7 @@ from shipyard_tui.games.nauticus.bots import (
 def test_each_level_plays_whole_games_with_legal_moves_only(level):
     for players in (2, 3, 4) if level == "random" else (2,):
         game = NauticusGame(config(players, 40 + players))
-        driver = SeatDriver({i: bot_for_level(level, i) for i in range(players)})
+        driver = SeatDriver({i: bot_for_level(level, i, budget_ms=5) for i in range(players)})
         while not game.is_over:
             decision = driver.decision(game)
             assert decision is not None
@@ -58,5 +58,56 @@ def test_greedy_buys_hulls_rather_than_passing_with_two_blue_workers():
 
 
 def test_unknown_levels_are_refused_with_the_known_ones():
-    with pytest.raises(ValueError, match="greedy, planner, random"):
+    with pytest.raises(ValueError, match="beginner, greedy, planner, random, sensible, strong"):
         bot_for_level("grandmaster", 0)
+
+
+def test_player_level_names_map_to_the_nauticus_bots():
+    from shipyard_tui.games.nauticus.bots import NAUTICUS_PLAYER_LEVELS, resolve_level
+    from shipyard_tui.games.nauticus.search import StrongBot
+
+    assert NAUTICUS_PLAYER_LEVELS == {"beginner": "greedy", "sensible": "planner",
+                                      "strong": "strong"}
+    assert resolve_level(" Sensible ") == "planner"
+    bot = bot_for_level("strong", 1, budget_ms=40)
+    assert isinstance(bot, StrongBot) and bot.budget_ms == 40
+
+
+def _at_choose(seed: int, last_phase: bool) -> NauticusGame:
+    """A 2-seat game at a tile choice, in the last phase of round 1 or an earlier one."""
+    game = NauticusGame(config(2, seed))
+    bots = {i: bot_for_level("greedy", i) for i in range(2)}
+    while True:
+        state = game.state
+        if state.step.value == "choose" and state.round == 1 and \
+                (state.phase == 7) == last_phase and state.phase > 1:
+            return game
+        game.push(bots[game.to_move].choose(game.view(game.to_move), game.legal_moves()))
+
+
+def test_the_strong_bot_samples_only_rollouts_that_meet_a_shuffle():
+    """NA-14.1: nothing is hidden but the generator; within a round a greedy rollout is
+    deterministic, so one rollout per tile; across a round's end (NA-3.3) it is sampled."""
+    from shipyard_tui.games.nauticus.search import MAX_SAMPLES, StrongBot
+
+    early = _at_choose(3, last_phase=False)
+    bot = StrongBot(0, budget_ms=None, rollouts=40)
+    legal = early.legal_moves()
+    move, means, counts = bot.search(early.view(early.to_move), legal, early.to_move)
+    assert move in legal and len(means) == len(legal)
+    assert counts == [1] * len(legal)
+    late = _at_choose(3, last_phase=True)
+    legal = late.legal_moves()
+    _, _, counts = bot.search(late.view(late.to_move), legal, late.to_move)
+    assert sum(counts) == min(40, MAX_SAMPLES * len(legal)) and min(counts) > 1
+
+
+def test_the_strong_bot_with_a_fixed_count_is_reproducible_and_never_moves_the_game():
+    from shipyard_tui.games.nauticus.search import StrongBot
+
+    game = _at_choose(5, last_phase=True)
+    before = game.state.to_dict()
+    picks = {str(StrongBot(7, budget_ms=None, rollouts=20).choose(game.view(game.to_move),
+                                                                   game.legal_moves()))
+             for _ in range(2)}
+    assert len(picks) == 1 and game.state.to_dict() == before

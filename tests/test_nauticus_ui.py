@@ -1,54 +1,34 @@
-"""The minimal Nauticus table: a whole 2-seat game by keys against a bot (issue 16)."""
+"""The Nauticus table inside the main app: a whole 2-seat game by keys against a bot,
+checked against an engine replay and against its autosave; undo and view keys;
+choosing the game on the title and new-game screens; the review (issue 16)."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import Select, Static
 
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatConfig, SeatKind
-from shipyard_tui.ui.nauticus.app import NauticusApp
+from shipyard_tui.saves import SaveStore, load
+from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.nauticus.review import NauticusReviewScreen
+from shipyard_tui.ui.nauticus.screen import NauticusScreen
+from shipyard_tui.ui.nauticus.widgets import WheelPanel
+from shipyard_tui.ui.screens.setup import SetupScreen
 from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS, ChoicePanel
+from ui_helpers import statics_text
 
 
-@pytest.mark.slow
-async def test_a_whole_game_by_keys_matches_an_engine_replay():
-    config = NauticusConfig((SeatConfig("Ann"), SeatConfig("Bot", SeatKind.BOT, "random")),
-                            seed=12)
-    app = NauticusApp(config, bot_delay=0)
-    rng = random.Random(12)
-    chosen = []
-    async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(5000):
-            game = app.game
-            if game.is_over:
-                break
-            if game.to_move != 0:
-                await pilot.pause()
-                continue
-            status = str(app.screen.query_one("#status", Static).render())
-            assert status.startswith(" Ann:") and game.prompt in status
-            legal = game.legal_moves()
-            index = rng.randrange(min(len(legal), len(OPTION_KEYS)))
-            chosen.append(legal[index])
-            before = len(game.moves)
-            # The panel's own letter: a choice keeps its letter while its decision
-            # comes back, so the letter is not always the index's.
-            key = app.screen.query_one(ChoicePanel).key_of(index)
-            assert key
-            await pilot.press(key, "enter")
-            await pilot.pause()
-            assert game.moves[before] == chosen[-1]
-        assert app.game.is_over
-        status = str(app.screen.query_one("#status", Static).render())
-        assert status.startswith(" Game over")
-    replay = NauticusGame.replay(config, app.game.moves)
-    assert replay.state.to_dict() == app.game.state.to_dict()
-    assert replay.events == app.game.events
-    ann = [m for m, seat in zip(app.game.moves, _movers(config, app.game.moves), strict=True)
-           if seat == 0]
-    assert ann == chosen
+@pytest.fixture
+def store(tmp_path, monkeypatch) -> SaveStore:
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("SHIPYARD_CONFIG_DIR", str(tmp_path / "config"))
+    return SaveStore()
+
+
+def status_of(app: ShipyardApp) -> str:
+    return str(app.screen.query_one("#status", Static).render())
 
 
 def _movers(config: NauticusConfig, moves: list) -> list[int]:
@@ -60,47 +40,154 @@ def _movers(config: NauticusConfig, moves: list) -> list[int]:
     return seats
 
 
-async def test_undo_and_view_keys():
-    config = NauticusConfig((SeatConfig("Ann"), SeatConfig("Bea")), seed=2)
-    app = NauticusApp(config, bot_delay=0)
+@pytest.mark.slow
+async def test_a_whole_game_by_keys_in_the_main_app_matches_an_engine_replay(store):
+    config = NauticusConfig((SeatConfig("Ann"), SeatConfig("Bot", SeatKind.BOT, "greedy")),
+                            seed=12)
+    app = ShipyardApp(config=config, bot_delay=0)
+    rng = random.Random(12)
+    chosen = []
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("a", "enter")
-        assert len(app.game.moves) == 1
-        await pilot.press("u")
-        assert app.game.moves == []
-        await pilot.press("r")
-        from shipyard_tui.ui.nauticus.widgets import WheelPanel
+        await pilot.pause()
+        game = app.nauticus
+        assert isinstance(game, NauticusGame) and isinstance(app.screen, NauticusScreen)
+        game_id = app.game_file.game_id
+        for _ in range(5000):
+            if game.is_over:
+                break
+            if game.to_move != 0:
+                await pilot.pause()
+                continue
+            status = status_of(app)
+            assert status.startswith(" Ann's decision:") and game.prompt in status
+            legal = game.legal_moves()
+            index = rng.randrange(min(len(legal), len(OPTION_KEYS)))
+            chosen.append(legal[index])
+            before = len(game.moves)
+            key = app.screen.query_one(ChoicePanel).key_of(index)
+            assert key
+            await pilot.press(key, "enter")
+            await pilot.pause()
+            assert game.moves[before] == chosen[-1]
+            if rng.random() < 0.05 and not game.is_over:
+                # every move is on disk before the next decision (the autosave)
+                saved = load(store.autosave_path(game_id)).game
+                assert [str(m) for m in saved.moves] == [str(m) for m in game.moves]
+        assert game.is_over
+        await pilot.pause()
+        assert isinstance(app.screen, NauticusReviewScreen)
+        await pilot.press("q")
+        await pilot.pause()
+    replay = NauticusGame.replay(config, game.moves)
+    assert replay.state.to_dict() == game.state.to_dict()
+    assert replay.events == game.events
+    ann = [m for m, seat in zip(game.moves, _movers(config, game.moves), strict=True)
+           if seat == 0]
+    assert ann == chosen
+    archived = load(store.finished_path(game_id))
+    assert archived.info.game_name == "nauticus" and archived.info.over
+    assert archived.game.state.to_dict() == game.state.to_dict()
+    assert not store.autosave_path(game_id).exists()
 
+
+async def test_undo_view_and_help_keys(store):
+    config = NauticusConfig((SeatConfig("Ann"), SeatConfig("Bea")), seed=2)
+    app = ShipyardApp(config=config, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.nauticus
+        await pilot.press("a", "enter")
+        assert len(game.moves) == 1
+        assert len(load(app.game_file.path).game.moves) == 1
+        await pilot.press("u")
+        assert game.moves == []
+        assert load(app.game_file.path).game.moves == []  # the takeback is saved too
+        await pilot.press("r")
         assert app.screen.query_one(WheelPanel).detail == 0
         await pilot.press("r", "r")
         assert app.screen.query_one(WheelPanel).detail == -1
-
-
-def test_table_snapshot_80x24(snap_compare):
-    config = NauticusConfig((SeatConfig("Ann"), SeatConfig("Bea"), SeatConfig("Cy")), seed=5)
-    app = NauticusApp(config, bot_delay=0)
-    app.game.play("choose hulls")
-    for _ in range(3):
-        app.game.push(app.game.legal_moves()[0])
-    assert snap_compare(app, terminal_size=(80, 24))
-
-
-async def test_the_end_shows_every_seats_vp_by_kind_and_the_winner():
-    seats = tuple(SeatConfig(n, SeatKind.BOT, "random") for n in ("Ann", "Bea", "Cy"))
-    app = NauticusApp(NauticusConfig(seats, seed=3), bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(5000):
-            if app.game.is_over:
-                break
-            await pilot.pause()
+        await pilot.press("question_mark")
         await pilot.pause()
-        from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
+        assert "Crown evaluation" in str(app.screen.query_one("Markdown").source)
+        await pilot.press("escape")
+        await pilot.press("v")  # not over: the review is not offered
+        assert isinstance(app.screen, NauticusScreen)
 
-        prompt = str(app.screen.query_one(ChoicePanel).query_one("#prompt", Static).render())
-        rows = {line.split()[0]: line.split()[1:] for line in prompt.splitlines()}
-        assert rows["total"] == [str(s.vp) for s in app.game.state.seats]
-        assert set(rows) >= {"start", "penalty", "ships", "leftovers"}
-        outcome = app.game.outcome()
-        status = str(app.screen.query_one("#status", Static).render())
-        assert status.startswith(" Game over: ")
-        assert app.game.state.seats[outcome.winners[0]].name in status
+
+async def test_leaving_and_continuing_resumes_the_nauticus_game(store):
+    config = NauticusConfig((SeatConfig("Ann"), SeatConfig("Bea")), seed=7)
+    app = ShipyardApp(config=config, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(3):
+            await pilot.press("a", "enter")
+        moves = [str(m) for m in app.nauticus.moves]
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert not isinstance(app.screen, NauticusScreen)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, NauticusScreen)
+        assert [str(m) for m in app.nauticus.moves] == moves
+
+
+async def test_the_title_screen_offers_nauticus_and_the_setup_starts_it(store):
+    app = ShipyardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Nauticus" in statics_text(app.screen) or any(
+            "Nauticus" in str(o.prompt) for o in app.screen.query_one("#title-menu").options)
+        await pilot.press("a")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        assert setup.query_one("#game", Select).value == "nauticus"
+        assert not setup.query_one("#first-game").display
+        setup.query_one("#seed").value = "33"
+        config = setup.config()
+        assert isinstance(config, NauticusConfig) and config.seed == 33
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NauticusScreen)
+        assert app.nauticus is not None and app.nauticus.config.seed == 33
+
+
+async def test_the_setup_switches_between_the_games(store):
+    app = ShipyardApp(bot_delay=0)
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        assert setup.query_one("#first-game").display
+        setup.query_one("#game", Select).value = "nauticus"
+        await pilot.pause()
+        assert not setup.query_one("#first-game").display
+        assert isinstance(setup.config(), NauticusConfig)
+        setup.query_one("#game", Select).value = "shipyard"
+        await pilot.pause()
+        assert not isinstance(setup.config(), NauticusConfig)
+
+
+async def test_the_review_shows_vp_by_kind_ships_and_time(store):
+    seats = tuple(SeatConfig(n, SeatKind.BOT, "random") for n in ("Ann", "Bea", "Cy"))
+    game = NauticusGame(NauticusConfig(seats, seed=3))
+    rng = random.Random(3)
+    while not game.is_over:
+        game.push(rng.choice(game.legal_moves()))
+    app = ShipyardApp(game=game, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, NauticusReviewScreen)
+        text = statics_text(app.screen)
+        winner = game.state.seats[game.outcome().winners[0]].name
+        assert f"Winner: {winner}" in text or "Shared victory" in text
+        assert "Pass penalties" in text and "Leftovers" in text
+        await pilot.press("2")
+        await pilot.press("3")
+        await pilot.pause()
+        assert "Score over time" in statics_text(app.screen)
+        await pilot.press("q")
+        await pilot.pause()
+        assert not isinstance(app.screen, NauticusReviewScreen | NauticusScreen)

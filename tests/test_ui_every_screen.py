@@ -20,6 +20,8 @@ from rich.segment import Segment
 from textual.geometry import Region
 from textual.widgets import Button, OptionList
 
+from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
+from shipyard_tui.games.nauticus import Step as NauticusStep
 from shipyard_tui.model import GameModel
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.rules.state import Step
@@ -38,7 +40,7 @@ class Scene:
     size: tuple[int, int] = (80, 24)
 
 
-def app_with(game: Game | None = None) -> ShipyardApp:
+def app_with(game: Game | NauticusGame | None = None) -> ShipyardApp:
     return ShipyardApp(game=game, bot_delay=0.0, ascii=True)
 
 
@@ -78,6 +80,50 @@ def review_screen(app: ShipyardApp) -> object:
     return ReviewScreen(GameModel(play_out(simulation_config(3, 11, level="greedy"))))
 
 
+def nauticus_at(step: NauticusStep) -> Callable[[], ShipyardApp]:
+    """A Nauticus game where Ann (a person, against a greedy bot) decides at ``step``."""
+    import random
+
+    def make() -> ShipyardApp:
+        for seed in range(200):
+            config = NauticusConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT,
+                                                                  "greedy")), seed=seed)
+            game = NauticusGame(config)
+            rng = random.Random(seed)
+            while not game.is_over:
+                if game.to_move == 0 and game.state.step is step:
+                    return app_with(game)
+                game.push(rng.choice(game.legal_moves()))
+        raise AssertionError(f"no Nauticus game reaches {step}")
+
+    return make
+
+
+def nauticus_help(app: ShipyardApp) -> object:
+    from shipyard_tui.ui.nauticus.help import NauticusHelpScreen
+
+    return NauticusHelpScreen()
+
+
+def nauticus_review(app: ShipyardApp) -> object:
+    import random
+
+    from shipyard_tui.ui.nauticus.review import NauticusReviewScreen
+
+    game = NauticusGame(NauticusConfig((SeatConfig("Ann"), SeatConfig("Bob"),
+                                        SeatConfig("Cy")), seed=4))
+    rng = random.Random(4)
+    while not game.is_over:
+        game.push(rng.choice(game.legal_moves()))
+    return NauticusReviewScreen(game)
+
+
+def nauticus_setup(app: ShipyardApp) -> object:
+    from shipyard_tui.ui.screens.setup import SetupScreen
+
+    return SetupScreen(game="nauticus")
+
+
 def confirm_screen(app: ShipyardApp) -> object:
     from shipyard_tui.ui.screens.confirm import ConfirmScreen
 
@@ -114,6 +160,12 @@ SCENES = [
     Scene("review", lambda: app_with(), push(review_screen)),
     Scene("confirm", one_person, push(confirm_screen)),
     Scene("too-small", one_person, size=(60, 20)),
+    Scene("nauticus-setup", lambda: app_with(), push(nauticus_setup)),
+    *[Scene(f"nauticus-{step.value}", nauticus_at(step))
+      for step in NauticusStep if step is not NauticusStep.OVER],
+    Scene("nauticus-wide", nauticus_at(NauticusStep.CHOOSE), size=(160, 50)),
+    Scene("nauticus-help", nauticus_at(NauticusStep.CHOOSE), push(nauticus_help)),
+    Scene("nauticus-review", lambda: app_with(), push(nauticus_review)),
 ]
 
 

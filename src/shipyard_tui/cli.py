@@ -64,8 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="start a game straight away")
     play.add_argument("--game", choices=("shipyard", "nauticus"), default="shipyard",
-                      help="which game (default shipyard; nauticus: a minimal table, "
-                           "not saved)")
+                      help="which game (default shipyard)")
     play.add_argument("--players", type=int, choices=(2, 3, 4),
                       help="number of seats (default: as many as --seat, else 2)")
     play.add_argument("--seat", action="append", default=[], metavar="NAME:KIND",
@@ -124,6 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     tour = commands.add_parser("tournament",
                                help="seat-rotated games between bot levels, with win rates")
+    tour.add_argument("--game", choices=("shipyard", "nauticus"), default="shipyard",
+                      help="which game (default shipyard)")
     tour.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
                       help="seats per game (default 2)")
     tour.add_argument("--bots", required=True, metavar="A,B[,...]",
@@ -337,6 +338,7 @@ def _scores(args: argparse.Namespace) -> int:
     """Print the review of a saved game: finished (final scores) or not (scores so far)."""
     from rich.console import Console
 
+    from shipyard_tui.games.nauticus import NauticusGame
     from shipyard_tui.review import build_review, review_json, review_renderable
     from shipyard_tui.saves import SaveError, SaveStore, load_for_review, printable
 
@@ -353,11 +355,20 @@ def _scores(args: argparse.Namespace) -> int:
             print(f"shipyard: its backup is good: {printable(str(exc.backup))}",
                   file=sys.stderr)
         return 1
+    console = Console(width=args.width, highlight=False)
+    if isinstance(loaded.game, NauticusGame):
+        from shipyard_tui import nauticus_review
+
+        nauticus = nauticus_review.build_nauticus_review(loaded.game)
+        if args.json:
+            print(json.dumps(nauticus_review.review_json(nauticus), indent=2))
+        else:
+            console.print(nauticus_review.review_renderable(nauticus))
+        return 0
     review = build_review(loaded.game)
     if args.json:
         print(json.dumps(review_json(review), indent=2))
         return 0
-    console = Console(width=args.width, highlight=False)
     console.print(review_renderable(review))
     return 0
 
@@ -380,7 +391,7 @@ def _history() -> int:
         line = ", ".join(f"{name} {score}{' *' if score == best else ''}"
                          for name, score in players)
         kind = "solo" if info.solo else f"{len(players)} seats"
-        print(f"{info.when}  {kind:<8} {line}   ({info.game_id})")
+        print(f"{info.when}  {info.game_name.title():<9} {kind:<8} {line}   ({info.game_id})")
     return 0
 
 
@@ -469,7 +480,7 @@ def _tournament(args: argparse.Namespace) -> int:
 
     try:
         records = run(args.players, bots, args.games, args.seed, args.budget, show,
-                      edition=args.rules)
+                      args.game, edition=args.rules)
     except ValueError as exc:
         print(f"shipyard: {exc}", file=sys.stderr)
         return 2
@@ -483,13 +494,16 @@ def _tournament(args: argparse.Namespace) -> int:
 
 def _analyse(args: argparse.Namespace) -> int:
     from shipyard_tui.analysis import analyse_game, moments_json, moments_lines
+    from shipyard_tui.rules import Game
     from shipyard_tui.saves import SaveError, SaveStore, load
 
     try:
-        loaded = load(SaveStore().resolve(args.save))
+        loaded = load(SaveStore().resolve(args.save), expect="shipyard")
     except SaveError as exc:
-        print(f"shipyard: {exc.message}", file=sys.stderr)
+        print(f"shipyard: {exc.message} (analyse reads Shipyard games only)"
+              if exc.kind == "other_game" else f"shipyard: {exc.message}", file=sys.stderr)
         return 1
+    assert isinstance(loaded.game, Game)
     report = analyse_game(loaded.game, budget_ms=args.budget, top=args.top)
     if args.json:
         print(json.dumps(moments_json(report), indent=2))
@@ -506,38 +520,30 @@ def _printable(text: str) -> str:
     return printable(text)
 
 
-def _play_nauticus(args: argparse.Namespace) -> int:
-    """``shipyard play --game nauticus``: one unsaved game on the minimal table."""
+def _nauticus_config(args: argparse.Namespace) -> Any:
+    """The Nauticus game ``shipyard play --game nauticus`` asks for; ``ValueError`` says
+    what is wrong. Bots take either kind of level name (beginner, sensible, strong)."""
     from shipyard_tui.games.nauticus import NauticusConfig
-    from shipyard_tui.games.nauticus.bots import NAUTICUS_BOT_LEVELS
+    from shipyard_tui.games.nauticus.bots import resolve_level
     from shipyard_tui.rules import SeatConfig, SeatKind
-    from shipyard_tui.seats import parse_seat
+    from shipyard_tui.seats import check_seats, parse_seat
 
-    try:
-        if args.first_game or args.advanced:
-            raise ValueError("Nauticus has no first-game or advanced setup")
-        seats = [parse_seat(spec) for spec in args.seat]
-        if not seats:
-            count = args.players or 2
-            seats = [SeatConfig("Player", SeatKind.HUMAN)] + [
-                SeatConfig(f"Bot {i}", SeatKind.BOT, "greedy") for i in range(1, count)]
-        elif args.players is not None and args.players != len(seats):
-            raise ValueError(f"--players {args.players} but {len(seats)} --seat options given")
-        for seat in seats:
-            if seat.kind is SeatKind.BOT and seat.level not in NAUTICUS_BOT_LEVELS:
-                known = ", ".join(sorted(NAUTICUS_BOT_LEVELS))
-                raise ValueError(f"unknown Nauticus bot level {seat.level!r} (known: {known})")
-        seed = args.seed if args.seed is not None else _random_seed()
-        config = NauticusConfig(tuple(seats), seed=seed)
-        config.validate()
-    except ValueError as exc:
-        print(f"shipyard: {exc}", file=sys.stderr)
-        return 2
-    from shipyard_tui.ui.nauticus.app import NauticusApp
-
-    delay = args.bot_delay if args.bot_delay is not None else 0.4
-    NauticusApp(config, bot_delay=delay).run()
-    return 0
+    if args.first_game or args.advanced:
+        raise ValueError("Nauticus has no first-game or advanced setup")
+    seats = [parse_seat(spec) for spec in args.seat]
+    if not seats:
+        count = args.players or 2
+        seats = [SeatConfig("Player", SeatKind.HUMAN)] + [
+            SeatConfig(f"Bot {i}", SeatKind.BOT, "greedy") for i in range(1, count)]
+    elif args.players is not None and args.players != len(seats):
+        raise ValueError(f"--players {args.players} but {len(seats)} --seat options given")
+    seats = [SeatConfig(s.name, s.kind, resolve_level(s.level or "greedy"))
+             if s.kind is SeatKind.BOT else s for s in seats]
+    check_seats(seats)
+    seed = args.seed if args.seed is not None else _random_seed()
+    config = NauticusConfig(tuple(seats), seed=seed)
+    config.validate()
+    return config
 
 
 def _simulate_nauticus(args: argparse.Namespace) -> int:
@@ -586,17 +592,20 @@ def _server(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    nauticus = getattr(args, "game", "shipyard") == "nauticus"
+    if nauticus and getattr(args, "rules", "second") != "second":
+        print("shipyard: --rules chooses an edition of Shipyard; Nauticus has one set of rules",
+              file=sys.stderr)
+        return 2
     if args.command == "tournament":
         return _tournament(args)
     if args.command == "analyse":
         return _analyse(args)
     if args.command == "simulate":
         return _simulate(args)
-    if args.command == "play" and args.game == "nauticus":
-        return _play_nauticus(args)
     if args.command == "play":
         try:
-            config = _play_config(args)
+            config = _nauticus_config(args) if args.game == "nauticus" else _play_config(args)
         except ValueError as exc:
             print(f"shipyard: {_printable(str(exc))}", file=sys.stderr)
             return 2

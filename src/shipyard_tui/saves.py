@@ -11,6 +11,11 @@ Files live in the data directory (``paths``): ``saves/autosave-<id>.json`` (with
 ``saves/<name>.json`` for named saves and ``finished/<id>.json`` for finished games.
 Temporary files of saves in progress are ``.tmp-<pid>-*.json``.
 
+A save records which game it holds (``"game_name"``: ``shipyard`` or ``nauticus``;
+saves written before Nauticus have none and are Shipyard's). The two games share the
+data directory and every guarantee above; a save is only ever read back as the game
+it names, and :func:`load` with ``expect`` refuses the other game's saves.
+
 Nothing read from a file is trusted: ids are checked before they name a file, only
 regular files are read, and only so many bytes; every text a listing or an error
 shows is made printable first, and listings show what the replayed game says. One
@@ -36,9 +41,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from shipyard_tui import __version__, paths
+from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.rules import Game, GameConfig, IllegalMoveError, MoveSyntaxError, SeatKind
 from shipyard_tui.rules.codec import from_data
 from shipyard_tui.rules.game import OldRulesError
@@ -64,6 +70,12 @@ STALE_TEMP_SECONDS = 3600.0
 LOCK_WAIT = 5.0
 """Seconds a session waits for another one to finish writing the same game."""
 
+GAME_NAMES = ("shipyard", "nauticus")
+"""The games a save can hold, by the name a save records."""
+
+AnyGame: TypeAlias = Game | NauticusGame
+"""A game of either kind, as saves write and load them."""
+
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MIGRATIONS: dict[int, Migration] = {}
 """``MIGRATIONS[n]`` turns a version-``n`` save into version ``n + 1``."""
@@ -74,8 +86,9 @@ class SaveError(Exception):
 
     ``kind`` names the problem (``missing``, ``unreadable``, ``too_large``,
     ``not_a_save``, ``truncated``, ``corrupt``, ``checksum``, ``newer``,
-    ``unknown_version``, ``old_rules``, ``invalid_game``, ``bad_name``, ``write_failed``,
-    ``in_use``, ``taken_over``, ``newer_on_disk``); a save of ``old_rules`` can still be
+    ``unknown_version``, ``old_rules``, ``invalid_game``, ``unknown_game``,
+    ``other_game``, ``bad_name``, ``write_failed``, ``in_use``, ``taken_over``,
+    ``newer_on_disk``); a save of ``old_rules`` can still be
     reviewed (:func:`load_for_review`); ``backup`` is a good backup to offer instead,
     when there is one. The message is always printable (:func:`printable`).
     """
@@ -106,6 +119,8 @@ class SaveInfo:
     solo: bool
     to_move: str
     revision: int = 0
+    game_name: str = "shipyard"
+    """Which game the save holds (one of :data:`GAME_NAMES`)."""
 
     @property
     def is_autosave(self) -> bool:
@@ -125,7 +140,7 @@ class SaveInfo:
 class Loaded:
     """A loaded save: the game (replayed and checked) and what its summary said."""
 
-    game: Game
+    game: AnyGame
     info: SaveInfo
 
 
@@ -212,7 +227,14 @@ def _checksum(body: dict[str, Any]) -> str:
     return "sha256:" + hashlib.sha256(_canonical(body)).hexdigest()
 
 
-def summary(game: Game) -> dict[str, Any]:
+def game_name_of(game: AnyGame) -> str:
+    """The name a save records for ``game``."""
+    return "nauticus" if isinstance(game, NauticusGame) else "shipyard"
+
+
+def summary(game: AnyGame) -> dict[str, Any]:
+    if isinstance(game, NauticusGame):
+        return _nauticus_summary(game)
     state = game.state
     to_move = state.to_move
     return {
@@ -227,11 +249,31 @@ def summary(game: Game) -> dict[str, Any]:
     }
 
 
-def encode(game: Game, game_id: str, name: str, revision: int = 0) -> bytes:
+def _nauticus_summary(game: NauticusGame) -> dict[str, Any]:
+    """A Nauticus game's summary in the fields Shipyard's has: ``turn`` is the round,
+    ``stage`` the round and phase in words."""
+    state = game.state
+    to_move = state.to_move
+    stage = ("over" if game.is_over
+             else f"round {state.round} of {state.config.rounds}, phase {min(state.phase, 7)}")
+    return {
+        "seats": [s.name for s in state.seats],
+        "kinds": [s.kind.value for s in state.config.seats],
+        "scores": [s.vp for s in state.seats],
+        "turn": state.round,
+        "stage": stage,
+        "over": game.is_over,
+        "solo": False,
+        "to_move": state.seats[to_move].name if to_move is not None else "",
+    }
+
+
+def encode(game: AnyGame, game_id: str, name: str, revision: int = 0) -> bytes:
     """The bytes of a save of ``game``; ``revision`` counts the writes of its autosave."""
     body: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
+        "game_name": game_name_of(game),
         "app_version": __version__,
         "game_id": game_id,
         "name": name,
@@ -345,11 +387,14 @@ def _migrate(body: dict[str, Any], where: Path) -> dict[str, Any]:
     return body
 
 
-def decode(data: bytes, where: Path, *, review: bool = False) -> Loaded:
+def decode(data: bytes, where: Path, *, review: bool = False,
+           expect: str | None = None) -> Loaded:
     """Read a save, check everything, and replay its game; raise :class:`SaveError`.
 
     A game played under an earlier rulings revision cannot be replayed (``old_rules``);
     with ``review`` it is read from its stored, checksummed state instead, for a review.
+    The game is read as the game the save names, never as the other one; with
+    ``expect`` a save of another game is refused (``other_game``).
     """
     body = _parse(data, where)
     stored = body.pop("checksum", None)
@@ -357,6 +402,15 @@ def decode(data: bytes, where: Path, *, review: bool = False) -> Loaded:
         raise SaveError(f"{where.name} is damaged: its checksum does not match its contents",
                         "checksum", where)
     body = _migrate(body, where)
+    name = body.get("game_name", "shipyard")
+    if name not in GAME_NAMES:
+        raise SaveError(f"{where.name} holds a game this version does not know "
+                        f"({printable(str(name))[:40]!r})", "unknown_game", where)
+    if expect is not None and name != expect:
+        raise SaveError(f"{where.name} is a save of {name.title()}, not of "
+                        f"{expect.title()}", "other_game", where)
+    if name == "nauticus":
+        return _decode_nauticus(body, where)
     try:
         _check_seats(from_data(GameConfig, body["game"]["config"]))
         try:
@@ -373,6 +427,26 @@ def decode(data: bytes, where: Path, *, review: bool = False) -> Loaded:
     return Loaded(game, info)
 
 
+def _decode_nauticus(body: dict[str, Any], where: Path) -> Loaded:
+    """A Nauticus save, replayed and checked like a Shipyard one."""
+    from shipyard_tui.games.nauticus.bots import NAUTICUS_BOT_LEVELS
+    from shipyard_tui.games.nauticus.game import IllegalMoveError as NauticusIllegal
+
+    try:
+        game = NauticusGame.from_json(body["game"], replay=True)
+        for seat in game.config.seats:
+            clean_name(seat.name)
+            if seat.kind.value == "bot" and seat.level and \
+                    seat.level not in NAUTICUS_BOT_LEVELS:
+                raise ValueError(f"seat {seat.name} is a Nauticus bot of an unknown level "
+                                 f"{seat.level!r}")
+        info = _info(body, game, where)
+    except (NauticusIllegal, ValueError, KeyError, TypeError, AttributeError,
+            RecursionError, OverflowError) as exc:
+        raise SaveError(f"{where.name} is damaged: {exc}", "invalid_game", where) from None
+    return Loaded(game, info)
+
+
 def _check_seats(config: GameConfig) -> None:
     """Names a terminal can show, and bot levels this version has."""
     from shipyard_tui.bots import BOT_LEVELS
@@ -383,7 +457,7 @@ def _check_seats(config: GameConfig) -> None:
             raise ValueError(f"seat {seat.name} is a bot of an unknown level {seat.level!r}")
 
 
-def _info(body: dict[str, Any], game: Game, where: Path) -> SaveInfo:
+def _info(body: dict[str, Any], game: AnyGame, where: Path) -> SaveInfo:
     """What a listing shows: seats, scores and stage from the replayed game itself (the
     summary in the file is not trusted); name, date and id from the file, made safe."""
     s = summary(game)
@@ -404,6 +478,7 @@ def _info(body: dict[str, Any], game: Game, where: Path) -> SaveInfo:
         solo=s["solo"],
         to_move=s["to_move"],
         revision=revision if type(revision) is int and revision >= 0 else 0,
+        game_name=game_name_of(game),
     )
 
 
@@ -454,15 +529,16 @@ def load_for_review(path: Path) -> Loaded:
     return load(path, review=True)
 
 
-def load(path: Path, *, review: bool = False) -> Loaded:
-    """Load a save file; a damaged autosave reports its backup when that one is good."""
+def load(path: Path, *, review: bool = False, expect: str | None = None) -> Loaded:
+    """Load a save file; a damaged autosave reports its backup when that one is good.
+    With ``expect`` (a game's name) a save of the other game is refused."""
     try:
-        return decode(_read_bytes(path), path, review=review)
+        return decode(_read_bytes(path), path, review=review, expect=expect)
     except SaveError as exc:
         backup = backup_of(path)
-        if backup is not None and backup.exists():
+        if backup is not None and backup.exists() and exc.kind != "other_game":
             try:
-                decode(_read_bytes(backup), backup, review=review)
+                decode(_read_bytes(backup), backup, review=review, expect=expect)
                 exc.backup = backup
             except SaveError:
                 pass
@@ -617,7 +693,7 @@ class SaveStore:
     def lease_path(self, game_id: str) -> Path:
         return self._game_file(self.saves, f"{LEASE_PREFIX}{game_id}", game_id)
 
-    def autosave(self, game: Game, game_id: str, revision: int = 0) -> Path:
+    def autosave(self, game: AnyGame, game_id: str, revision: int = 0) -> Path:
         """Save after a move; the previous autosave is kept as the backup."""
         path = self.autosave_path(game_id)
         try:
@@ -636,7 +712,7 @@ class SaveStore:
             raise SaveError(f"{name!r} would leave the saves folder", "bad_name")
         return path
 
-    def save_as(self, game: Game, game_id: str, name: str) -> Path:
+    def save_as(self, game: AnyGame, game_id: str, name: str) -> Path:
         path = self.named_path(name)
         try:
             write_atomic(path, encode(game, game_id, clean_save_name(name)))
@@ -648,7 +724,7 @@ class SaveStore:
     def finished_path(self, game_id: str) -> Path:
         return self._game_file(self.finished, game_id, game_id)
 
-    def archive(self, game: Game, game_id: str) -> Path:
+    def archive(self, game: AnyGame, game_id: str) -> Path:
         """Keep a finished game for review, and drop its autosaves."""
         path = self.finished_path(game_id)
         try:
@@ -908,7 +984,7 @@ class GameFile:
 
     # -- saving ------------------------------------------------------------------------
 
-    def save(self, game: Game) -> Path:
+    def save(self, game: AnyGame) -> Path:
         """Write the autosave (or, once the game is over, archive it); count a failure."""
         try:
             if self.stopped:
@@ -935,7 +1011,7 @@ class GameFile:
         self.problem = ""
         return where
 
-    def retry(self, game: Game) -> bool:
+    def retry(self, game: AnyGame) -> bool:
         """Try the save again after a failure (not after losing the game to another
         session); True when nothing is left unsaved."""
         if self.stopped or not (self.unsaved or self.problem):
@@ -945,7 +1021,7 @@ class GameFile:
             self.save(game)
         return not (self.unsaved or self.problem)
 
-    def emergency_copy(self, game: Game) -> Path | None:
+    def emergency_copy(self, game: AnyGame) -> Path | None:
         """Write the game where it can still go: the config folder, else the temporary
         folder. Return where it went, or None when nowhere would take it."""
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")

@@ -3,6 +3,8 @@
 Game *k* seats the bots in the order given, rotated by *k* places (the list repeats
 to fill the seats), so every level plays every seat equally often over a multiple
 of the seat count. A shared win counts as a fraction of a win for each winner.
+Either game can be played: Shipyard (the default) or Nauticus, whose levels have the
+same player names (beginner, sensible, strong).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shipyard_tui.bots import driver_for, resolve_level
+from shipyard_tui.core import SeatDriver, bot_seed
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.rules.state import SECOND
 
@@ -87,9 +90,12 @@ class MatchResult:
 
 
 def play_match(levels: list[str], seed: int, index: int,
-               budget_ms: float | None = None, edition: str = SECOND) -> MatchResult:
+               budget_ms: float | None = None, game_name: str = "shipyard",
+               edition: str = SECOND) -> MatchResult:
     seats = tuple(SeatConfig(f"{lv.title()} {i + 1}", SeatKind.BOT, lv)
                   for i, lv in enumerate(levels))
+    if game_name == "nauticus":
+        return _nauticus_match(seats, seed, index, budget_ms)
     config = GameConfig(seats, seed=seed, edition=edition)
     game = Game(config)
     driver_for(config, budget_ms).play_out(game)
@@ -98,15 +104,37 @@ def play_match(levels: list[str], seed: int, index: int,
     return MatchResult(index, seed, tuple(levels), outcome.scores, outcome.winners, edition)
 
 
+def _nauticus_match(seats: tuple[SeatConfig, ...], seed: int, index: int,
+                    budget_ms: float | None) -> MatchResult:
+    from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
+    from shipyard_tui.games.nauticus.bots import bot_for_level as nauticus_bot
+
+    game = NauticusGame(NauticusConfig(seats, seed=seed))
+    bots = {i: nauticus_bot(s.level, bot_seed(seed, i), budget_ms)
+            for i, s in enumerate(seats)}
+    SeatDriver(bots).play_out(game)
+    outcome = game.outcome()
+    assert outcome is not None
+    return MatchResult(index, seed, tuple(s.level for s in seats), outcome.scores,
+                       outcome.winners)
+
+
 def tournament(players: int, bots: list[str], games: int, seed: int,
-               budget_ms: float | None = None, edition: str = SECOND) -> Iterator[MatchResult]:
+               budget_ms: float | None = None,
+               game_name: str = "shipyard", edition: str = SECOND) -> Iterator[MatchResult]:
     """Play ``games`` seat-rotated games; game *k* uses seed ``seed + k`` (``edition``:
-    the 2nd edition's rules or the classic ones)."""
-    levels = [resolve_level(b) for b in bots]
+    Shipyard's 2nd-edition rules or the classic ones)."""
+    if game_name == "nauticus":
+        from shipyard_tui.games.nauticus.bots import resolve_level as nauticus_level
+
+        levels = [nauticus_level(b) for b in bots]
+    else:
+        levels = [resolve_level(b) for b in bots]
     if not 1 <= len(levels) <= players:
         raise ValueError(f"name 1 to {players} bots for {players} seats")
     for k in range(games):
-        yield play_match(lineup(levels, players, k), seed + k, k, budget_ms, edition)
+        yield play_match(lineup(levels, players, k), seed + k, k, budget_ms, game_name,
+                         edition)
 
 
 def standings(results: list[MatchResult]) -> list[LevelRecord]:
@@ -125,7 +153,8 @@ def standings(results: list[MatchResult]) -> list[LevelRecord]:
 
 
 def report_lines(records: list[LevelRecord], games: int) -> list[str]:
-    lines = [f"{games} games; win rate with 95% confidence interval (Wilson), mean score, "
+    counted = f"{games} game{'' if games == 1 else 's'}"
+    lines = [f"{counted}; win rate with 95% confidence interval (Wilson), mean score, "
              "mean margin over the best other seat"]
     for record in records:
         s = record.summary()
@@ -138,9 +167,9 @@ def report_lines(records: list[LevelRecord], games: int) -> list[str]:
 
 def run(players: int, bots: list[str], games: int, seed: int, budget_ms: float | None,
         on_game: Callable[[MatchResult], None] | None = None,
-        edition: str = SECOND) -> list[LevelRecord]:
+        game_name: str = "shipyard", edition: str = SECOND) -> list[LevelRecord]:
     results = []
-    for result in tournament(players, bots, games, seed, budget_ms, edition):
+    for result in tournament(players, bots, games, seed, budget_ms, game_name, edition):
         results.append(result)
         if on_game is not None:
             on_game(result)

@@ -47,9 +47,12 @@ SEARCHED_STEPS = frozenset({
     Step.CHOOSE, Step.BONUS_BEFORE, Step.BONUS_AFTER, Step.FINAL_CHOOSE, Step.BUILD,
     Step.PLACE, Step.CANAL_PICK, Step.CANAL_PLACE, Step.PURCHASE, Step.RING, Step.HIRE,
     Step.EXCHANGE_PICK, Step.EXCHANGE_GOOD, Step.DISCARD, Step.LAST_CHANCE,
+    Step.HELMSMAN, Step.RIGGER,
 })
 """Steps the bot searches; the others (loading, the cruise) the greedy policy plays
-well, because the advice module already finds their best option."""
+well, because the advice module already finds their best option. The Helmsman's +1
+and the Rigger's bonus (R-7.1) are searched: a faster ship does not always score more
+(a longer cruise can leave the better tiles behind), which the greedy rule misses."""
 
 MAX_CANDIDATES = 8
 """At most this many candidates are searched: the greedy ranking picks them."""

@@ -7,7 +7,9 @@ the player sitting at the seat to move. Bots move here, paced so people can foll
 a table may let a bot stand in for a person who has been away on their turn for a
 while, and the person takes over again as soon as they are back. Every move is
 autosaved in the usual save format before anyone hears of it, and the seat plan is
-kept in ``tables.json``, so a restarted server carries on where it stopped.
+kept in ``tables.json``, so a restarted server carries on where it stopped. A table
+plays Shipyard or Nauticus; everything above holds for both (Nauticus hides nothing but
+its generator, NA-14.1, so its seats are sent the same view).
 """
 
 from __future__ import annotations
@@ -25,14 +27,18 @@ from typing import Any
 
 from shipyard_tui.bots import Bot, bot_for_level, driver_for
 from shipyard_tui.core import SeatDriver, bot_seed
-from shipyard_tui.rules import Game, GameState, IllegalMoveError, Move, event_to_json
+from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
+from shipyard_tui.games.nauticus import event_to_json as nauticus_event_json
+from shipyard_tui.games.nauticus.bots import NauticusBot
+from shipyard_tui.games.nauticus.bots import bot_for_level as nauticus_bot
+from shipyard_tui.rules import IllegalMoveError, SeatKind, event_to_json
 from shipyard_tui.rules.state import CLASSIC, EDITIONS, SECOND
 from shipyard_tui.rules.view import events_for
-from shipyard_tui.saves import SaveError, SaveStore, load, write_atomic
+from shipyard_tui.saves import AnyGame, SaveError, SaveStore, load, write_atomic
 from shipyard_tui.seats import clean_name
 
 from .protocol import ProtocolError, encode, read_message
-from .tables import BOT, PERSON, Table, plan_seats
+from .tables import BOT, PERSON, Table, plan_seats, stand_in_level
 
 SOCKET_NAME = "host.sock"
 MAX_TABLES = 64
@@ -78,9 +84,9 @@ class TableHost:
         self.links: set[Link] = set()
         self._epochs: dict[str, int] = {}
         self._presence = _Presence()
-        self._seat_drivers: dict[str, SeatDriver[GameState, Move]] = {}
+        self._seat_drivers: dict[str, SeatDriver[Any, Any]] = {}
         """The bots of each table, by table id (built when its game first needs one)."""
-        self._stand_ins: dict[tuple[str, int], Bot] = {}
+        self._stand_ins: dict[tuple[str, int], Bot | NauticusBot] = {}
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._server: asyncio.Server | None = None
         self.moves_played = 0
@@ -143,7 +149,7 @@ class TableHost:
             finished = self.store.finished / f"{table.game_id}.json"
             for candidate in (saved, finished):
                 if candidate.exists():
-                    table.game = load(candidate).game
+                    table.game = load(candidate, expect=table.game_name).game
                     break
             self.tables[table.table_id] = table
 
@@ -270,12 +276,16 @@ class TableHost:
                 "stand_in": self._standing_in(table, i),
             })
         state = "waiting" if game is None else ("over" if game.is_over else "playing")
-        scores = [s.score for s in game.state.seats] if game is not None else []
-        edition = " classic" if table.edition == CLASSIC else ""
-        return {"table": table.table_id, "rules": f"{len(table.seats)} seats{edition}",
+        scores = _scores(game) if game is not None else []
+        rules = f"{len(table.seats)} seats"
+        if table.game_name == "nauticus":
+            rules = f"Nauticus, {rules}"
+        elif table.edition == CLASSIC:
+            rules = f"{rules} classic"
+        return {"table": table.table_id, "rules": rules, "game": table.game_name,
                 "seats": seats, "to_move": to_move, "state": state, "scores": scores,
                 "moves": len(game.moves) if game is not None else 0,
-                "stand_in": table.stand_in}
+                "stand_in": table.stand_in, "stand_in_level": table.stand_in_level}
 
     def _send_lobby(self) -> None:
         message = self.lobby_message()
@@ -290,7 +300,8 @@ class TableHost:
         assert link.player is not None
         if len(self.tables) >= MAX_TABLES:
             raise ValueError(f"this server has {MAX_TABLES} tables already")
-        seats = plan_seats(list(message.get("seats", [])), link.player)
+        game_name = message.get("game", "shipyard")
+        seats = plan_seats(list(message.get("seats", [])), link.player, game_name)
         names = Table("", seats).seat_names()
         if link.player.casefold() in (n.casefold() for n in names[1:]):
             raise ValueError(f"a bot at this table would be called {link.player} too")
@@ -308,8 +319,10 @@ class TableHost:
         table_id = secrets.token_hex(3)
         while table_id in self.tables:
             table_id = secrets.token_hex(3)
+        level = stand_in_level(message.get("stand_in_level", "beginner"), game_name)
         table = Table(table_id, seats, stand_in=None if stand_in is None else float(stand_in),
-                      bot_delay=float(delay), edition=edition)
+                      bot_delay=float(delay), stand_in_level=level, game_name=game_name,
+                      edition=edition)
         self.tables[table_id] = table
         if not table.open_seats():
             self._begin(table)
@@ -440,26 +453,34 @@ class TableHost:
         if self._drivers.get(table.table_id) is asyncio.current_task():
             del self._drivers[table.table_id]
 
-    def _seat_driver(self, table: Table) -> SeatDriver[GameState, Move]:
+    def _seat_driver(self, table: Table) -> SeatDriver[Any, Any]:
         """The table's bots, seeded by the one rule (:func:`~shipyard_tui.core.bot_seed`)."""
         driver = self._seat_drivers.get(table.table_id)
         if driver is None:
-            driver = self._seat_drivers[table.table_id] = driver_for(table.config())
+            config = table.config()
+            if isinstance(config, NauticusConfig):
+                driver = SeatDriver({seat: nauticus_bot(plan.level or "greedy",
+                                                        bot_seed(config.seed, seat))
+                                     for seat, plan in enumerate(config.seats)
+                                     if plan.kind is SeatKind.BOT})
+            else:
+                driver = driver_for(config)
+            self._seat_drivers[table.table_id] = driver
         return driver
 
-    def _stand_in(self, table: Table, seat: int) -> Bot | None:
+    def _stand_in(self, table: Table, seat: int) -> Bot | NauticusBot | None:
         """The bot that plays for the person at ``seat`` while they are away."""
         if table.seats[seat].kind == BOT:
             return None
         key = (table.table_id, seat)
         if key not in self._stand_ins:
-            self._stand_ins[key] = bot_for_level(table.stand_in_level,
-                                                 bot_seed(table.seed, seat))
+            make = nauticus_bot if table.game_name == "nauticus" else bot_for_level
+            self._stand_ins[key] = make(table.stand_in_level, bot_seed(table.seed, seat))
         return self._stand_ins[key]
 
     # -- moves --------------------------------------------------------------------------------
 
-    def _own_table(self, link: Link, message: dict[str, Any]) -> tuple[Table, Game, int]:
+    def _own_table(self, link: Link, message: dict[str, Any]) -> tuple[Table, AnyGame, int]:
         """The table, game and seat of the sender, checked against the message."""
         table = self._table(message)
         if link.table != table.table_id or link.seat is None:
@@ -494,14 +515,14 @@ class TableHost:
         self._autosave(table, game)
         self._send_table(table)
 
-    def _commit(self, table: Table, game: Game, move: Any) -> None:
+    def _commit(self, table: Table, game: AnyGame, move: Any) -> None:
         game.play(move)
         self.moves_played += 1
         self._autosave(table, game)
         self._send_table(table)
         self._send_lobby()
 
-    def _autosave(self, table: Table, game: Game) -> None:
+    def _autosave(self, table: Table, game: AnyGame) -> None:
         try:
             if game.is_over:
                 self.store.archive(game, table.game_id)
@@ -542,6 +563,16 @@ class TableHost:
         if game.is_over:
             message["final"] = game.to_json(with_events=True)
             return message
+        if isinstance(game, NauticusGame):
+            message.update({
+                "state": game.view(seat).to_dict(),
+                "events_from": events_from,
+                "events": [nauticus_event_json(e)
+                           for e in game.events_for(seat)[events_from:]],
+                "legal": [str(m) for m in game.legal_moves()] if game.to_move == seat else [],
+                "can_undo": game.to_move == seat and game.can_undo,
+            })
+            return message
         message.update({
             "state": game.view(seat).to_dict(),
             "events_from": events_from,
@@ -550,3 +581,10 @@ class TableHost:
             "can_undo": game.to_move == seat and game.can_undo,
         })
         return message
+
+
+def _scores(game: AnyGame) -> list[int]:
+    if isinstance(game, NauticusGame):
+        return [s.vp for s in game.state.seats]
+    return [s.score for s in game.state.seats]
+

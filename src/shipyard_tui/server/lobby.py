@@ -7,7 +7,7 @@ Keys:
 | ``↑`` ``↓`` | pick a table |
 | ``Enter`` / ``j`` | sit at the table: back at your own seat, or at its first open seat |
 | ``w`` | watch the table (the public view only) |
-| ``n`` | open a new table |
+| ``n`` | open a new table (of Shipyard or Nauticus) |
 | ``b`` | bell on your turn: on or off |
 | ``q`` | leave the server (your seats wait for you) |
 """
@@ -25,20 +25,23 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from shipyard_tui.bots.base import PLAYER_LEVELS, player_level
 from shipyard_tui.seats import clean_name
 
 
-def seat_text(seat: dict[str, Any], to_move: bool) -> Text:
-    """A seat in the lobby: who sits there and how they are doing."""
+def seat_text(seat: dict[str, Any], to_move: bool, stand_in_level: str = "") -> Text:
+    """A seat in the lobby: who sits there and how they are doing (bots by the level
+    names players see: beginner, sensible, strong)."""
     text = Text()
     if seat["kind"] == "bot":
-        text.append(f"{seat['name']} ({seat['level']})", style="cyan")
+        text.append(f"{seat['name']} ({player_level(seat['level'])})", style="cyan")
     elif seat["player"] is None:
         text.append("open", style="bold green")
     else:
         text.append(seat["player"], style="bold" if seat["present"] else "dim")
         if seat.get("stand_in"):
-            text.append(" (bot stands in)", style="yellow")
+            level = f"{player_level(stand_in_level)} " if stand_in_level else ""
+            text.append(f" ({level}bot stands in)", style="yellow")
         elif not seat["present"]:
             text.append(" (away)", style="dim")
     if to_move:
@@ -131,8 +134,9 @@ class LobbyScreen(Screen[None]):
         keep = grid.cursor_row
         grid.clear()
         for table in tables:
-            seats = Text(" · ").join(seat_text(seat, i == table["to_move"])
-                                     for i, seat in enumerate(table["seats"]))
+            seats = Text(" · ").join(
+                seat_text(seat, i == table["to_move"], table.get("stand_in_level", ""))
+                for i, seat in enumerate(table["seats"]))
             grid.add_row(table["table"], table["rules"], self._state(table), seats,
                          key=table["table"])
         if tables:
@@ -201,7 +205,9 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(NewTableScreen(), opened)
 
 
-SEAT_CHOICES = ["open", "bot:random", "bot:greedy", "bot:planner"]
+SEAT_CHOICES = ["open", *(f"bot:{level}" for level in PLAYER_LEVELS)]
+"""What a seat can hold: a person, or a bot of one of the levels players see."""
+STAND_IN_LEVELS = list(PLAYER_LEVELS)
 STAND_IN_CHOICES: list[tuple[str, float | None]] = [
     ("never", None), ("after 1 minute", 60.0), ("after 5 minutes", 300.0),
     ("after 15 minutes", 900.0)]
@@ -217,17 +223,19 @@ def _seat_label(spec: str) -> str:
         return "open for a person"
     if spec == "none":
         return "no seat"
-    return f"a bot ({spec[4:]})"
+    return f"a {spec[4:]} bot"
 
 
 class NewTableScreen(ModalScreen[dict[str, Any] | None]):
-    """Open a table: what sits at each seat, and whether bots stand in for the away.
+    """Open a table: which game, what sits at each seat, and whether bots stand in for
+    the away.
 
-    Keys: ``↑`` ``↓`` pick a line, ``←`` ``→`` (or space) change it, ``Enter`` opens the
-    table, ``Esc`` goes back.
+    Keys: ``↑`` ``↓`` pick a line, ``←`` ``→`` (or space) change it, ``g`` switches
+    between Shipyard and Nauticus, ``Enter`` opens the table, ``Esc`` goes back.
     """
 
     BINDINGS = [
+        Binding("g", "game", "Shipyard/Nauticus"),
         Binding("left", "change(-1)", "Change", show=False),
         Binding("right,space", "change(1)", "Change"),
         Binding("enter", "open", "Open the table", priority=True),
@@ -254,11 +262,17 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
         super().__init__()
         self.seats = ["open", "none", "none"]
         self.stand_in = 0
+        self.stand_in_level = 0
+        self.game = "shipyard"
         self.edition = 0
+
+    def _heading(self) -> str:
+        other = "Nauticus" if self.game == "shipyard" else "Shipyard"
+        return f"A new table of {self.game.title()}: you sit at seat 1. (g: {other})"
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("A new table: you sit at seat 1.", markup=False)
+            yield Static(self._heading(), id="new-table-game", markup=False)
             yield OptionList(*self._options(), id="plan")
             yield Static("←/→: change · Enter: open the table · Esc: back", markup=False)
 
@@ -268,11 +282,23 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
             lines.append(Option(f"Seat {i + 2}: ◀ {_seat_label(spec)} ▶"))
         lines.append(Option(f"A bot plays for a person away on their turn: ◀ "
                             f"{STAND_IN_CHOICES[self.stand_in][0]} ▶"))
-        lines.append(Option(f"Rules: ◀ {EDITION_CHOICES[self.edition][0]} ▶"))
+        level = STAND_IN_LEVELS[self.stand_in_level]
+        lines.append(Option(f"The level of the bot that stands in: ◀ {level} ▶"))
+        if self.game == "shipyard":
+            lines.append(Option(f"Rules: ◀ {EDITION_CHOICES[self.edition][0]} ▶"))
         return lines
 
     def on_mount(self) -> None:
         self.query_one(OptionList).highlighted = 1
+
+    def action_game(self) -> None:
+        self.game = "nauticus" if self.game == "shipyard" else "shipyard"
+        self.query_one("#new-table-game", Static).update(self._heading())
+        plan = self.query_one(OptionList)
+        row = plan.highlighted
+        plan.clear_options()
+        plan.add_options(self._options())  # the rules line is Shipyard's only
+        plan.highlighted = min(row if row is not None else 1, plan.option_count - 1)
 
     def action_change(self, step: int) -> None:
         plan = self.query_one(OptionList)
@@ -290,6 +316,8 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
                 self.seats[i - 1] = "open"
         elif row == len(self.seats) + 1:
             self.stand_in = (self.stand_in + step) % len(STAND_IN_CHOICES)
+        elif row == len(self.seats) + 2:
+            self.stand_in_level = (self.stand_in_level + step) % len(STAND_IN_LEVELS)
         else:
             self.edition = (self.edition + step) % len(EDITION_CHOICES)
         plan.clear_options()
@@ -303,7 +331,10 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
     def action_open(self) -> None:
         seats = ["me", *[s for s in self.seats if s != "none"]]
         self.dismiss({"seats": seats, "stand_in": STAND_IN_CHOICES[self.stand_in][1],
-                      "rules": EDITION_CHOICES[self.edition][1]})
+                      "stand_in_level": STAND_IN_LEVELS[self.stand_in_level],
+                      "game": self.game,
+                      "rules": EDITION_CHOICES[self.edition][1] if self.game == "shipyard"
+                      else "second"})
 
     def action_cancel(self) -> None:
         self.dismiss(None)

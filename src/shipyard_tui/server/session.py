@@ -10,18 +10,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from textual.app import App
 from textual.screen import Screen
+from textual.widgets import RichLog
 
 from shipyard_tui.core import SeatDriver
+from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.model import Change
+from shipyard_tui.ui.nauticus.screen import NauticusScreen
 from shipyard_tui.ui.screens.game import GameScreen
 
 from .lobby import LobbyScreen, NameScreen
 from .protocol import MAX_LINE, ProtocolError, encode, read_message
 from .remote import RemoteModel
+from .remote_nauticus import RemoteNauticusModel
 
 CSS = Path(__file__).resolve().parent.parent / "ui" / "shipyard.tcss"
 
@@ -96,6 +100,84 @@ class RemoteGameScreen(GameScreen):
         self.app.pop_screen()
 
 
+class RemoteNauticusScreen(NauticusScreen):
+    """The Nauticus table at a server table: this connection decides its own seat only;
+    moves and takebacks go to the host, and bots move there."""
+
+    def __init__(self, model: RemoteNauticusModel) -> None:
+        super().__init__(cast(NauticusGame, model.game), bot_delay=0.0)
+        self.bots = {}
+        self.remote = model
+        self._was_my_turn = False
+        model.on_change = self._host_changed
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._turn_signal()
+
+    def on_unmount(self) -> None:
+        super().on_unmount()
+        app = self.app
+        if isinstance(app, SessionApp):
+            app.left_table(self.remote)
+
+    def _host_changed(self, restart: bool) -> None:
+        self.game = cast(NauticusGame, self.remote.game)
+        if restart:
+            self.query_one(RichLog).clear()
+            self._logged = 0
+        self.refresh_table()
+        self._turn_signal()
+
+    def _turn_signal(self) -> None:
+        mine = self.remote.my_turn and not self.remote.waiting
+        if mine and not self._was_my_turn and getattr(self.app, "bell_on_turn", True):
+            self.app.bell()
+        if mine != self._was_my_turn or not self.remote.revision:
+            set_terminal_title(self.app, "Your turn — Nauticus" if mine else "Nauticus")
+        self._was_my_turn = mine
+
+    def decides_here(self, seat: int) -> bool:
+        return seat == self.remote.seat and not self.remote.waiting
+
+    def waiting_text(self, seat: int) -> str:
+        name = self.game.state.seats[seat].name
+        if self.remote.waiting:
+            return "Sent; waiting for the table..."
+        seats = self.remote.lobby.get("seats", [])
+        who = "waiting for"
+        if 0 <= seat < len(seats):
+            info = seats[seat]
+            if info.get("kind") == "bot":
+                who = "the bot is playing for"
+            elif info.get("stand_in"):
+                who = "a bot stands in for"
+            elif not info.get("present"):
+                who = "waiting for (away)"
+        if self.remote.seat is None:
+            return f"Watching: {who} {name}."
+        return f"It is {name}'s decision: {who} {name}."
+
+    def _committed(self) -> None:
+        """A move or takeback was sent: wait for the host's answer."""
+        self.remote.waiting = True
+        self.refresh_table()
+
+    def action_undo(self) -> None:
+        seat = self.game.to_move
+        if seat is None or not self.decides_here(seat) or not self.game.can_undo:
+            self.notify("Nothing to take back in this decision.", timeout=3)
+            return
+        self.game.undo()
+        self._committed()
+
+    def action_save_as(self) -> None:
+        self.notify("The server keeps this game: every move is saved there.", timeout=3)
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()
+
+
 def set_terminal_title(app: App[Any], title: str) -> None:
     """Write the title to the terminal (xterm's OSC 2)."""
     driver = app._driver
@@ -118,7 +200,7 @@ class SessionApp(App[None]):
         self.fingerprint = fingerprint
         self.bell_on_turn = bell
         self._theme_name = theme
-        self.model: RemoteModel | None = None
+        self.model: RemoteModel | RemoteNauticusModel | None = None
         self.pending_table: str | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._reader_task: asyncio.Task[None] | None = None
@@ -219,15 +301,20 @@ class SessionApp(App[None]):
         self.pending_table = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        if message.get("lobby", {}).get("game") == "nauticus":
+            nauticus = RemoteNauticusModel(self.send, table, message.get("seat"), message)
+            self.model = nauticus
+            self.push_screen(RemoteNauticusScreen(nauticus))
+            return
         self.model = RemoteModel(self.send, table, message.get("seat"), message)
         self.push_screen(RemoteGameScreen(self.model))
 
     def _game_screen_refresh(self) -> None:
         for screen in self.screen_stack:
-            if isinstance(screen, RemoteGameScreen):
+            if isinstance(screen, RemoteGameScreen | RemoteNauticusScreen):
                 screen.refresh_table()
 
-    def left_table(self, model: RemoteModel) -> None:
+    def left_table(self, model: RemoteModel | RemoteNauticusModel) -> None:
         if self.model is model:
             self.model = None
             self.send({"op": "leave"})

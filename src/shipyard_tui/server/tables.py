@@ -3,7 +3,8 @@
 A table is opened with its seats planned (a person, or a bot of a level); the creator
 sits at the first seat. The game is set up when every person's seat is taken, with the
 players' names as seat names. The plan is kept in ``tables.json`` next to the autosaves,
-so a restarted server puts everyone back where they sat.
+so a restarted server puts everyone back where they sat. A table plays Shipyard or
+Nauticus (``game_name``).
 """
 
 from __future__ import annotations
@@ -12,8 +13,14 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from shipyard_tui.bots.base import PLAYER_LEVELS, resolve_level
+from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
+from shipyard_tui.games.nauticus.bots import resolve_level as resolve_nauticus_level
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.rules.state import SECOND
+
+GAMES = ("shipyard", "nauticus")
+"""The games a table can play."""
 
 PERSON = "person"
 BOT = "bot"
@@ -44,7 +51,9 @@ class Table:
     """Seconds each bot waits before it moves, so people can follow."""
     stand_in_level: str = "greedy"
     seed: int = field(default_factory=lambda: random.SystemRandom().randrange(1 << 31))
-    game: Game | None = field(default=None, repr=False)
+    game: Game | NauticusGame | None = field(default=None, repr=False)
+    game_name: str = "shipyard"
+    """Which game the table plays (one of :data:`GAMES`)."""
     edition: str = SECOND
     """The rules of the table's game: the 2nd edition's or the classic ones (RC-1.1)."""
 
@@ -75,19 +84,23 @@ class Table:
                 names.append(seat.player or f"Seat {i + 1}")
         return names
 
-    def config(self) -> GameConfig:
+    def config(self) -> GameConfig | NauticusConfig:
         seats = []
         for name, seat in zip(self.seat_names(), self.seats, strict=True):
             if seat.kind == BOT:
                 seats.append(SeatConfig(name, SeatKind.BOT, seat.level))
             else:
                 seats.append(SeatConfig(name, SeatKind.HUMAN))
+        if self.game_name == "nauticus":
+            return NauticusConfig(tuple(seats), seed=self.seed)
         return GameConfig(tuple(seats), seed=self.seed, edition=self.edition)
 
-    def start(self) -> Game:
+    def start(self) -> Game | NauticusGame:
         """Set up the game now that every person's seat is taken."""
         assert not self.open_seats()
-        self.game = Game(self.config())
+        config = self.config()
+        self.game = NauticusGame(config) if isinstance(config, NauticusConfig) \
+            else Game(config)
         return self.game
 
     def to_json(self) -> dict[str, Any]:
@@ -99,6 +112,7 @@ class Table:
             "bot_delay": self.bot_delay,
             "stand_in_level": self.stand_in_level,
             "seed": self.seed,
+            "game_name": self.game_name,
             "edition": self.edition,
         }
 
@@ -111,13 +125,17 @@ class Table:
                    stand_in=None if stand_in is None else float(stand_in),
                    bot_delay=float(data.get("bot_delay", 0.6)),
                    stand_in_level=str(data.get("stand_in_level", "greedy")),
-                   seed=int(data["seed"]), edition=str(data.get("edition", SECOND)))
+                   seed=int(data["seed"]),
+                   game_name=str(data.get("game_name", "shipyard")),
+                   edition=str(data.get("edition", SECOND)))
 
 
-def plan_seats(specs: list[str], creator: str) -> list[SeatPlan]:
-    """Seats from ``me``, ``open`` and ``bot:LEVEL``; ``ValueError`` says what is wrong."""
-    from shipyard_tui.bots import BOT_LEVELS
-
+def plan_seats(specs: list[str], creator: str, game_name: str = "shipyard") -> list[SeatPlan]:
+    """Seats from ``me``, ``open`` and ``bot:LEVEL``, where LEVEL is a level players see
+    (``beginner``, ``sensible``, ``strong``) or a bot level of that game (``greedy``…);
+    the plan keeps the bot level. ``ValueError`` says what is wrong."""
+    if game_name not in GAMES:
+        raise ValueError(f"a table plays {' or '.join(GAMES)}, not {str(game_name)[:40]!r}")
     if not 2 <= len(specs) <= 4:
         raise ValueError(f"a table has 2 to 4 seats, not {len(specs)}")
     seats = []
@@ -130,9 +148,27 @@ def plan_seats(specs: list[str], creator: str) -> list[SeatPlan]:
             seats.append(SeatPlan(PERSON, player=creator))
         elif spec == "open":
             seats.append(SeatPlan(PERSON))
-        elif spec.startswith("bot:") and spec[4:] in BOT_LEVELS:
-            seats.append(SeatPlan(BOT, level=spec[4:]))
+        elif spec.startswith("bot:") and (level := known_level(spec[4:], game_name)):
+            seats.append(SeatPlan(BOT, level=level))
         else:
-            known = ", ".join(f"bot:{level}" for level in sorted(BOT_LEVELS))
+            known = ", ".join(f"bot:{level}" for level in PLAYER_LEVELS)
             raise ValueError(f"{spec!r}: a seat is 'open' or one of {known}")
     return seats
+
+
+def known_level(name: str, game_name: str = "shipyard") -> str | None:
+    """The bot level of ``game_name`` behind a level name of either kind, or ``None``
+    if unknown."""
+    resolve = resolve_nauticus_level if game_name == "nauticus" else resolve_level
+    try:
+        return resolve(name)
+    except ValueError:
+        return None
+
+
+def stand_in_level(name: object, game_name: str = "shipyard") -> str:
+    """The bot level that stands in for the away at a table opened with ``name``."""
+    level = known_level(name, game_name) if isinstance(name, str) else None
+    if level is None:
+        raise ValueError("stand_in_level is one of " + ", ".join(PLAYER_LEVELS))
+    return level

@@ -1,5 +1,8 @@
 """The Shipyard application: title screen, new games, the table, saves and loads.
 
+It plays either game at the same table: Shipyard on its game screen, Nauticus on
+:class:`~shipyard_tui.ui.nauticus.screen.NauticusScreen`, with the same saves.
+
 Every committed move (and every undo) is autosaved before the next one can be made,
 so a crash, a kill or a hang-up costs at most the move in progress. When saving
 fails, a line on the table counts the moves not saved until a save succeeds again,
@@ -26,9 +29,11 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
+from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
 from shipyard_tui.model import GameModel
 from shipyard_tui.rules import Game, GameConfig
 from shipyard_tui.saves import (
+    AnyGame,
     GameFile,
     GameInUse,
     SaveError,
@@ -41,6 +46,7 @@ from shipyard_tui.saves import (
 from shipyard_tui.settings import Settings, load_settings, save_settings
 
 from .ascii import AsciiFilter, wants_ascii
+from .nauticus.screen import NauticusScreen
 from .screens.game import GameScreen
 from .screens.title import TitleScreen
 
@@ -74,7 +80,8 @@ class ShipyardApp(App[None]):
     CSS_PATH = "shipyard.tcss"
     TITLE = "Shipyard"
 
-    def __init__(self, *, config: GameConfig | None = None, game: Game | None = None,
+    def __init__(self, *, config: GameConfig | NauticusConfig | None = None,
+                 game: AnyGame | None = None,
                  game_id: str | None = None, game_file: GameFile | None = None,
                  load_path: Path | None = None,
                  continue_last: bool = False,
@@ -104,6 +111,9 @@ class ShipyardApp(App[None]):
         wanted = theme or self.settings.theme
         self.theme = wanted if wanted in self.available_themes else Settings().theme
         self.model: GameModel | None = None
+        """The Shipyard game on the table (None while a Nauticus game is)."""
+        self.nauticus: NauticusGame | None = None
+        """The Nauticus game on the table (None while a Shipyard game is)."""
         self.game_file: GameFile | None = None
         self._warned = ""
         self._retry_timer: Timer | None = None
@@ -208,10 +218,10 @@ class ShipyardApp(App[None]):
         if self.exit_report is not None:
             return self.exit_report
         report = ""
-        game_file, model = self.game_file, self.model
-        if game_file is not None and model is not None:
-            if not game_file.retry(model.game) and game_file.unsaved:
-                copy = game_file.emergency_copy(model.game)
+        game_file, game = self.game_file, self.playing
+        if game_file is not None and game is not None:
+            if not game_file.retry(game) and game_file.unsaved:
+                copy = game_file.emergency_copy(game)
                 where = (f"An emergency copy is in {copy}; open it with: shipyard load {copy}"
                          if copy is not None else "No emergency copy could be written either.")
                 count = game_file.unsaved
@@ -225,11 +235,17 @@ class ShipyardApp(App[None]):
 
     # -- games -----------------------------------------------------------------------
 
-    def start_game(self, config: GameConfig) -> None:
-        """Set up a new game and show its table."""
-        self.open_game(Game(config))
+    @property
+    def playing(self) -> AnyGame | None:
+        """The game on the table, of either kind."""
+        return self.model.game if self.model is not None else self.nauticus
 
-    def open_game(self, game: Game, game_id: str | None = None,
+    def start_game(self, config: GameConfig | NauticusConfig) -> None:
+        """Set up a new game and show its table."""
+        self.open_game(NauticusGame(config) if isinstance(config, NauticusConfig)
+                       else Game(config))
+
+    def open_game(self, game: AnyGame, game_id: str | None = None,
                   game_file: GameFile | None = None) -> None:
         """Show ``game``'s table; this session becomes its one writer (a loaded game in
         use elsewhere is claimed by :meth:`load_game`, which asks first)."""
@@ -244,32 +260,45 @@ class ShipyardApp(App[None]):
         self.game_file = game_file
         self.exit_report = None
         self._warned = ""
-        self.model = GameModel(game, game_id=game_file.game_id)
-        self.model.commit_hooks.append(self._autosave)
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if not isinstance(self.screen, TitleScreen):
             self.pop_screen()
-        self.push_screen(GameScreen(self.model, bot_delay=self.bot_delay,
-                                    bot_budget_ms=self.settings.strong_budget_ms))
+        if isinstance(game, NauticusGame):
+            self.model = None
+            self.nauticus = game
+            self.push_screen(NauticusScreen(game, bot_delay=self.bot_delay,
+                                            budget_ms=self.settings.strong_budget_ms,
+                                            on_commit=self._autosave_game))
+        else:
+            self.nauticus = None
+            self.model = GameModel(game, game_id=game_file.game_id)
+            self.model.commit_hooks.append(self._autosave)
+            self.push_screen(GameScreen(self.model, bot_delay=self.bot_delay,
+                                        bot_budget_ms=self.settings.strong_budget_ms))
         if not game.is_over:
-            self._autosave(self.model)
+            self._autosave_game(game)
 
     def _autosave(self, model: GameModel) -> None:
+        self._autosave_game(model.game)
+
+    def _autosave_game(self, game: AnyGame) -> None:
+        """Save after a move (or a takeback) of the game on the table."""
         trace = os.environ.get(MOVE_LOG_ENV)
         if trace:
             with open(trace, "a", encoding="utf-8") as handle:
-                handle.write(f"{len(model.game.moves)}\n")
-        if self.game_file is None or model is not self.model:
+                handle.write(f"{len(game.moves)}\n")
+        if self.game_file is None or game is not self.playing:
             return
         with contextlib.suppress(SaveError):
-            self.game_file.save(model.game)
+            self.game_file.save(game)
         self._show_saving()
 
     def _show_saving(self) -> None:
         """Keep a line on the table while anything is unsaved; retry every few seconds."""
         game_file = self.game_file
-        screen = next((s for s in self.screen_stack if isinstance(s, GameScreen)), None)
+        screen = next((s for s in self.screen_stack
+                       if isinstance(s, GameScreen | NauticusScreen)), None)
         pending = game_file is not None and bool(game_file.unsaved or game_file.problem)
         if screen is not None:
             for old in screen.query(UnsavedNotice):
@@ -296,7 +325,7 @@ class ShipyardApp(App[None]):
             if notices:
                 notices[0].update(text)
             else:
-                footers = screen.query(Footer)
+                footers = screen.query("#status") or screen.query(Footer)
                 screen.mount(UnsavedNotice(text, markup=False),
                              before=footers.first() if footers else None)
         if self._warned != game_file.problem:
@@ -307,8 +336,9 @@ class ShipyardApp(App[None]):
             self._retry_timer = self.set_interval(RETRY_SECONDS, self._retry_save)
 
     def _retry_save(self) -> None:
-        if self.game_file is not None and self.model is not None:
-            self.game_file.retry(self.model.game)
+        game = self.playing
+        if self.game_file is not None and game is not None:
+            self.game_file.retry(game)
         self._show_saving()
 
     def load_game(self, path: Path) -> None:
@@ -346,7 +376,7 @@ class ShipyardApp(App[None]):
             return
         self._open_claimed(path, game_file, game)
 
-    def _open_claimed(self, path: Path, game_file: GameFile, game: Game) -> None:
+    def _open_claimed(self, path: Path, game_file: GameFile, game: AnyGame) -> None:
         """Open a game just claimed: its own autosave is read again, as the session that
         had it may have saved a later move meanwhile."""
         if game_id_of(path) == game_file.game_id:
@@ -373,9 +403,10 @@ class ShipyardApp(App[None]):
 
     def save_as(self, name: str) -> Path:
         """Save the current game under a name; raise :class:`SaveError` on a bad name."""
-        if self.model is None:
+        game = self.playing
+        if game is None or self.game_file is None:
             raise SaveError("there is no game to save", "write_failed")
-        return self.store.save_as(self.model.game, self.model.game_id, name)
+        return self.store.save_as(game, self.game_file.game_id, name)
 
     def watch_theme(self, theme: str) -> None:
         if getattr(self, "settings", None) is not None and self.settings.theme != theme:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
+from shipyard_tui.games.nauticus import NauticusConfig
 from shipyard_tui.rules import GameConfig
 from shipyard_tui.saves import SaveStore
 
@@ -19,7 +20,7 @@ class GameHost(Protocol):
 
     store: SaveStore
 
-    def start_game(self, config: GameConfig) -> None: ...
+    def start_game(self, config: GameConfig | NauticusConfig) -> None: ...
 
     def load_game(self, path: Path) -> None: ...
 

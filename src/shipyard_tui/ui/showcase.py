@@ -14,6 +14,8 @@ from textual.pilot import Pilot
 
 from shipyard_tui.bots import bot_for_level
 from shipyard_tui.core import SeatDriver
+from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
+from shipyard_tui.games.nauticus.bots import bot_for_level as nauticus_bot
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind, Step
 
 from .app import ShipyardApp
@@ -80,6 +82,26 @@ def finished_solo(seed: int = 6) -> Game:
     return game
 
 
+def nauticus_midgame(seed: int = 5, players: int = 3, moves: int = 60) -> NauticusGame:
+    """A Nauticus game some moves in, every seat played by the greedy bot; Ann (a person)
+    decides next."""
+    names = ("Bea", "Cy", "Dan")[: players - 1]
+    seats = (SeatConfig("Ann"), *(SeatConfig(n, SeatKind.BOT, "greedy") for n in names))
+    game = NauticusGame(NauticusConfig(seats, seed=seed))
+    driver = SeatDriver({i: nauticus_bot("greedy", seed + i) for i in range(players)})
+    while not game.is_over and (len(game.moves) < moves or game.to_move != 0):
+        driver.play_bots(game, max_moves=1)
+    return game
+
+
+def nauticus_finished(seed: int = 4, players: int = 2) -> NauticusGame:
+    seats = tuple(SeatConfig(name, SeatKind.BOT, "greedy")
+                  for name in ("Ann", "Bea", "Cy", "Dan")[:players])
+    game = NauticusGame(NauticusConfig(seats, seed=seed))
+    SeatDriver({i: nauticus_bot("greedy", seed + i) for i in range(players)}).play_out(game)
+    return game
+
+
 @dataclass(frozen=True)
 class Scene:
     """A named picture: how to build the app and what to press before taking it."""
@@ -90,11 +112,11 @@ class Scene:
     keys: tuple[str, ...] = ()
 
 
-def game_app(game: Game, *, ascii: bool = False) -> ShipyardApp:
+def game_app(game: Game | NauticusGame, *, ascii: bool = False) -> ShipyardApp:
     return ShipyardApp(game=game, bot_delay=0.0, ascii=ascii)
 
 
-def colourless_app(game: Game) -> ShipyardApp:
+def colourless_app(game: Game | NauticusGame) -> ShipyardApp:
     """The app as NO_COLOR shows it (Textual reads, and removes, the variable at start)."""
     import os
 
@@ -127,4 +149,16 @@ SCENES = [
           ("space", "space", "space", "space", "2")),
     Scene("end-solo-80x24-scores", (80, 24), lambda: game_app(finished_solo()), ("2",)),
     Scene("end-solo-80x24-time", (80, 24), lambda: game_app(finished_solo()), ("4",)),
+    Scene("nauticus-80x24", (80, 24), lambda: game_app(nauticus_midgame())),
+    Scene("nauticus-80x24-seat", (80, 24), lambda: game_app(nauticus_midgame()), ("r",)),
+    Scene("nauticus-80x24-ascii", (80, 24), lambda: game_app(nauticus_midgame(), ascii=True)),
+    Scene("nauticus-80x24-nocolor", (80, 24), lambda: colourless_app(nauticus_midgame())),
+    Scene("nauticus-160x50", (160, 50), lambda: game_app(nauticus_midgame(players=4))),
+    Scene("nauticus-help-80x24", (80, 24), lambda: game_app(nauticus_midgame()),
+          ("question_mark",)),
+    Scene("nauticus-end-80x24-scores", (80, 24), lambda: game_app(nauticus_finished())),
+    Scene("nauticus-end-80x24-ships", (80, 24), lambda: game_app(nauticus_finished()),
+          ("2",)),
+    Scene("nauticus-end-80x24-time", (80, 24), lambda: game_app(nauticus_finished()),
+          ("3",)),
 ]

@@ -162,22 +162,47 @@ def relative_value(state: NauticusState, me: int) -> float:
     return position_value(state, me) - 0.5 * max(others)
 
 
+def _strong(seed: int) -> NauticusBot:
+    from .search import StrongBot
+
+    return StrongBot(seed)
+
+
 NAUTICUS_BOT_LEVELS: dict[str, Callable[[int], NauticusBot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "planner": PlannerBot,
+    "strong": _strong,
 }
 """Bot factories by level name; each takes a seed for the bot's own randomness."""
 
+NAUTICUS_PLAYER_LEVELS: dict[str, str] = {"beginner": "greedy", "sensible": "planner",
+                                          "strong": "strong"}
+"""The levels offered to players, by the names Shipyard's use, with the bot behind each."""
 
-def bot_for_level(level: str, seed: int) -> NauticusBot:
-    """A Nauticus bot of the named level; ``ValueError`` names the known levels."""
-    try:
-        factory = NAUTICUS_BOT_LEVELS[level]
-    except KeyError:
-        known = ", ".join(sorted(NAUTICUS_BOT_LEVELS))
-        raise ValueError(f"unknown Nauticus bot level {level!r} (known: {known})") from None
-    return factory(seed)
+
+def resolve_level(level: str) -> str:
+    """The bot level for a level name or a player's level name (``sensible``: planner);
+    ``ValueError`` names the known levels.
+
+    >>> resolve_level("Beginner"), resolve_level("planner")
+    ('greedy', 'planner')
+    """
+    name = level.strip().lower()
+    name = NAUTICUS_PLAYER_LEVELS.get(name, name)
+    if name not in NAUTICUS_BOT_LEVELS:
+        known = ", ".join(sorted(set(NAUTICUS_BOT_LEVELS) | set(NAUTICUS_PLAYER_LEVELS)))
+        raise ValueError(f"unknown Nauticus bot level {level!r} (known: {known})")
+    return name
+
+
+def bot_for_level(level: str, seed: int, budget_ms: float | None = None) -> NauticusBot:
+    """A Nauticus bot of the named level (either kind of name); ``budget_ms`` sets the
+    thinking time of the level that searches. ``ValueError`` names the known levels."""
+    bot = NAUTICUS_BOT_LEVELS[resolve_level(level)](seed)
+    if budget_ms is not None and hasattr(bot, "budget_ms"):
+        bot.budget_ms = budget_ms
+    return bot
 
 
 def play_out(game: NauticusGame, bots: dict[int, NauticusBot]) -> NauticusGame:

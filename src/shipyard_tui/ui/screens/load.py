@@ -29,7 +29,11 @@ def save_line(info: SaveInfo | None, path: Path, problem: str) -> Text:
                         in zip(info.seats, info.scores, info.kinds, strict=False)
                         if kind != "automa")
     kind = "solo · " if info.solo else ""
-    state = "finished" if info.over else f"turn {info.turn}"
+    if info.game_name == "nauticus":
+        kind = "Nauticus · "
+        state = "finished" if info.over else info.stage
+    else:
+        state = "finished" if info.over else f"turn {info.turn}"
     text.append(f"{kind}{players} · {state} · ")
     text.append(info.when, style="dim")
     return text

@@ -1,4 +1,5 @@
-"""Setting up a new game: seats, names, bots and options."""
+"""Setting up a new game: which game (Shipyard or Nauticus), seats, names, bots and
+options."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from shipyard_tui.bots import PLAYER_LEVELS
+from shipyard_tui.games.nauticus import NauticusConfig
 from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
 from shipyard_tui.seats import DEFAULT_BOT_LEVEL, check_seats, clean_name, solo_config
 
@@ -30,25 +32,31 @@ EDITION_NOTES = {
 SOLO_NOTE = "Solo games play the 2nd edition: the classic rules have no solo game."
 KINDS = [("Person", "human")] + [(f"Bot: {shown}", f"bot:{level}")
                                  for shown, level in PLAYER_LEVELS.items()]
-"""Every seat may be a person or a bot of any level players are offered."""
+"""Every seat may be a person or a bot of any level players are offered (Nauticus's
+levels have the same names and bot names)."""
+GAMES = [("Shipyard", "shipyard"), ("Nauticus", "nauticus")]
 
 
 class SetupScreen(Screen[None]):
-    """A form for a new game; ``solo`` asks only for the player's name and options."""
+    """A form for a new game; ``solo`` asks only for the player's name and options;
+    ``game`` preselects Shipyard or Nauticus (which has no solo or setup options)."""
 
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "start", "Start"),
     ]
 
-    def __init__(self, *, solo: bool = False) -> None:
+    def __init__(self, *, solo: bool = False, game: str = "shipyard") -> None:
         super().__init__()
         self.solo = solo
+        self.game = "shipyard" if solo else game
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup-box"):
             yield Static("[b]Solo game[/b]" if self.solo else "[b]New game[/b]")
             if not self.solo:
+                yield Label("Game")
+                yield Select(GAMES, value=self.game, id="game", allow_blank=False)
                 yield Label("Seats")
                 yield Select([(f"{n} seats", n) for n in (2, 3, 4)], value=2, id="seat-count",
                              allow_blank=False)
@@ -79,7 +87,19 @@ class SetupScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._show_rows(2)
+        self._show_options()
         self.query_one("#name-0", Input).focus()
+
+    def _show_options(self) -> None:
+        """Shipyard's setup options; Nauticus has none."""
+        for box in self.query("#setup-options TickBox"):
+            box.display = self.game == "shipyard"
+
+    @on(Select.Changed, "#game")
+    def _game_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str):
+            self.game = event.value
+            self._show_options()
 
     def _show_rows(self, count: int) -> None:
         if self.solo:
@@ -117,7 +137,7 @@ class SetupScreen(Screen[None]):
     def action_back(self) -> None:
         self.app.pop_screen()
 
-    def config(self) -> GameConfig:
+    def config(self) -> GameConfig | NauticusConfig:
         """The configuration the form describes; ``ValueError`` says what to fix."""
         seed_text = self.query_one("#seed", Input).value.strip()
         if seed_text:
@@ -147,6 +167,10 @@ class SetupScreen(Screen[None]):
             else:
                 seats.append(SeatConfig(name, SeatKind.BOT, kind.split(":", 1)[1]))
         check_seats(seats)
+        if self.game == "nauticus":
+            nauticus = NauticusConfig(tuple(seats), seed=seed)
+            nauticus.validate()
+            return nauticus
         advanced = self.query_one("#advanced", Checkbox).value
         if first_game and advanced:
             raise ValueError("choose either the first-game setup or advanced contracts")

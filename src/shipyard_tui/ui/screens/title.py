@@ -29,6 +29,7 @@ class TitleScreen(Screen[None]):
         Binding("c", "menu('continue')", "Continue"),
         Binding("n", "menu('new')", "New game"),
         Binding("s", "menu('solo')", "Solo"),
+        Binding("a", "menu('nauticus')", "Nauticus"),
         Binding("l", "menu('load')", "Load"),
         Binding("f", "menu('finished')", "Finished"),
         Binding("question_mark,f1", "menu('help')", "Help"),
@@ -46,6 +47,7 @@ class TitleScreen(Screen[None]):
             Option("Continue the last game", id="continue"),
             Option("New game (2–4 seats, people and bots)", id="new"),
             Option("Solo game against the two automa", id="solo"),
+            Option("Nauticus: new game (2–4 seats, people and bots)", id="nauticus"),
             Option("Load a saved game", id="load"),
             Option("Finished games (review the scores)", id="finished"),
             Option("Help: keys and the board", id="help"),
@@ -74,6 +76,8 @@ class TitleScreen(Screen[None]):
             self.app.push_screen(LoadScreen(host.store, finished=True))
         elif choice == "new":
             self.app.push_screen(SetupScreen())
+        elif choice == "nauticus":
+            self.app.push_screen(SetupScreen(game="nauticus"))
         elif choice == "solo":
             self.app.push_screen(SetupScreen(solo=True))
         elif choice == "help":

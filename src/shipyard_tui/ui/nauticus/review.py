@@ -1,0 +1,75 @@
+"""The end of a Nauticus game: where every VP came from.
+
+Keys: ``1``-``3`` (or the tab bar) switch between Scores, Ships and Over time;
+``q``/``Esc`` goes back to the title screen (the game is archived).
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static, TabbedContent, TabPane
+
+from shipyard_tui.games.nauticus import NauticusGame
+from shipyard_tui.nauticus_review import (
+    breakdown_table,
+    build_nauticus_review,
+    score_chart,
+    ships_table,
+    winner_text,
+)
+
+
+class NauticusReviewScreen(Screen[None]):
+    """Per seat and scoring kind, per ship, and the score after every round."""
+
+    BINDINGS = [
+        Binding("1", "tab('scores')", "Scores", show=False),
+        Binding("2", "tab('ships')", "Ships", show=False),
+        Binding("3", "tab('time')", "Over time", show=False),
+        Binding("q,escape", "leave", "Title screen"),
+    ]
+
+    DEFAULT_CSS = """
+    NauticusReviewScreen #winner {
+        height: auto;
+        padding: 0 1;
+        background: $panel;
+    }
+    NauticusReviewScreen TabbedContent {
+        height: 1fr;
+    }
+    NauticusReviewScreen VerticalScroll {
+        height: 1fr;
+        padding: 0 1;
+        scrollbar-size-vertical: 1;
+    }
+    """
+
+    def __init__(self, game: NauticusGame) -> None:
+        super().__init__()
+        self.review = build_nauticus_review(game)
+
+    def compose(self) -> ComposeResult:
+        review = self.review
+        yield Static(winner_text(review), id="winner")
+        with TabbedContent(initial="scores"):
+            with TabPane("1 Scores", id="scores"), VerticalScroll():
+                yield Static(breakdown_table(review), id="breakdown")
+            with TabPane("2 Ships", id="ships"), VerticalScroll():
+                for seat in range(len(review.seats)):
+                    yield Static(ships_table(review, seat), classes="ships")
+            with TabPane("3 Over time", id="time"), VerticalScroll():
+                yield Static(score_chart(review), id="chart")
+        yield Footer()
+
+    def action_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab
+
+    def action_leave(self) -> None:
+        from ..screens.title import TitleScreen
+
+        while not isinstance(self.app.screen, TitleScreen) and len(self.app.screen_stack) > 1:
+            self.app.pop_screen()

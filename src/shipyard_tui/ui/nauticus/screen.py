@@ -1,0 +1,258 @@
+"""The Nauticus table: wheel, seats, supply, choices, log and a status line.
+
+Keys: arrows and Enter (or an option's letter) choose a move; ``u`` takes back the last
+move of the seat deciding now (back to the last shuffle); ``r`` shows each seat in
+full in turn (warehouse, deliveries); ``?`` the rules and keys; ``v`` the review once
+the game is over; ``ctrl+s`` saves under a name; ``q`` leaves for the title screen
+(the game is autosaved after every move).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import suppress
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, RichLog, Static
+
+from shipyard_tui.games.nauticus import Move, NauticusGame, SeatKind
+from shipyard_tui.games.nauticus.bots import NauticusBot, bot_for_level
+from shipyard_tui.games.nauticus.words import event_words, move_words
+
+from ..widgets.choice_panel import Choice, ChoicePanel
+from .widgets import SeatsPanel, SupplyPanel, WheelPanel
+
+Commit = Callable[[NauticusGame], None]
+
+
+class NauticusScreen(Screen[None]):
+    """One game of Nauticus between the configured seats. The screen is the only
+    caller of the game's ``play``/``undo``; after each it calls the commit hooks (the
+    app autosaves there) before the next decision can be made."""
+
+    BINDINGS = [
+        Binding("u", "undo", "Undo"),
+        Binding("r", "next_view", "Seats"),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("v", "review", "Review"),
+        Binding("ctrl+s", "save_as", "Save as"),
+        Binding("q", "leave", "Quit"),
+    ]
+
+    DEFAULT_CSS = """
+    NauticusScreen #top {
+        height: 10;
+    }
+    NauticusScreen #bottom {
+        height: 1fr;
+    }
+    NauticusScreen WheelPanel, NauticusScreen ChoicePanel {
+        width: 38;
+    }
+    NauticusScreen SeatsPanel, NauticusScreen #nauticus-side {
+        width: 1fr;
+    }
+    NauticusScreen ChoicePanel {
+        border: round $secondary;
+    }
+    NauticusScreen RichLog {
+        border: round $secondary;
+        height: 1fr;
+        scrollbar-size: 1 1;
+    }
+    NauticusScreen #status {
+        height: 1;
+        background: $panel;
+        text-style: bold;
+    }
+    """
+
+    def __init__(self, game: NauticusGame, *, bot_delay: float = 0.4,
+                 budget_ms: float | None = None, on_commit: Commit | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.bot_delay = bot_delay
+        self.commit_hooks: list[Commit] = [on_commit] if on_commit is not None else []
+        self.bots: dict[int, NauticusBot] = {
+            i: bot_for_level(seat.level or "greedy", game.config.seed * 31 + i, budget_ms)
+            for i, seat in enumerate(game.config.seats) if seat.kind is SeatKind.BOT}
+        self._logged = 0
+        self._bot_timer: Timer | None = None
+        self._review_shown = False
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield WheelPanel()
+            yield SeatsPanel()
+        with Horizontal(id="bottom"):
+            yield ChoicePanel()
+            with Vertical(id="nauticus-side"):
+                yield SupplyPanel()
+                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+        yield Static("", id="status", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(RichLog).border_title = "Log"
+        self.refresh_table()
+
+    # -- drawing ------------------------------------------------------------
+
+    def refresh_table(self) -> None:
+        """Draw the game as it is now and ask whoever decides next."""
+        game = self.game
+        view = game.view(game.to_move)
+        self.query_one(WheelPanel).view = view
+        self.query_one(SeatsPanel).view = view
+        self.query_one(SupplyPanel).view = view
+        log = self.query_one(RichLog)
+        names = [s.name for s in view.seats]
+        for event in game.events[self._logged:]:
+            line = event_words(event, names)
+            if line is not None:
+                log.write(line)
+        self._logged = len(game.events)
+        panel = self.query_one(ChoicePanel)
+        seat = game.to_move
+        if seat is None:
+            outcome = game.outcome()
+            assert outcome is not None
+            winners = " and ".join(names[i] for i in outcome.winners)
+            scores = ", ".join(f"{n} {s}" for n, s in zip(names, outcome.scores, strict=True))
+            self.status(f"Game over: {winners} won ({scores}). v: review, q: leave")
+            panel.set_choices("The game is over. v: where every VP came from.", [])
+            if not self._review_shown:
+                self._review_shown = True
+                self.call_after_refresh(self.action_review)
+            return
+        who = names[seat]
+        if seat in self.bots:
+            self.status(f"{who} (bot) has to {game.prompt}...")
+            panel.set_choices(f"{who} is thinking.", [])
+            if self._bot_timer is not None:
+                self._bot_timer.stop()
+            if self.bot_delay > 0:
+                self._bot_timer = self.set_timer(self.bot_delay, self.play_bot)
+            else:
+                self.call_after_refresh(self.play_bot)
+            return
+        if not self.decides_here(seat):
+            self.status(f"{who}'s decision: {game.prompt}.")
+            panel.set_choices(self.waiting_text(seat), [])
+            return
+        self.status(f"{who}'s decision: {game.prompt}.")
+        choices = [Choice(move_words(game.state, m), m)  # type: ignore[arg-type]
+                   for m in game.legal_moves()]
+        panel.set_choices(f"{who}, {game.prompt}:", choices)
+        panel.options.focus()
+
+    def decides_here(self, seat: int) -> bool:
+        """Whether the person at this screen makes ``seat``'s decisions (here: every
+        person's seat; at a server table only the connection's own)."""
+        return True
+
+    def waiting_text(self, seat: int) -> str:
+        return f"Waiting for {self.game.state.seats[seat].name}."
+
+    def status(self, text: str) -> None:
+        self.query_one("#status", Static).update(" " + text)
+
+    # -- moves --------------------------------------------------------------
+
+    def _committed(self) -> None:
+        for hook in self.commit_hooks:
+            hook(self.game)
+        self.refresh_table()
+
+    def play_bot(self) -> None:
+        """Let the bot to move think in a thread (the strong one searches for a while),
+        on a copy of the position; its move is played if the game has not moved on."""
+        self._bot_timer = None
+        seat = self.game.to_move
+        if seat is None or seat not in self.bots or not self.is_attached:
+            return
+        bot = self.bots[seat]
+        view, legal = self.game.view(seat), self.game.legal_moves()
+        played = len(self.game.moves)
+
+        def think() -> None:
+            move = bot.choose(view, legal)
+            with suppress(RuntimeError):  # the app may close while the bot thinks
+                self.app.call_from_thread(self._bot_chose, move, played)
+
+        self.run_worker(think, thread=True, exclusive=True, group="bot")
+
+    def _bot_chose(self, move: Move, played: int) -> None:
+        if not self.is_attached or len(self.game.moves) != played:
+            return
+        self.game.play(move)
+        self._committed()
+
+    def on_choice_panel_chosen(self, message: ChoicePanel.Chosen) -> None:
+        seat = self.game.to_move
+        if seat is None or seat in self.bots or not self.decides_here(seat):
+            return
+        self.game.play(message.move)  # type: ignore[arg-type]
+        self._committed()
+
+    def action_undo(self) -> None:
+        seat = self.game.to_move
+        if seat is None or seat in self.bots or not self.decides_here(seat) or \
+                not self.game.can_undo:
+            self.notify("Nothing to take back in this decision (not across a shuffle "
+                        "or another seat's move).", timeout=3)
+            return
+        self.game.undo()
+        self.query_one(RichLog).clear()
+        self._logged = 0
+        self._committed()
+
+    def action_next_view(self) -> None:
+        wheel = self.query_one(WheelPanel)
+        seats = len(self.game.state.seats)
+        wheel.detail = wheel.detail + 1 if wheel.detail + 1 < seats else -1
+
+    def action_help(self) -> None:
+        from .help import NauticusHelpScreen
+
+        self.app.push_screen(NauticusHelpScreen())
+
+    def action_review(self) -> None:
+        if not self.game.is_over:
+            self.notify("The review opens when the game is over.", timeout=3)
+            return
+        from .review import NauticusReviewScreen
+
+        self.app.push_screen(NauticusReviewScreen(self.game))
+
+    def action_save_as(self) -> None:
+        from ..screens.save_as import SaveAsScreen
+
+        def saved(name: str | None) -> None:
+            if name:
+                self.notify(f"Saved as {name}.", title="Saved", timeout=3, markup=False)
+
+        self.app.push_screen(SaveAsScreen(), saved)
+
+    def action_leave(self) -> None:
+        from ..screens.confirm import ConfirmScreen
+
+        if self.game.is_over:
+            self.app.pop_screen()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.app.pop_screen()
+
+        self.app.push_screen(ConfirmScreen("Leave this game for the title screen? It is "
+                                           "saved: Continue on the title screen resumes it.",
+                                           "Leave", "Stay"), answered)
+
+    def on_unmount(self) -> None:
+        if self._bot_timer is not None:
+            self._bot_timer.stop()

@@ -1,0 +1,8 @@
+"""Widgets of the Nauticus table, one per file. Each draws one part of a state the
+screen hands down; none of them reaches into the game."""
+
+from .seats_panel import SeatsPanel
+from .supply_panel import SupplyPanel
+from .wheel_panel import WheelPanel
+
+__all__ = ["SeatsPanel", "SupplyPanel", "WheelPanel"]

@@ -1,0 +1,157 @@
+"""Nauticus tables on the SSH server's host: opened from the lobby, played by the seat
+to move only, bots at the host, autosaved and archived as Nauticus games, and back
+after a restart (issue 16)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from shipyard_tui.games.nauticus import NauticusGame, NauticusState
+from shipyard_tui.saves import load
+from shipyard_tui.server.host import TableHost
+from shipyard_tui.server.tables import plan_seats
+from test_server_host import Client
+
+
+@pytest.fixture
+async def host(tmp_path: Path):  # type: ignore[no-untyped-def]
+    table_host = TableHost(tmp_path / "server")
+    await table_host.start()
+    yield table_host
+    await table_host.close()
+
+
+async def nauticus_table(host: TableHost) -> tuple[Client, Client, str]:
+    ann = await Client.open(host, player="Ann")
+    bob = await Client.open(host, player="Bob")
+    await ann.send({"op": "create", "game": "nauticus", "seats": ["me", "open"]})
+    waiting = await ann.expect("game")
+    table = waiting["table"]
+    assert waiting["lobby"]["game"] == "nauticus"
+    assert waiting["lobby"]["rules"] == "Nauticus, 2 seats"
+    await bob.send({"op": "join", "table": table})
+    await ann.expect("game", lambda m: "state" in m)
+    await bob.expect("game", lambda m: "state" in m)
+    return ann, bob, table
+
+
+async def test_a_nauticus_table_plays_only_the_seat_to_move(host: TableHost) -> None:
+    ann, bob, table = await nauticus_table(host)
+    game = host.tables[table].game
+    assert isinstance(game, NauticusGame)
+    mover, other = (ann, bob) if game.to_move == 0 else (bob, ann)
+    legal = [str(m) for m in game.legal_moves()]
+    await other.send({"op": "play", "table": table, "move": legal[0]})
+    assert "not your turn" in (await other.expect("error"))["message"]
+    await mover.send({"op": "play", "table": table, "move": "buy hull:bow new"})
+    assert "not legal" in (await mover.expect("error"))["message"]
+    await mover.send({"op": "play", "table": table, "move": legal[0]})
+    message = await mover.expect("game", lambda m: m.get("events_from", 0) > 0)
+    assert [str(m) for m in game.moves] == [legal[0]]
+    state = NauticusState.from_dict(message["state"])
+    assert state.rng == 0  # NA-14.1: the one thing a view withholds
+    assert state.seats[0].name == "Ann" and state.to_move == game.to_move
+    saved = load(host.store.autosave_path(host.tables[table].game_id))
+    assert saved.info.game_name == "nauticus" and len(saved.game.moves) == 1
+    for client in (ann, bob):
+        await client.close()
+
+
+async def test_bots_play_a_nauticus_table_to_the_end_and_it_is_archived(
+        host: TableHost) -> None:
+    ann = await Client.open(host, player="Ann")
+    await ann.send({"op": "create", "game": "nauticus", "seats": ["me", "bot:random"],
+                    "stand_in": 0, "bot_delay": 0})
+    message = await ann.expect("game", lambda m: "state" in m)
+    await ann.send({"op": "leave"})
+    table = host.tables[message["table"]]
+    for _ in range(1200):
+        if table.game is not None and table.game.is_over:
+            break
+        await asyncio.sleep(0.05)
+    final = table.game
+    assert isinstance(final, NauticusGame) and final.is_over
+    archived = load(host.store.finished / f"{table.game_id}.json")
+    assert archived.info.game_name == "nauticus"
+    replay = NauticusGame.replay(final.config, final.moves)
+    assert replay.state.to_dict() == final.state.to_dict()
+    lobby = host.lobby_message()["tables"][0]
+    assert lobby["state"] == "over" and lobby["scores"] == [s.vp for s in final.state.seats]
+    await ann.close()
+
+
+async def test_a_nauticus_table_survives_a_restart(tmp_path: Path) -> None:
+    folder = tmp_path / "server"
+    first = TableHost(folder)
+    await first.start()
+    ann = await Client.open(first, player="Ann")
+    await ann.send({"op": "create", "game": "nauticus", "seats": ["me", "bot:greedy"],
+                    "bot_delay": 5})
+    message = await ann.expect("game", lambda m: "state" in m)
+    table_id = message["table"]
+    moves = [str(m) for m in first.tables[table_id].game.moves]
+    await ann.close()
+    await first.close()
+    second = TableHost(folder)
+    await second.start()
+    table = second.tables[table_id]
+    assert table.game_name == "nauticus" and isinstance(table.game, NauticusGame)
+    assert [str(m) for m in table.game.moves] == moves
+    await second.close()
+
+
+def test_nauticus_seat_plans_take_nauticus_levels() -> None:
+    assert plan_seats(["me", "bot:planner", "open"], "Ann", "nauticus")[1].level == "planner"
+    with pytest.raises(ValueError, match="bot:strong"):
+        plan_seats(["me", "bot:wizard"], "Ann", "nauticus")
+    with pytest.raises(ValueError, match="shipyard or nauticus"):
+        plan_seats(["me", "open"], "Ann", "chess")
+
+
+async def _until(pilot, condition, rounds: int = 400) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(rounds):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the table never got there")
+
+
+async def test_a_session_opens_a_nauticus_table_and_plays_by_keys(host: TableHost) -> None:
+    """The lobby's new-table dialog opens a Nauticus table (g), the seat plays by keys
+    at the Nauticus screen and takes back a move; the host's game follows."""
+    from textual.widgets import Static
+
+    from shipyard_tui.server.session import RemoteNauticusScreen, SessionApp
+    from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
+
+    app = SessionApp(host.socket_path, player="Ann")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("g", "right", "enter")  # seat 2: a beginner (greedy) bot
+        await _until(pilot, lambda: isinstance(app.screen, RemoteNauticusScreen))
+        table = next(iter(host.tables.values()))
+        game = table.game
+        assert table.game_name == "nauticus" and isinstance(game, NauticusGame)
+        assert table.seats[1].level == "greedy"
+        for _ in range(4):
+            await _until(pilot, lambda: game.to_move == 0 and not app.model.waiting
+                         and app.screen.query_one(ChoicePanel).choices)
+            before = len(game.moves)
+            status = str(app.screen.query_one("#status", Static).render())
+            assert status.startswith(" Ann's decision:")
+            await pilot.press(app.screen.query_one(ChoicePanel).key_of(0), "enter")
+            await _until(pilot, lambda before=before: len(game.moves) > before)
+        await _until(pilot, lambda: game.to_move == 0 and game.can_undo
+                     and not app.model.waiting)
+        moves = len(game.moves)
+        await pilot.press("u")
+        await _until(pilot, lambda: len(game.moves) == moves - 1)
+        await _until(pilot, lambda: not app.model.waiting)
+        view = app.model.game.state.to_dict()
+        expected = game.view(0).to_dict()
+        assert view == expected
