@@ -14,14 +14,14 @@ from __future__ import annotations
 from shipyard_tui.rules import CATALOG, Game, GameState, Move
 from shipyard_tui.rules.canals import CanalSystem
 from shipyard_tui.rules.scoring import score_contract, trader_points
-from shipyard_tui.rules.state import Step
+from shipyard_tui.rules.state import DecisionStep as S
 from shipyard_tui.rules.view import determinize
 from shipyard_tui.rules.yard import completable, pattern
 
 from .base import register
 from .greedy import GreedyBot
 
-PLANNED_STEPS = {Step.CHOOSE, Step.BONUS_BEFORE, Step.BONUS_AFTER, Step.FINAL_CHOOSE}
+PLANNED_STEPS = {S.CHOOSE, S.BONUS_BEFORE, S.BONUS_AFTER, S.FINAL_CHOOSE}
 PIECE_WORTH = {"captain": 2.5, "smokestack": 1.8, "stoker": 1.8, "sail": 1.2, "cannon": 2.0,
                "crane": 2.0, "businessman": 1.0, "soldier": 1.0}
 MAX_LOOKAHEAD_MOVES = 80
