@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
 
+from shipyard_tui import testing
 from shipyard_tui.rules import CATALOG, Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.rules.state import Step
 from shipyard_tui.rules.yard import completable, pattern
@@ -75,10 +75,4 @@ def json_round_trip(game: Game) -> Game:
 
 
 def random_game(config: GameConfig, move_seed: int, check=None) -> Game:
-    game = Game(config)
-    rng = random.Random(move_seed)
-    while not game.is_over:
-        game.push(rng.choice(game.legal_moves()))
-        if check is not None:
-            check(game)
-    return game
+    return testing.random_game(config, move_seed, check=check)
