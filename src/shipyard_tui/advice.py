@@ -9,16 +9,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shipyard_tui.rules import Feature, GameState, Piece
-from shipyard_tui.rules.canals import CanalSystem, Space, score_path
-from shipyard_tui.rules.scoring import (
+from shipyard_tui.rules.query import (
+    CanalSystem,
+    Space,
+    Token,
     builder_extras,
+    complete_ships,
+    cruise_lengths,
     fits,
+    pattern,
     possible_speeds,
+    score_path,
     ship_points,
     tile_features,
 )
-from shipyard_tui.rules.state import Seat, Token
-from shipyard_tui.rules.yard import complete_ships, pattern
 
 Route = tuple[Token, tuple[Space, ...]]
 """A cruise: where the token starts and the spaces it passes."""
@@ -42,11 +46,6 @@ class LoadPlan:
         if not self.scores:
             return f"{held}: this ship cannot score"
         return f"{held}: speed {self.speed}, about {self.points} points"
-
-
-def cruise_lengths(seat: Seat) -> set[int]:
-    """Every cruise length the seat's canals allow now (from the token, or any start)."""
-    return CanalSystem(seat.canals).cruise_lengths(seat.token)
 
 
 def _candidate_loads(supply: dict[str, int], features: dict[Feature, int],

@@ -17,9 +17,7 @@ from rich.text import Text
 
 from shipyard_tui.rules import CATALOG, Game
 from shipyard_tui.rules import events as ev
-from shipyard_tui.rules.catalog import EmployeeKind
-from shipyard_tui.rules.game import RULES_REVISION
-from shipyard_tui.rules.scoring import score_contract
+from shipyard_tui.rules.query import RULES_REVISION, EmployeeKind, score_contract
 from shipyard_tui.text import PIECE_ABBREV, plural, solo_rating, space_name, tile_features
 
 SHIP_PARTS = (

@@ -8,27 +8,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shipyard_tui.rules import CATALOG, Action, Event, GameState, Move
+from shipyard_tui.rules import CATALOG, Action, DecisionStep, Event, GameState, Move
 from shipyard_tui.rules import events as ev
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.canals import CanalSystem
-from shipyard_tui.rules.catalog import EmployeeKind
-from shipyard_tui.rules.contracts import CONTRACT_RULES
-from shipyard_tui.rules.engine import (
-    ACCOUNTANT_FREE,
-    FOREMAN_FREE,
-    MARKER_RING,
+from shipyard_tui.rules import query as q
+from shipyard_tui.rules.query import (
+    CONTRACT_RULES,
+    CanalSystem,
+    EmployeeKind,
     commodity_goods,
     cruise_options,
     current_speed,
-    has_employee,
     income,
     sale_price,
+    score_contract,
+    ship_speed,
     slot_price,
     track_index,
 )
-from shipyard_tui.rules.scoring import score_contract, ship_speed
-from shipyard_tui.rules.state import DecisionStep
 
 FEATURE_ABBREV = {
     "mast": "Mst",
@@ -120,7 +117,7 @@ def employee_effect(employee: str) -> str:
     if emp.kind is EmployeeKind.RECRUITER:
         return f"an extra {emp.piece} on every Recruit Crew"
     if emp.kind is EmployeeKind.TRADER:
-        points = 1 if emp.level == 1 else 3
+        points = q.trader_points([employee])
         need = "" if emp.level == 1 else f"; needs the level-1 {emp.good} trader"
         return f"+1 guilder per {emp.good} sold; {plural(points, 'point')} at the end{need}"
     if emp.kind is EmployeeKind.BUILDER:
@@ -130,8 +127,8 @@ def employee_effect(employee: str) -> str:
     if emp.kind is EmployeeKind.RIGGER:
         return "up to +1 speed per pair of sails, as you choose"
     if emp.kind is EmployeeKind.ACCOUNTANT:
-        return "2 paid steps free on the equipment and crew rings"
-    return "3 paid steps free on the employee track"
+        return f"{q.ACCOUNTANT_FREE} paid steps free on the equipment and crew rings"
+    return f"{q.FOREMAN_FREE} paid steps free on the employee track"
 
 
 def contract_text(contract_id: str) -> str:
@@ -167,7 +164,7 @@ def describe_move(state: GameState, move: Move) -> str:
         gain = f" (you get {guilders(pays)})" if pays else ""
         return f"{move.action.label}{gain}"
     if isinstance(move, mv.Bonus):
-        return f"Bonus action: {move.action.label} (you pay 6 guilders)"
+        return f"Bonus action: {move.action.label} (you pay {guilders(q.BONUS_COST)})"
     if isinstance(move, mv.Proceed):
         assert turn.chosen is not None
         return f"No bonus first: go on to {turn.chosen.label}"
@@ -259,20 +256,12 @@ def describe_cruise(state: GameState, move: mv.Cruise) -> str:
 
 
 def _describe_step(state: GameState) -> str:
-    turn = state.turn
-    seat = state.seats[turn.seat]
-    action = turn.action
+    action = state.turn.action
     assert action is not None
-    name, size = MARKER_RING[action]
-    here = getattr(state, f"{name}_marker")
-    nxt = (here + 1) % size
+    nxt, cost = q.next_marker_step(state)
     if action is Action.HIRE:
-        free = FOREMAN_FREE if has_employee(seat, EmployeeKind.FOREMAN) else 0
-        cost = 0 if turn.ring_steps < free else 1
         where = f"space {nxt}"
     else:
-        free = ACCOUNTANT_FREE if has_employee(seat, EmployeeKind.ACCOUNTANT) else 0
-        cost = 0 if turn.ring_steps < free else 1
         ring = CATALOG.equipment_ring if action is Action.EQUIPMENT else CATALOG.crew_ring
         where = ring[nxt].value
     price = "free" if cost == 0 else guilders(cost)
@@ -280,17 +269,10 @@ def _describe_step(state: GameState) -> str:
 
 
 def _describe_take(state: GameState) -> str:
-    turn = state.turn
-    seat = state.seats[turn.seat]
-    action = turn.action
-    assert action is not None
-    ring = CATALOG.equipment_ring if action is Action.EQUIPMENT else CATALOG.crew_ring
-    marker = state.equipment_marker if action is Action.EQUIPMENT else state.crew_marker
-    helper = EmployeeKind.ENGINEER if action is Action.EQUIPMENT else EmployeeKind.RECRUITER
-    extras = [CATALOG.employees[e].piece for e in seat.employees
-              if CATALOG.employees[e].kind == helper]
+    marked, helpers, _gained = q.taken_pieces(state)
+    extras = [CATALOG.employees[e].piece for e in helpers]
     more = "".join(f" + {p}" for p in extras if p is not None)
-    return f"Take {ring[marker].value}{more}"
+    return f"Take {marked.value}{more}"
 
 
 # -- events ----------------------------------------------------------------------
@@ -315,7 +297,7 @@ def describe_event(names: list[str], event: Event) -> str | None:
             return None
         return f"{who(e.seat)} takes {guilders(e.amount)} income"
     if isinstance(e, ev.BonusPaid):
-        return f"{who(e.seat)} pays 6 for a bonus action: {Action(e.action).label}"
+        return f"{who(e.seat)} pays {e.cost} for a bonus action: {Action(e.action).label}"
     if isinstance(e, ev.ActionForfeited):
         return f"{who(e.seat)} cannot perform {Action(e.action).label}: {e.reason}"
     if isinstance(e, ev.ShipTileBought):

@@ -14,23 +14,34 @@ from collections.abc import Callable
 from functools import cache
 
 from shipyard_tui.advice import best_load
-from shipyard_tui.rules import CATALOG, Action, Game, GameState, Move
+from shipyard_tui.rules import CATALOG, Action, DecisionStep, Game, GameState, Move
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.canals import CanalSystem, score_path
-from shipyard_tui.rules.catalog import EmployeeKind, Icon
-from shipyard_tui.rules.engine import (
+from shipyard_tui.rules.query import (
+    CELLS,
+    KIND_LETTER,
+    CanalSystem,
+    EmployeeKind,
+    Icon,
+    PlacedCanal,
+    Seat,
+    Token,
     commodity_goods,
+    complete_ships,
     cruise_options,
     has_employee,
     hireable,
     income_for,
+    legal_cells,
+    pattern,
+    rigger_limit,
     sale_price,
+    score_contract,
+    score_path,
+    ship_speed,
     slot_price,
+    tile_features,
     track_index,
 )
-from shipyard_tui.rules.scoring import rigger_limit, score_contract, ship_speed, tile_features
-from shipyard_tui.rules.state import DecisionStep, PlacedCanal, Seat, Token
-from shipyard_tui.rules.yard import CELLS, KIND_LETTER, complete_ships, legal_cells, pattern
 
 from .base import register
 

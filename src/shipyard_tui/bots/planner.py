@@ -12,11 +12,15 @@ end. Everything else it decides as the greedy bot does.
 from __future__ import annotations
 
 from shipyard_tui.rules import CATALOG, Game, GameState, Move
-from shipyard_tui.rules.canals import CanalSystem
-from shipyard_tui.rules.scoring import score_contract, trader_points
-from shipyard_tui.rules.state import DecisionStep as S
-from shipyard_tui.rules.view import determinize
-from shipyard_tui.rules.yard import completable, pattern
+from shipyard_tui.rules import DecisionStep as S
+from shipyard_tui.rules.query import (
+    CanalSystem,
+    completable,
+    determinize,
+    pattern,
+    score_contract,
+    trader_points,
+)
 
 from .base import register
 from .greedy import GreedyBot

@@ -24,14 +24,18 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from shipyard_tui.rules import CATALOG, Game, GameState, Move
+from shipyard_tui.rules import CATALOG, Event, Game, GameState, Move
 from shipyard_tui.rules import DecisionStep as S
-from shipyard_tui.rules.canals import CanalSystem
-from shipyard_tui.rules.engine import apply_move, legal_moves
-from shipyard_tui.rules.events import Event
-from shipyard_tui.rules.scoring import score_contract, trader_points
-from shipyard_tui.rules.view import determinize
-from shipyard_tui.rules.yard import completable, pattern
+from shipyard_tui.rules.query import (
+    CanalSystem,
+    apply_move,
+    completable,
+    determinize,
+    legal_moves,
+    pattern,
+    score_contract,
+    trader_points,
+)
 
 from .base import register
 from .greedy import GreedyBot

@@ -1,10 +1,14 @@
 """The rules of Shipyard (2nd edition): pure game logic, standard library only.
 
-The public surface is the decision loop of :class:`Game` (``to_move``,
-``legal_moves``, ``play``), the value types it speaks in (configurations, moves,
-events, the state) and the scoring functions.
+The public surface is this package and :mod:`.query`: the decision loop of
+:class:`Game` (``to_move``, ``legal_moves``, ``play``), the value types it speaks in
+(configurations, the :mod:`.moves` and :mod:`.events` modules, the state), and the
+query interface (what a tile pays, what a marker step costs, what a move would give,
+the speeds a load reaches...). Code outside ``rules/`` imports nothing else from here
+(``tests/test_public_interface.py``).
 """
 
+from . import events, moves, query
 from .catalog import CATALOG, Action, Feature, Good, Icon, Piece, TileKind
 from .events import Event, event_to_json
 from .game import STEP_PROMPTS, Game, IllegalMoveError, Outcome, event_from_json
@@ -36,5 +40,8 @@ __all__ = [
     "TileKind",
     "event_from_json",
     "event_to_json",
+    "events",
+    "moves",
     "parse_move",
+    "query",
 ]

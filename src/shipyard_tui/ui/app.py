@@ -111,7 +111,7 @@ class ShipyardApp(App[None]):
         """What could not be saved, said once the game is left (see :meth:`finish_saving`)."""
         self.exit_report_shown = False
         self._leaving = False
-        self.crash_log = None
+        self.crash_log: Path | None = None
 
     def _use_terminal_colours(self) -> None:
         """With ``NO_COLOR`` draw in the terminal's own foreground and background.
@@ -153,7 +153,7 @@ class ShipyardApp(App[None]):
             stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
             log = folder / f"crash-{stamp}.log"
             log.write_text("".join(traceback.format_exception(error)), encoding="utf-8")
-            self.crash_log: Path | None = log
+            self.crash_log = log
         except OSError:
             self.crash_log = None
         super()._handle_exception(error)
@@ -385,7 +385,7 @@ class ShipyardApp(App[None]):
 
     # -- commands ----------------------------------------------------------------------
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         if isinstance(screen, GameScreen):
             yield SystemCommand("Undo", "Take back the last move of this turn",

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from textual.pilot import Pilot
 
 from shipyard_tui.bots import bot_for_level
-from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
-from shipyard_tui.rules.state import Step
+from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind, Step
 
 from .app import ShipyardApp
 
@@ -37,8 +36,10 @@ def midgame(seed: int = 4, players: int = 3, turns: int = 9) -> Game:
 
 def placing_canal() -> Game:
     """Ann about to place a rented canal beside the two she already has."""
+    # A fixture, like the tests: it sets the table by hand through the engine, which
+    # no legal line of play reaches (tests/test_public_interface.py lists it).
     from shipyard_tui.rules import Action, engine
-    from shipyard_tui.rules.state import PlacedCanal
+    from shipyard_tui.rules.query import PlacedCanal
 
     game = midgame(players=2, turns=4)
     state = game.state

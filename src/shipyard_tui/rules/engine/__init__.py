@@ -133,7 +133,9 @@ from .rings import (
     _ring_moves,
     _ring_step_cost,
     hireable,
+    marker_step_cost,
     move_marker,
+    pieces_taken,
 )
 from .ruleset import (
     Advanced,
@@ -327,8 +329,10 @@ __all__ = [
     "is_first_turn",
     "least_guilders",
     "legal_moves",
+    "marker_step_cost",
     "move_marker",
     "new_game",
+    "pieces_taken",
     "refill_column",
     "refill_ships",
     "ruleset_for",

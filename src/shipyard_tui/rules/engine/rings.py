@@ -8,6 +8,7 @@ from ..catalog import (
     CATALOG,
     Action,
     EmployeeKind,
+    Piece,
 )
 from ..moves import (
     Hire,
@@ -131,16 +132,39 @@ def move_marker(state: GameState, action: Action, steps: int, paid: int, free: i
     out.append(ev.MarkerMoved(name, state.turn.seat, start, end, steps, paid, free))
 
 
+def marker_step_cost(seat: Seat, action: Action, steps_taken: int) -> int:
+    """What the next paid marker step costs the seat, ``steps_taken`` paid steps into
+    the action: a Foreman frees the first steps on the employee track, an Accountant
+    those on the equipment and crew rings (R-4.4, R-4.5, R-4.6)."""
+    if action is Action.HIRE:
+        return _hire_step_cost(seat, steps_taken)
+    return _ring_step_cost(seat, steps_taken)
+
+
+def pieces_taken(state: GameState, seat: Seat, action: Action
+                 ) -> tuple[Piece, tuple[str, ...], dict[str, int]]:
+    """What taking the marked piece gives the seat now (R-4.4, R-4.5): the marked
+    piece, the Engineers or Recruiters that add theirs, and every piece gained."""
+    ring = CATALOG.equipment_ring if action is Action.EQUIPMENT else CATALOG.crew_ring
+    helper = EmployeeKind.ENGINEER if action is Action.EQUIPMENT else EmployeeKind.RECRUITER
+    marked = ring[_marker(state, action)]
+    gained: dict[str, int] = {marked.value: 1}
+    helpers = []
+    for e in seat.employees:
+        emp = CATALOG.employees[e]
+        if emp.kind is helper and emp.piece is not None:
+            _bump(gained, emp.piece.value)
+            helpers.append(e)
+    return marked, tuple(helpers), gained
+
+
 @registry.handles(MarkerStep)
 def _on_step(state: GameState, move: Move, out: Events) -> None:
     turn = state.turn
     seat = state.seats[turn.seat]
     action = turn.action
     assert action is not None
-    if action is Action.HIRE:
-        cost = _hire_step_cost(seat, turn.ring_steps)
-    else:
-        cost = _ring_step_cost(seat, turn.ring_steps)
+    cost = marker_step_cost(seat, action, turn.ring_steps)
     seat.guilders -= cost
     turn.ring_steps += 1
     move_marker(state, action, 1, cost, 1 - cost, out)
@@ -152,19 +176,10 @@ def _on_take(state: GameState, move: Move, out: Events) -> None:
     seat = state.seats[turn.seat]
     action = turn.action
     assert action is not None
-    ring = CATALOG.equipment_ring if action is Action.EQUIPMENT else CATALOG.crew_ring
-    helper = EmployeeKind.ENGINEER if action is Action.EQUIPMENT else EmployeeKind.RECRUITER
-    marked = ring[_marker(state, action)]
-    gained: dict[str, int] = {marked.value: 1}
-    helpers = []
-    for e in seat.employees:
-        emp = CATALOG.employees[e]
-        if emp.kind is helper and emp.piece is not None:
-            _bump(gained, emp.piece.value)
-            helpers.append(e)
+    marked, helpers, gained = pieces_taken(state, seat, action)
     for piece, n in gained.items():
         _bump(seat.pieces, piece, n)
-    out.append(ev.PiecesTaken(turn.seat, marked.value, helpers, gained))
+    out.append(ev.PiecesTaken(turn.seat, marked.value, list(helpers), gained))
     turn_track._finish_action(state, out)
 
 

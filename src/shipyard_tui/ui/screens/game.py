@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import time
 from contextlib import suppress
-from dataclasses import dataclass
 from typing import Any
 
 from textual import events, on
@@ -37,31 +36,20 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from shipyard_tui.advice import (
-    LoadPlan,
-    best_load,
-    completes_unscorable_ship,
-    cruise_lengths,
-    load_points,
-)
 from shipyard_tui.analysis import hint_for
 from shipyard_tui.bots import Bot, bot_for_level
 from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS
 from shipyard_tui.model import Change, GameModel
-from shipyard_tui.rules import CATALOG, Action, Game, IllegalMoveError, Move, SeatKind, engine
+from shipyard_tui.rules import Action, Game, IllegalMoveError, Move, SeatKind, Step
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.canals import CanalSystem, score_path
-from shipyard_tui.rules.engine import commodity_goods, cruise_options, current_speed
-from shipyard_tui.rules.scoring import rigger_limit, ship_speed, tile_features
-from shipyard_tui.rules.state import GameState, PlacedCanal, Step, Token
-from shipyard_tui.rules.view import events_for
-from shipyard_tui.rules.yard import CELLS, KIND_LETTER, pattern, placement_problem
+from shipyard_tui.rules.query import events_for
 
-from ...text import AutomaStep, automa_steps, describe_move, plural, space_name
+from ...text import AutomaStep, automa_steps, describe_move
+from .. import choice_labels
 from ..widgets.action_track import ActionTrack
 from ..widgets.canal_column import CanalColumn
 from ..widgets.canal_map import CanalMap
-from ..widgets.choice_panel import Choice, ChoicePanel
+from ..widgets.choice_panel import Choice, ChoicePanel, Plan
 from ..widgets.commodity_column import CommodityColumn
 from ..widgets.employee_track import EmployeeTrack
 from ..widgets.exchange_ring import ExchangeRing
@@ -70,7 +58,7 @@ from ..widgets.piece_rings import PieceRings
 from ..widgets.seat_panel import SeatPanel
 from ..widgets.seat_strip import SeatStrip
 from ..widgets.ship_display import ShipDisplay
-from ..widgets.shipyard_grid import NOT_COMPLETING, ShipyardGrid
+from ..widgets.shipyard_grid import ShipyardGrid
 from ..widgets.status_line import StatusLine
 from ..widgets.view_bar import VIEWS, ViewBar
 
@@ -337,235 +325,10 @@ class GameScreen(Screen[None]):
     # -- choices -------------------------------------------------------------------
 
     def _prompt(self) -> str:
-        """The decision in words, naming the good at the exchange."""
-        state = self.model.game.state
-        turn = state.turn
-        if turn.step is Step.EXCHANGE_GOOD and turn.exchange_tile is not None:
-            good = commodity_goods(turn.exchange_tile)[turn.exchange_index]
-            return f"sell or trade the {good.value} ({turn.exchange_index + 1} of 3)"
-        if turn.step is Step.BONUS_BEFORE:
-            return "a bonus action this turn (6 guilders)?"
-        return self.model.game.prompt
+        return choice_labels.prompt(self.model.game.state, self.model.game.prompt)
 
     def _choices(self) -> list[Choice]:
-        state = self.model.game.state
-        step = state.turn.step
-        legal = self.model.legal_moves()
-        if step is Step.PLACE:
-            return self._place_choices(legal)
-        if step is Step.CRUISE:
-            return [Choice(label, move) for move, label in self._cruise_labels()]
-        if step is Step.LOAD:
-            return self._load_choices(legal)
-        if step in (Step.HELMSMAN, Step.RIGGER):
-            return self._rigger_choices(legal)
-        if step is Step.TOKEN_START:
-            return self._start_choices(legal)
-        if step is Step.BONUS_BEFORE:
-            return self._bonus_choices(legal)
-        if step in (Step.RING, Step.HIRE):
-            return self._destination_choices()
-        if step is Step.CANAL_PLACE:
-            return self._canal_choices(legal)
-        choices = [Choice(describe_move(state, move), move) for move in legal]
-        if step is Step.BUILD:
-            finish = [c for c in choices if isinstance(c.move, mv.EndBuild)]
-            choices = finish + [c for c in choices if c not in finish]
-        if step is Step.LAST_CHANCE:
-            passing = [Choice("Pass: complete no ship (this chance does not come back)",
-                              c.move) for c in choices if isinstance(c.move, mv.Pass)]
-            choices = [c for c in choices if not isinstance(c.move, mv.Pass)] + passing
-        return choices
-
-    def _bonus_choices(self, legal: list[Move]) -> list[Choice]:
-        """The bonus question, asked once a turn: declining it here declines the bonus
-        after the chosen action too (one choice instead of two)."""
-        state = self.model.game.state
-        chosen = state.turn.chosen
-        assert chosen is not None
-        out: list[Choice] = []
-        later: list[Choice] = []
-        for move in legal:
-            if isinstance(move, mv.Proceed):
-                out.append(Choice(f"No bonus action this turn: go on to {chosen.label}",
-                                  _Plan((move,), no_bonus_after=True)))
-                later.append(Choice(f"Go on to {chosen.label}, maybe a bonus action after it",
-                                    move))
-            else:
-                later.append(Choice(describe_move(state, move), move))
-        return out + later
-
-    def _destination_choices(self) -> list[Choice]:
-        """Where the marker may stop and what it gives there, with the total price: one
-        choice instead of one step at a time. The rules play each step on a copy."""
-        state = self.model.game.state
-        seat = state.turn.seat
-        before = state.seats[seat].guilders
-        trial = state.copy()
-        walked: list[Move] = []
-        out: list[Choice] = []
-        while True:
-            offered = engine.legal_moves(trial)
-            for move in offered:
-                if isinstance(move, mv.Step):
-                    continue
-                paid = before - self._guilders_after(trial, seat, move)
-                where = f"marker {plural(len(walked), 'step')} on" if walked else "marker here"
-                price = f"you pay {paid} in all" if paid > 0 else "free"
-                label = f"{describe_move(trial, move)} — {where}, {price}"
-                out.append(Choice(label, _Plan((*walked, move)) if walked
-                                  else move))
-            step = next((m for m in offered if isinstance(m, mv.Step)), None)
-            if step is None:
-                return out
-            engine.apply_move(trial, step, [])
-            walked.append(step)
-            if trial.turn.seat != seat or trial.turn.step is not state.turn.step:
-                return out
-
-    @staticmethod
-    def _guilders_after(state: GameState, seat: int, move: Move) -> int:
-        """The seat's guilders once ``move`` is played on a copy of ``state``. Over SSH
-        the state is the seat's view: if the rest of the turn needs what the view hides
-        (other seats' contracts, the decks), the guilders before the move are the
-        answer, as nothing hidden costs guilders."""
-        after = state.copy()
-        try:
-            engine.apply_move(after, move, [])
-        except (KeyError, IndexError):
-            return state.seats[seat].guilders
-        return after.seats[seat].guilders
-
-    def _canal_choices(self, legal: list[Move]) -> list[Choice]:
-        """Placements the ship token can still reach first (R-9.6), the others after."""
-        state = self.model.game.state
-        seat = state.turn.seat
-        usable: list[Choice] = []
-        behind: list[Choice] = []
-        token = state.seats[seat].token
-        canals = state.seats[seat].canals
-        for move in legal:
-            assert isinstance(move, mv.PlaceCanal)
-            label = describe_move(state, move)
-            # Placing the canal is not played out on a copy: the rest of the turn may
-            # need what this seat's view hides (other seats' contracts, the decks).
-            placed = PlacedCanal(state.turn.canal or "", move.x, move.y, move.rotation)
-            if token is None or (move.x, move.y) in CanalSystem(
-                    [*canals, placed]).reachable(token):
-                usable.append(Choice(label, move))
-            else:
-                behind.append(Choice(f"{label} — behind the ship token: no cruise reaches it",
-                                     move))
-        return usable + behind
-
-    def _start_choices(self, legal: list[Move]) -> list[Choice]:
-        """Each start space with the best cruise it allows, best first."""
-        state = self.model.game.state
-        seat = state.seats[state.turn.seat]
-        system = CanalSystem(seat.canals)
-        speed = current_speed(state)
-        features = tile_features([t for t in (seat.yard[c] for c in state.turn.ship)
-                                  if t is not None])
-        scored = []
-        for move in legal:
-            assert isinstance(move, mv.StartToken)
-            token = Token(move.x, move.y, move.cell, move.cell)
-            best = max((score_path(system, p, state.turn.load, features).total
-                        for p in system.cruise_paths(token, speed)), default=0)
-            scored.append((best, Choice(f"{describe_move(state, move)}: best cruise "
-                                        f"{plural(best, 'point')}", move)))
-        scored.sort(key=lambda pair: -pair[0])
-        return [choice for _, choice in scored]
-
-    def _place_choices(self, legal: list[Move]) -> list[Choice]:
-        state = self.model.game.state
-        seat = state.seats[state.turn.seat]
-        holding = state.turn.holding
-        assert holding is not None
-        letter = KIND_LETTER[CATALOG.ship(holding).kind]
-        p = pattern(seat.yard)
-        allowed = {m.cell for m in legal if isinstance(m, mv.Place)}
-        choices = []
-        for cell in range(CELLS):
-            if seat.yard[cell] is not None:
-                continue
-            if cell in allowed:
-                label = describe_move(state, mv.Place(cell))
-                if completes_unscorable_ship(state, state.turn.seat, holding, cell):
-                    label += (" — completes a ship that cannot score with the pieces and "
-                              "canals you have now")
-                choices.append(Choice(label, mv.Place(cell), key=str(cell)))
-            else:
-                reason = placement_problem(p, letter, cell) or NOT_COMPLETING
-                choices.append(Choice(f"Cell {cell}", None, reason, key=str(cell)))
-        return choices
-
-    def _cruise_labels(self) -> list[tuple[Move, str]]:
-        state = self.model.game.state
-        out: list[tuple[Move, str]] = []
-        for move, parts in cruise_options(state):
-            total = sum(parts.values())
-            scored = ", ".join(f"{k} {v}" for k, v in parts.items() if v)
-            end = space_name(move.path[-1])
-            out.append((move, f"{plural(total, 'point')}: {plural(len(move.path), 'step')} "
-                        f"to {end}"
-                        + (f" ({scored})" if scored else "")))
-        return out
-
-    def _load_choices(self, legal: list[Move]) -> list[Choice]:
-        state = self.model.game.state
-        choices = []
-        seat = state.turn.seat
-        if not state.turn.load:
-            captains = state.seats[seat].pieces.get("captain", 0)
-            keep = {"captain": min(len(state.turn.ships), max(0, captains - 1))}
-            plan = best_load(state, seat, state.turn.ship, keep)
-            if plan.scores and plan.pieces:
-                kept = (f" (keeps {plural(keep['captain'], 'captain')} for the next ship)"
-                        if keep["captain"] else "")
-                choices.append(Choice(f"Suggested: {plan.describe()}{kept}", _Plan.load(plan)))
-        for move in legal:
-            label = describe_move(state, move)
-            if isinstance(move, mv.EndLoad):
-                speed = current_speed(state)
-                warning = self._sailing_warning(speed)
-                if warning:
-                    label += f" — {warning}"
-                else:
-                    points = load_points(state, seat, state.turn.ship, state.turn.load, speed)
-                    if points is not None:
-                        label += f": about {plural(points, 'point')}"
-            choices.append(Choice(label, move))
-        return choices
-
-    def _rigger_choices(self, legal: list[Move]) -> list[Choice]:
-        state = self.model.game.state
-        seat = state.seats[state.turn.seat]
-        choices = []
-        turn = state.turn
-        for move in legal:
-            label = describe_move(state, move)
-            if isinstance(move, mv.Helmsman):
-                speeds = {ship_speed(turn.load, seat.employees, r, bool(move.use)).total
-                          for r in range(rigger_limit(turn.load) + 1)}
-                warnings = [self._sailing_warning(s) for s in speeds]
-                warning = "" if "" in warnings else warnings[0]
-                choices.append(Choice(label + (f" — {warning}" if warning else ""), move))
-                continue
-            assert isinstance(move, mv.Rigger)
-            speed = ship_speed(turn.load, seat.employees, move.bonus, turn.helmsman).total
-            warning = self._sailing_warning(speed)
-            choices.append(Choice(label + (f" — {warning}" if warning else ""), move))
-        return choices
-
-    def _sailing_warning(self, speed: int) -> str:
-        state = self.model.game.state
-        seat = state.seats[state.turn.seat]
-        if not state.turn.load.get("captain"):
-            return "no captain: the ship will be dismantled"
-        if speed not in cruise_lengths(seat):
-            return f"no cruise of {speed} spaces: the ship will be dismantled"
-        return ""
+        return choice_labels.choices(self.model.game.state, self.model.legal_moves())
 
     # -- playing moves -------------------------------------------------------------------
 
@@ -583,7 +346,7 @@ class GameScreen(Screen[None]):
         if not self.model.human_to_move or self.replaying:
             return
         move = event.move
-        question = self._irreversible(move)
+        question = choice_labels.confirmation(self.model.game.state, move)
         if question is None:
             self._go(move)
             return
@@ -595,42 +358,17 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(ConfirmScreen(question[0], question[1], "Go back"), answered)
 
-    def _go(self, move: Move | _Plan) -> None:
+    def _go(self, move: Move | Plan) -> None:
         state = self.model.game.state
         if state.turn.step is Step.BONUS_BEFORE:
-            no_bonus = isinstance(move, _Plan) and move.no_bonus_after
+            no_bonus = isinstance(move, Plan) and move.no_bonus_after
             self._no_bonus_turn = (state.turn.seat, state.turn_number) if no_bonus else None
-        if isinstance(move, _Plan):
+        if isinstance(move, Plan):
             for one in move.moves:
                 if not self._play(one):
                     break
         else:
             self._play(move)
-
-    def _irreversible(self, move: Move | _Plan) -> tuple[str, str] | None:
-        """The question to ask before a choice that throws something away for good
-        (a ship's last chance, a contract, a ship to be dismantled), and its yes-word."""
-        state = self.model.game.state
-        step = state.turn.step
-        if isinstance(move, _Plan):
-            return None
-        if isinstance(move, mv.Pass) and step is Step.LAST_CHANCE:
-            return ("Pass your last chance? No more tiles can be bought to complete a "
-                    "ship, and this cannot be taken back.", "Pass")
-        if isinstance(move, mv.Discard):
-            return (f"{describe_move(state, move)}? A discarded contract is gone for good.",
-                    "Discard")
-        if isinstance(move, mv.EndLoad):
-            warning = self._sailing_warning(current_speed(state))
-        elif isinstance(move, mv.Rigger):
-            seat = state.seats[state.turn.seat]
-            speed = ship_speed(state.turn.load, seat.employees, move.bonus).total
-            warning = self._sailing_warning(speed)
-        else:
-            return None
-        if not warning:
-            return None
-        return (f"Sail this ship? {warning[0].upper()}{warning[1:]}.", "Sail")
 
     def _play(self, move: Move) -> bool:
         try:
@@ -836,33 +574,10 @@ class GameScreen(Screen[None]):
         panel.say(f"'{event.character}' does nothing here: {hint}; ? shows every key.")
 
 
-BOUND_KEYS = {key for binding in GameScreen.BINDINGS
-              for key in binding.key.split(",")} | {"enter", "up", "down", "space"}  # type: ignore[union-attr]
+BOUND_KEYS = {key for binding in GameScreen.BINDINGS if isinstance(binding, Binding)
+              for key in binding.key.split(",")} | {"enter", "up", "down", "space"}
 
 
 class BoardScroll(VerticalScroll, can_focus=False):
     """A board panel that scrolls (wheel, PageUp/PageDown) without taking the keyboard
     from the choice list."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Plan:
-    """A choice that plays several legal moves in a row (a suggested load, a marker's
-    steps and what it takes at the end); ``no_bonus_after`` also declines the bonus
-    action after the chosen one, so that question is asked once a turn."""
-
-    moves: tuple[Move, ...]
-    no_bonus_after: bool = False
-
-    @property
-    def last(self) -> Move:
-        return self.moves[-1]
-
-    @classmethod
-    def load(cls, plan: LoadPlan) -> _Plan:
-        loads = tuple(mv.Load(CATALOG_PIECE[piece])
-                      for piece, count in plan.pieces for _ in range(count))
-        return cls((*loads, mv.EndLoad()))
-
-
-CATALOG_PIECE = {p.value: p for p in CATALOG.equipment_ring + CATALOG.crew_ring}

@@ -15,6 +15,8 @@ from textual.widgets.option_list import Option
 
 from shipyard_tui.saves import SaveInfo, SaveStore, printable
 
+from ..host import host_of
+
 
 def save_line(info: SaveInfo | None, path: Path, problem: str) -> Text:
     """One line of the listing: what the replayed game says, in printable text only."""
@@ -82,4 +84,4 @@ class LoadScreen(Screen[None]):
     @on(OptionList.OptionSelected)
     def _open(self, event: OptionList.OptionSelected) -> None:
         if 0 <= event.option_index < len(self._paths):
-            self.app.load_game(self._paths[event.option_index])  # type: ignore[attr-defined]
+            host_of(self.app).load_game(self._paths[event.option_index])

@@ -11,6 +11,8 @@ from textual.widgets import Input, Static
 
 from shipyard_tui.saves import SaveError
 
+from ..host import host_of
+
 
 class SaveAsScreen(ModalScreen[str | None]):
     """Asks for a name; a bad name is explained and nothing is written."""
@@ -46,7 +48,7 @@ class SaveAsScreen(ModalScreen[str | None]):
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         try:
-            path = self.app.save_as(event.value)  # type: ignore[attr-defined]
+            path = host_of(self.app).save_as(event.value)
         except SaveError as exc:
             self.query_one("#save-error", Static).update(f"✗ {exc.message}")
             return

@@ -15,6 +15,7 @@ from shipyard_tui.bots import PLAYER_LEVELS
 from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
 from shipyard_tui.seats import DEFAULT_BOT_LEVEL, check_seats, clean_name, solo_config
 
+from ..host import host_of
 from ..widgets.tick_box import TickBox
 
 DEFAULT_NAMES = ("Player", "Ada", "Bram", "Cato")
@@ -85,7 +86,7 @@ class SetupScreen(Screen[None]):
             error.update(f"✗ {exc}")
             return
         error.update("")
-        self.app.start_game(config)  # type: ignore[attr-defined]
+        host_of(self.app).start_game(config)
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

@@ -10,6 +10,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..host import host_of
+
 ART = r"""
  ___ _    _                       _
 / __| |_ (_)_ __ _  _ __ _ _ _ __| |
@@ -63,13 +65,13 @@ class TitleScreen(Screen[None]):
         from .load import LoadScreen
         from .setup import SetupScreen
 
-        app = self.app
+        host = host_of(self.app)
         if choice == "continue":
-            app.continue_game()  # type: ignore[attr-defined]
+            host.continue_game()
         elif choice == "load":
-            app.push_screen(LoadScreen(app.store))  # type: ignore[attr-defined]
+            self.app.push_screen(LoadScreen(host.store))
         elif choice == "finished":
-            app.push_screen(LoadScreen(app.store, finished=True))  # type: ignore[attr-defined]
+            self.app.push_screen(LoadScreen(host.store, finished=True))
         elif choice == "new":
             self.app.push_screen(SetupScreen())
         elif choice == "solo":

@@ -5,10 +5,9 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from shipyard_tui.rules import Action, GameState
+from shipyard_tui.rules import Action, GameState, Step
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.engine import is_first_turn
-from shipyard_tui.rules.state import Step
+from shipyard_tui.rules import query as q
 
 from ..palette import seat_mark, seat_style
 from .base import ModelWidget
@@ -44,16 +43,14 @@ class ActionTrack(ModelWidget):
         for _ in view.track:
             table.add_column(ratio=1, no_wrap=True)
         choosing = view.turn.step is Step.CHOOSE
-        first = is_first_turn(view, view.turn.seat) if choosing else False
+        first = q.is_first_turn(view, view.turn.seat) if choosing else False
         highlight = getattr(self.model.highlight, "action", None)
         names, pieces, incomes = [], [], []
-        occupied_ahead = 0
-        for index, slot in enumerate(view.track):
-            lead = index == 0
+        for slot, space in zip(view.track, q.track_spaces(view), strict=True):
             style = "bold reverse" if slot.action is highlight else "bold"
             letter = self.model.key_for(mv.Choose(slot.action)) or \
                 self.model.key_for(mv.Final(slot.action))
-            name = Text(letter or ("▸" if lead else " "),
+            name = Text(letter or ("▸" if space.lead else " "),
                         style="bold magenta" if letter else "bold")
             short = NARROW_NAMES.get(slot.action, "") if narrow else ""
             name.append(short or SHORT_NAMES[slot.action], style=style)
@@ -64,15 +61,12 @@ class ActionTrack(ModelWidget):
             if slot.guilders:
                 cubes.append(f" {slot.guilders}g", style="yellow")
             pieces.append(cubes or Text(" ", style="dim"))
-            if slot.cubes:
+            if space.taken:
                 incomes.append(Text(" taken", style="dim"))
-            elif lead and not (choosing and first):
+            elif space.lead and not (choosing and first):
                 incomes.append(Text(" lead", style="dim"))
             else:
-                pay = occupied_ahead + slot.guilders
-                incomes.append(Text(f" +{pay}", style="green" if pay else "dim"))
-            if slot.cubes:
-                occupied_ahead += 1
+                incomes.append(Text(f" +{space.pays}", style="green" if space.pays else "dim"))
         table.add_row(*names)
         table.add_row(*pieces)
         table.add_row(*incomes)

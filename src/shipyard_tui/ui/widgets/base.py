@@ -11,7 +11,7 @@ from textual.geometry import Region
 from textual.widget import Widget
 
 from shipyard_tui.model import Change, GameModel
-from shipyard_tui.rules import GameState
+from shipyard_tui.rules import GameState, Move
 
 RENDER_ERRORS: list[str] = []
 """Drawing failures caught so far; the tests check it stays empty."""
@@ -108,9 +108,9 @@ class ModelWidget(Widget):
     def on_resize(self) -> None:
         self._drawn = self._drawn_print = self._drawn_lines = None
 
-    def with_key(self, move: object, text: Text) -> Text:
+    def with_key(self, move: Move | None, text: Text) -> Text:
         """``text`` preceded by the letter that picks ``move`` now (or two spaces)."""
-        letter = self.model.key_for(move) if move is not None else ""  # type: ignore[arg-type]
+        letter = self.model.key_for(move) if move is not None else ""
         out = Text(letter, style="bold magenta") if letter else Text(" ")
         out.append(" ")
         out.append_text(text)

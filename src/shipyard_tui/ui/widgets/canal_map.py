@@ -10,10 +10,9 @@ from rich.console import Group
 from rich.text import Text
 from textual.reactive import reactive
 
-from shipyard_tui.rules import GameState
+from shipyard_tui.rules import GameState, Step
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.canals import CanalSystem, Face, face
-from shipyard_tui.rules.state import Step
+from shipyard_tui.rules.query import CanalSystem, Face, Token, face
 
 from ...text import ICON_ABBREV
 from ..palette import ICON_STYLES, seat_mark, seat_style
@@ -60,8 +59,8 @@ class CanalMap(ModelWidget):
         start: tuple[int, int, str] | None = None
         if mine and isinstance(highlight, mv.Cruise):
             for step, space in enumerate(highlight.path, start=1):
-                x, y, cell = space.split(",")
-                path_steps[(int(x), int(y), cell)] = step
+                sx, sy, scell = space.split(",")
+                path_steps[(int(sx), int(sy), scell)] = step
         if mine and isinstance(highlight, mv.StartToken):
             start = (highlight.x, highlight.y, highlight.cell)
         title = Text(f"{seat_mark(self.seat)} {seat.name}", style=seat_style(self.seat))
@@ -105,7 +104,8 @@ class CanalMap(ModelWidget):
             return Text(f"┆ {letter:^2} ┆ ", style="bold magenta")
         return Text("┄┄┄┄┄┄ ", style="magenta")
 
-    def _cell(self, f: Face, cell: str | None, x: int, y: int, token, path_steps, start,
+    def _cell(self, f: Face, cell: str | None, x: int, y: int, token: Token | None,
+              path_steps: dict[tuple[int, int, str], int], start: tuple[int, int, str] | None,
               ghost: bool, canal: str, row: int, col: int) -> Text:
         if cell is None or (cell != "C" and cell not in f.ports):
             if row == 0 and col == 0:

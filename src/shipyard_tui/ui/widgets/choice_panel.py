@@ -26,11 +26,26 @@ OPTION_KEYS = "abcdefghijklmnopstvwxyz"
 
 
 @dataclass(frozen=True, slots=True)
+class Plan:
+    """A choice that plays several legal moves in a row (a suggested load, a marker's
+    steps and what it takes at the end); ``no_bonus_after`` also declines the bonus
+    action after the chosen one, so that question is asked once a turn."""
+
+    moves: tuple[Move, ...]
+    no_bonus_after: bool = False
+
+    @property
+    def last(self) -> Move:
+        return self.moves[-1]
+
+
+@dataclass(frozen=True, slots=True)
 class Choice:
-    """One line of the panel: a legal move, or a shown-but-illegal one with its reason."""
+    """One line of the panel: a legal move (or a plan of several), or a shown-but-illegal
+    one with its reason."""
 
     label: str
-    move: Move | None = None
+    move: Move | Plan | None = None
     reason: str = ""
     key: str = ""
     """A key of its own (a yard cell's printed number); otherwise a letter is given."""
@@ -42,15 +57,18 @@ class ChoiceList(OptionList):
 
     highlighted: reactive[int | None] = reactive(None, repaint=False)
 
-    def watch_highlighted(self, old: int | None, new: int | None) -> None:
-        super().watch_highlighted(new)
-        if not self.is_mounted:
-            return
+    def on_mount(self) -> None:
+        self.watch(self, "highlighted", self._repaint_lines, init=False)
+
+    def _repaint_lines(self, old: int | None, new: int | None) -> None:
+        """Repaint the lines of the option left and the option highlighted."""
         self._update_lines()
         width = self.scrollable_content_region.width
         top = round(self.scroll_y)
         for index in (old, new):
-            line = self._index_to_line.get(index) if index is not None else None
+            if index is None:
+                continue
+            line = self._index_to_line.get(index)
             if line is not None:
                 self.refresh(Region(0, line - top, width, self._heights[index]))
 
@@ -78,19 +96,19 @@ class ChoicePanel(Vertical):
     class Highlighted(Message):
         """The player is looking at this move."""
 
-        def __init__(self, move: Move | None) -> None:
+        def __init__(self, move: Move | Plan | None) -> None:
             super().__init__()
             self.move = move
 
     class Chosen(Message):
         """The player confirmed this move."""
 
-        def __init__(self, move: Move) -> None:
+        def __init__(self, move: Move | Plan) -> None:
             super().__init__()
             self.move = move
 
-    def __init__(self, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(**kwargs)
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         self._choices: list[Choice] = []
         self._keys: list[str] = []
         self._remembered: dict[str, dict[str, str]] = {}

@@ -7,7 +7,7 @@ from rich.text import Text
 
 from shipyard_tui.rules import CATALOG, Action, GameState
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.engine import has_employee, hireable
+from shipyard_tui.rules import query as q
 
 from ...text import GOOD_ABBREV, PIECE_ABBREV
 from ..palette import HIGHLIGHT
@@ -38,8 +38,7 @@ class EmployeeTrack(ModelWidget):
 
     def render_view(self, view: GameState) -> Table:
         seat = view.seats[view.turn.seat]
-        moved = view.turn.action is Action.HIRE
-        free = 3 if has_employee(seat, "foreman") else 0
+        costs = q.marker_costs(view, Action.HIRE)
         marker = view.employee_marker
         highlight = self.model.highlight
         table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False,
@@ -50,12 +49,13 @@ class EmployeeTrack(ModelWidget):
         for _ in range(3):
             table.add_column("", no_wrap=True)
         for space, slots in enumerate(view.employee_track):
-            steps = (space - marker) % 8
-            if not moved:
-                steps = (steps - 1) % 8
-            cost = max(0, steps - free) if not (moved and steps == 0) else 0
+            cost = costs[space]
             mark = Text("▶" if space == marker else " ", style="bold")
-            cost_text = Text(f"{cost}g" if cost else "free", style="yellow" if cost else "green")
+            if cost is None:
+                cost_text = Text("—", style="dim")
+            else:
+                cost_text = Text(f"{cost}g" if cost else "free",
+                                 style="yellow" if cost else "green")
             cells = []
             for slot, stack in enumerate(slots):
                 if not stack:
@@ -68,7 +68,7 @@ class EmployeeTrack(ModelWidget):
                     text.append(f"+{emp.surcharge}", style="yellow")
                 if len(stack) > 1:
                     text.append("²", style="dim")
-                if not hireable(seat, top):
+                if not q.hireable(seat, top):
                     text.stylize("dim strike")
                 if (isinstance(highlight, mv.Hire) and space == marker
                         and highlight.slot == slot):

@@ -6,7 +6,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from shipyard_tui.rules import CATALOG, Action, GameState
+from shipyard_tui.rules import CATALOG, Action, GameState, Good
+from shipyard_tui.rules import query as q
 
 from ...text import PIECE_ABBREV
 from ..palette import HIGHLIGHT
@@ -19,24 +20,25 @@ class ExchangeRing(ModelWidget):
     def render_view(self, view: GameState) -> Group:
         marker = view.exchange_marker
         moved = view.turn.action is Action.EXCHANGE
+        following = q.marker_next(view, Action.EXCHANGE)
         table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False,
                       title="Exchange", title_justify="left", title_style="bold")
         table.add_column("", no_wrap=True)
         for space in range(len(CATALOG.exchange_prices)):
             table.add_column(str(space), justify="center", no_wrap=True)
         rows = []
-        for good in ("coal", "cloth", "steel"):
+        for good in (Good.COAL, Good.CLOTH, Good.STEEL):
             cells = []
             for space, prices in enumerate(CATALOG.exchange_prices):
-                text = Text(str(prices[good]))  # type: ignore[index]
+                text = Text(str(prices[good]))
                 if space == marker:
                     text.stylize(HIGHLIGHT)
-                elif space == (marker + 1) % 6 and not moved:
+                elif space == following and not moved:
                     text.stylize("bold underline")
                 cells.append(text)
-            rows.append((good, cells))
-        for good, cells in rows:
-            table.add_row(good, *cells)
+            rows.append((good.value, cells))
+        for name, cells in rows:
+            table.add_row(name, *cells)
         trades = Text("trade: ", style="dim")
         for good, pieces in CATALOG.trade_lists.items():
             trades.append(f"{good.value[:2]}→", style="bold")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from textual import events
 from textual.widgets import RichLog
 
 from shipyard_tui.model import Change, GameModel
@@ -20,12 +23,13 @@ class GameLog(RichLog):
     }
     """
 
-    def __init__(self, model: GameModel, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, model: GameModel, *, id: str | None = None,
+                 classes: str | None = None) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, max_lines=2000,
-                         min_width=20, **kwargs)
+                         min_width=20, id=id, classes=classes)
         self.model = model
         self._shown = 0
-        self._unsubscribe = None
+        self._unsubscribe: Callable[[], None] | None = None
         self._due: str | None = None
         self._catching_up = False
 
@@ -33,7 +37,7 @@ class GameLog(RichLog):
         self._unsubscribe = self.model.subscribe(self._on_change)
         self.call_after_refresh(self._rebuild)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         """Lines are wrapped when written: rewrite them at the new width."""
         self._rebuild()
 

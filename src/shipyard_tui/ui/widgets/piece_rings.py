@@ -6,26 +6,11 @@ from rich.table import Table
 from rich.text import Text
 
 from shipyard_tui.rules import CATALOG, Action, GameState
-from shipyard_tui.rules.engine import has_employee
+from shipyard_tui.rules import query as q
 
 from ...text import PIECE_ABBREV
 from ..palette import HIGHLIGHT
 from .base import ModelWidget
-
-
-def sector_costs(marker: int, free_steps: int, *, moved: bool = False) -> list[int]:
-    """Guilders to reach each sector of a 4-sector ring from ``marker``.
-
-    Before the action the first step is free; ``moved`` means that step is already
-    taken. An Accountant makes the first ``free_steps`` paid steps free.
-    """
-    costs = []
-    for sector in range(4):
-        steps = (sector - marker) % 4
-        if not moved:
-            steps = (steps - 1) % 4
-        costs.append(max(0, steps - free_steps))
-    return costs
 
 
 class PieceRings(ModelWidget):
@@ -35,8 +20,6 @@ class PieceRings(ModelWidget):
     watches_highlight = True
 
     def render_view(self, view: GameState) -> Table:
-        seat = view.seats[view.turn.seat]
-        free = 2 if has_employee(seat, "accountant") else 0
         table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False,
                       show_header=False, title="Rings (cost to reach)", title_justify="left",
                       title_style="bold")
@@ -47,12 +30,15 @@ class PieceRings(ModelWidget):
             (Action.EQUIPMENT, CATALOG.equipment_ring, view.equipment_marker),
             (Action.CREW, CATALOG.crew_ring, view.crew_marker),
         ):
-            moved = view.turn.action is action
-            costs = sector_costs(marker, free, moved=moved)
+            costs = q.marker_costs(view, action)
             cells = []
             for sector, piece in enumerate(ring):
                 text = Text(PIECE_ABBREV[piece.value])
-                text.append(str(costs[sector]), style="yellow" if costs[sector] else "green")
+                cost = costs[sector]
+                if cost is None:
+                    text.append("-", style="dim")
+                else:
+                    text.append(str(cost), style="yellow" if cost else "green")
                 if sector == marker:
                     text.stylize(HIGHLIGHT)
                 cells.append(text)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
+from shipyard_tui.model import GameModel
 from shipyard_tui.rules import CATALOG, GameState
-from shipyard_tui.rules.catalog import PIECES
-from shipyard_tui.rules.view import is_hidden
+from shipyard_tui.rules.query import PIECES, is_hidden
 
 from ...text import PIECE_ABBREV, contract_title, employee_colour, goods_text
 from ..palette import seat_mark, seat_style
@@ -18,8 +18,9 @@ from .employee_track import employee_short
 class SeatPanel(ModelWidget):
     """Everything one seat holds. Contracts are readable only by their owner (R-2.2)."""
 
-    def __init__(self, model, seat: int, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(model, **kwargs)
+    def __init__(self, model: GameModel, seat: int, *, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(model, id=id, classes=classes)
         self.seat = seat
 
     def render_view(self, view: GameState) -> Group:

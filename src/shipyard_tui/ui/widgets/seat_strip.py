@@ -6,7 +6,7 @@ from rich.console import Group
 from rich.text import Text
 
 from shipyard_tui.rules import GameState
-from shipyard_tui.rules.catalog import PIECES
+from shipyard_tui.rules.query import PIECES
 
 from ...text import PIECE_ABBREV, contract_title, goods_text
 from ..palette import seat_mark, seat_style

@@ -8,7 +8,7 @@ from rich.text import Text
 
 from shipyard_tui.rules import CATALOG, GameState, TileKind
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.engine import slot_price
+from shipyard_tui.rules.query import slot_price
 
 from ...text import FEATURE_ABBREV
 from ..palette import FEATURE_STYLES, HIGHLIGHT, LEGAL
@@ -45,8 +45,8 @@ class ShipDisplay(ModelWidget):
             cells = []
             for col in range(4):
                 text = tile_text(view.market.ships[col][row])
-                looked_at = isinstance(highlight, mv.Buy) and highlight.column == col
-                if looked_at and highlight.row == row:  # type: ignore[union-attr]
+                if isinstance(highlight, mv.Buy) and (highlight.column, highlight.row) == (
+                        col, row):
                     text.stylize(HIGHLIGHT)
                 elif (col, row) in buyable:
                     text.stylize(LEGAL)

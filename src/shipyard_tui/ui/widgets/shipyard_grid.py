@@ -6,12 +6,11 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from shipyard_tui.rules import CATALOG, GameState
+from shipyard_tui.model import GameModel
+from shipyard_tui.rules import CATALOG, GameState, Step
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.catalog import PIECES
-from shipyard_tui.rules.scoring import builder_extras, fits, ship_speed, tile_features
-from shipyard_tui.rules.state import Step
-from shipyard_tui.rules.yard import CELLS, KIND_LETTER, pattern, placement_problem
+from shipyard_tui.rules import query as q
+from shipyard_tui.rules.query import CELLS, KIND_LETTER, pattern, placement_problem
 
 from ...text import FEATURE_ABBREV, PIECE_ABBREV
 from ..palette import FEATURE_STYLES, HIGHLIGHT, seat_mark, seat_style
@@ -43,8 +42,9 @@ class ShipyardGrid(ModelWidget):
 
     watches_highlight = True
 
-    def __init__(self, model, seat: int, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(model, **kwargs)
+    def __init__(self, model: GameModel, seat: int, *, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(model, id=id, classes=classes)
         self.seat = seat
 
     def render_view(self, view: GameState) -> Group:
@@ -116,26 +116,17 @@ class ShipyardGrid(ModelWidget):
     def _load_line(self, view: GameState) -> Text:
         seat = view.seats[self.seat]
         turn = view.turn
-        tiles = [seat.yard[c] for c in turn.ship if seat.yard[c] is not None]
-        features = tile_features([t for t in tiles if t is not None])
-        extras = builder_extras(seat.employees)
-        speed = ship_speed(turn.load, seat.employees, turn.rigger, turn.helmsman).total
+        extras = q.builder_extras(seat.employees)
         text = Text("on board: ", style="bold")
         text.append(", ".join(f"{PIECE_ABBREV[p]} {n}" for p, n in sorted(turn.load.items()))
                     or "nothing")
-        text.append(f" · speed {speed}", style="bold")
-        room = []
-        for piece in PIECES:
-            more = 0
-            while more < 9 and fits({**turn.load, piece.value: turn.load.get(piece.value, 0)
-                                     + more + 1}, features, extras):
-                more += 1
-            if more:
-                room.append(f"{PIECE_ABBREV[piece.value]} {more}")
+        text.append(f" · speed {q.current_speed(view)}", style="bold")
+        room = [f"{PIECE_ABBREV[piece]} {more}" for piece, more in q.room_left(view).items()
+                if more]
         text.append(" · room for " + (", ".join(room) or "nothing more"), style="dim")
         if extras:
             text.append(" · builders " + ", ".join(f"+{n} {p}" for p, n in extras.items()),
                         style="dim")
-        if not turn.load.get("captain"):
+        if q.sailing_problem(view, q.current_speed(view)) == "captain":
             text.append(" · no captain: it will not score!", style="bold red")
         return text

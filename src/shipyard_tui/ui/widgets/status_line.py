@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from shipyard_tui.rules import GameState, Stage
+from shipyard_tui.rules.query import WHEEL_POSITIONS
 
 from ..palette import seat_mark, seat_style
 from .base import ModelWidget
@@ -31,7 +32,7 @@ class StatusLine(ModelWidget):
             text.append(" Game over", style="bold")
             text.append(f" · winner{'s' if len(view.winners) > 1 else ''}: {names}")
             return text
-        wheel = "●" * view.wheel + "○" * (12 - view.wheel)
+        wheel = "●" * view.wheel + "○" * (WHEEL_POSITIONS - view.wheel)
         text.append(f" Round {(view.turn_number - 1) // len(view.seats) + 1} ", style="bold")
         text.append(f"wheel {wheel} ", style="dim")
         text.append(f"reserve {view.reserve}")

@@ -1,0 +1,233 @@
+"""The choices of the decision at hand, each labelled with what it leads to.
+
+The game screen shows these in its choice panel. Every number in a label comes from
+the rules' query interface (:mod:`shipyard_tui.rules.query`) or the advice; this
+module only words and orders them. It works on whatever state the screen holds,
+which over SSH is the seat's view.
+"""
+
+from __future__ import annotations
+
+from shipyard_tui.advice import LoadPlan, best_load, completes_unscorable_ship, load_points
+from shipyard_tui.rules import CATALOG, GameState, Move, Step
+from shipyard_tui.rules import moves as mv
+from shipyard_tui.rules import query as q
+
+from ..text import describe_move, guilders, plural, space_name
+from .widgets.choice_panel import Choice, Plan
+from .widgets.shipyard_grid import NOT_COMPLETING
+
+
+def load_plan(plan: LoadPlan) -> Plan:
+    """A suggested load as the moves that load it and end loading."""
+    loads = tuple(mv.Load(CATALOG_PIECE[piece])
+                  for piece, count in plan.pieces for _ in range(count))
+    return Plan((*loads, mv.EndLoad()))
+
+
+CATALOG_PIECE = {p.value: p for p in CATALOG.equipment_ring + CATALOG.crew_ring}
+
+
+def prompt(state: GameState, fallback: str) -> str:
+    """The decision in words, naming the good at the exchange; else ``fallback``
+    (the rules' own prompt)."""
+    turn = state.turn
+    good = q.exchange_good(state)
+    if turn.step is Step.EXCHANGE_GOOD and good is not None:
+        return f"sell or trade the {good.value} ({turn.exchange_index + 1} of 3)"
+    if turn.step is Step.BONUS_BEFORE:
+        return f"a bonus action this turn ({guilders(q.BONUS_COST)})?"
+    return fallback
+
+
+def choices(state: GameState, legal: list[Move]) -> list[Choice]:
+    """The legal moves as choices, labelled and ordered for the decision at hand."""
+    step = state.turn.step
+    if step is Step.PLACE:
+        return place_choices(state, legal)
+    if step is Step.CRUISE:
+        return [Choice(label, move) for move, label in cruise_labels(state)]
+    if step is Step.LOAD:
+        return load_choices(state, legal)
+    if step in (Step.HELMSMAN, Step.RIGGER):
+        return rigger_choices(state, legal)
+    if step is Step.TOKEN_START:
+        return start_choices(state)
+    if step is Step.BONUS_BEFORE:
+        return bonus_choices(state, legal)
+    if step in (Step.RING, Step.HIRE):
+        return destination_choices(state)
+    if step is Step.CANAL_PLACE:
+        return canal_choices(state)
+    out = [Choice(describe_move(state, move), move) for move in legal]
+    if step is Step.BUILD:
+        finish = [c for c in out if isinstance(c.move, mv.EndBuild)]
+        out = finish + [c for c in out if c not in finish]
+    if step is Step.LAST_CHANCE:
+        passing = [Choice("Pass: complete no ship (this chance does not come back)",
+                          c.move) for c in out if isinstance(c.move, mv.Pass)]
+        out = [c for c in out if not isinstance(c.move, mv.Pass)] + passing
+    return out
+
+
+def bonus_choices(state: GameState, legal: list[Move]) -> list[Choice]:
+    """The bonus question, asked once a turn: declining it here declines the bonus
+    after the chosen action too (one choice instead of two)."""
+    chosen = state.turn.chosen
+    assert chosen is not None
+    out: list[Choice] = []
+    later: list[Choice] = []
+    for move in legal:
+        if isinstance(move, mv.Proceed):
+            out.append(Choice(f"No bonus action this turn: go on to {chosen.label}",
+                              Plan((move,), no_bonus_after=True)))
+            later.append(Choice(f"Go on to {chosen.label}, maybe a bonus action after it",
+                                move))
+        else:
+            later.append(Choice(describe_move(state, move), move))
+    return out + later
+
+
+def destination_choices(state: GameState) -> list[Choice]:
+    """Where the marker may stop and what it gives there, with the total price: one
+    choice instead of one step at a time (the rules walk the steps)."""
+    out: list[Choice] = []
+    for stop in q.marker_destinations(state):
+        walked = len(stop.steps)
+        where = f"marker {plural(walked, 'step')} on" if walked else "marker here"
+        price = f"you pay {stop.paid} in all" if stop.paid > 0 else "free"
+        label = f"{describe_move(stop.position, stop.move)} — {where}, {price}"
+        out.append(Choice(label, Plan((*stop.steps, stop.move)) if walked else stop.move))
+    return out
+
+
+def canal_choices(state: GameState) -> list[Choice]:
+    """Placements the ship token can still reach first (R-9.6), the others after."""
+    usable: list[Choice] = []
+    behind: list[Choice] = []
+    for placement in q.canal_placements(state):
+        label = describe_move(state, placement.move)
+        if placement.reachable:
+            usable.append(Choice(label, placement.move))
+        else:
+            behind.append(Choice(f"{label} — behind the ship token: no cruise reaches it",
+                                 placement.move))
+    return usable + behind
+
+
+def start_choices(state: GameState) -> list[Choice]:
+    """Each start space with the best cruise it allows, best first."""
+    return [Choice(f"{describe_move(state, option.move)}: best cruise "
+                   f"{plural(option.best, 'point')}", option.move)
+            for option in q.start_options(state)]
+
+
+def place_choices(state: GameState, legal: list[Move]) -> list[Choice]:
+    """Every empty cell of the yard: the legal ones (with a warning when the ship they
+    complete cannot score, R-7.2), the others with the reason they are not allowed."""
+    seat = state.seats[state.turn.seat]
+    holding = state.turn.holding
+    assert holding is not None
+    letter = q.KIND_LETTER[CATALOG.ship(holding).kind]
+    p = q.pattern(seat.yard)
+    allowed = {m.cell for m in legal if isinstance(m, mv.Place)}
+    out = []
+    for cell in range(q.CELLS):
+        if seat.yard[cell] is not None:
+            continue
+        if cell in allowed:
+            label = describe_move(state, mv.Place(cell))
+            if completes_unscorable_ship(state, state.turn.seat, holding, cell):
+                label += (" — completes a ship that cannot score with the pieces and "
+                          "canals you have now")
+            out.append(Choice(label, mv.Place(cell), key=str(cell)))
+        else:
+            reason = q.placement_problem(p, letter, cell) or NOT_COMPLETING
+            out.append(Choice(f"Cell {cell}", None, reason, key=str(cell)))
+    return out
+
+
+def cruise_labels(state: GameState) -> list[tuple[Move, str]]:
+    """Every cruise with its points in all and by kind, best first (R-9.7)."""
+    out: list[tuple[Move, str]] = []
+    for move, parts in q.cruise_options(state):
+        total = sum(parts.values())
+        scored = ", ".join(f"{k} {v}" for k, v in parts.items() if v)
+        end = space_name(move.path[-1])
+        out.append((move, f"{plural(total, 'point')}: {plural(len(move.path), 'step')} "
+                    f"to {end}"
+                    + (f" ({scored})" if scored else "")))
+    return out
+
+
+def load_choices(state: GameState, legal: list[Move]) -> list[Choice]:
+    """The pieces to load, a suggested load first, and "done" with what the ship
+    would score or why it would be dismantled."""
+    out = []
+    seat = state.turn.seat
+    if not state.turn.load:
+        captains = state.seats[seat].pieces.get("captain", 0)
+        keep = {"captain": min(len(state.turn.ships), max(0, captains - 1))}
+        plan = best_load(state, seat, state.turn.ship, keep)
+        if plan.scores and plan.pieces:
+            kept = (f" (keeps {plural(keep['captain'], 'captain')} for the next ship)"
+                    if keep["captain"] else "")
+            out.append(Choice(f"Suggested: {plan.describe()}{kept}", load_plan(plan)))
+    for move in legal:
+        label = describe_move(state, move)
+        if isinstance(move, mv.EndLoad):
+            speed = q.current_speed(state)
+            warning = sailing_warning(state, {speed})
+            if warning:
+                label += f" — {warning}"
+            else:
+                points = load_points(state, seat, state.turn.ship, state.turn.load, speed)
+                if points is not None:
+                    label += f": about {plural(points, 'point')}"
+        out.append(Choice(label, move))
+    return out
+
+
+def rigger_choices(state: GameState, legal: list[Move]) -> list[Choice]:
+    """The Helmsman's and the Rigger's choices, warning of those that leave the ship
+    no cruise of its speed."""
+    out = []
+    for move in legal:
+        label = describe_move(state, move)
+        warning = sailing_warning(state, q.sailing_speeds(state, move))
+        out.append(Choice(label + (f" — {warning}" if warning else ""), move))
+    return out
+
+
+def sailing_warning(state: GameState, speeds: set[int]) -> str:
+    """Why the ship being sailed would be dismantled at every one of ``speeds``
+    (R-7.2), or "" when some speed lets it score."""
+    problems = {q.sailing_problem(state, speed) for speed in speeds}
+    if None in problems:
+        return ""
+    if "captain" in problems:
+        return "no captain: the ship will be dismantled"
+    return f"no cruise of {min(speeds)} spaces: the ship will be dismantled"
+
+
+def confirmation(state: GameState, move: Move | Plan) -> tuple[str, str] | None:
+    """The question to ask before a choice that throws something away for good
+    (a ship's last chance, a contract, a ship to be dismantled), and its yes-word."""
+    step = state.turn.step
+    if isinstance(move, Plan):
+        return None
+    if isinstance(move, mv.Pass) and step is Step.LAST_CHANCE:
+        return ("Pass your last chance? No more tiles can be bought to complete a "
+                "ship, and this cannot be taken back.", "Pass")
+    if isinstance(move, mv.Discard):
+        return (f"{describe_move(state, move)}? A discarded contract is gone for good.",
+                "Discard")
+    if isinstance(move, mv.EndLoad):
+        warning = sailing_warning(state, q.sailing_speeds(state))
+    elif isinstance(move, mv.Rigger):
+        warning = sailing_warning(state, q.sailing_speeds(state, move))
+    else:
+        return None
+    if not warning:
+        return None
+    return (f"Sail this ship? {warning[0].upper()}{warning[1:]}.", "Sail")

@@ -1,0 +1,104 @@
+"""The interface, the bots and the table's texts use only the rules' public interface
+(issue 11): the package ``shipyard_tui.rules`` (the names in its ``__all__``, which
+include the ``moves``, ``events`` and ``query`` modules) and ``shipyard_tui.rules.query``.
+
+Every module's syntax tree is walked, so an import inside a function counts too.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import shipyard_tui
+import shipyard_tui.rules as rules
+from shipyard_tui.rules import query
+
+PACKAGE = Path(shipyard_tui.__file__).parent
+CHECKED = sorted(
+    [*PACKAGE.joinpath("ui").rglob("*.py"), *PACKAGE.joinpath("bots").rglob("*.py"),
+     *(PACKAGE / name for name in ("text.py", "advice.py", "review.py", "analysis.py"))]
+)
+FIXTURES = {
+    "shipyard_tui.ui.showcase": ["from shipyard_tui.rules import engine"],
+}
+"""Modules that set up fixed scenes for the snapshot tests and the screenshots: like
+the tests, they may arrange a table by hand through the engine. Each import is listed."""
+PUBLIC_MODULES = {"shipyard_tui.rules": set(rules.__all__),
+                  "shipyard_tui.rules.query": set(query.__all__)}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def is_package(path: Path) -> bool:
+    return path.name == "__init__.py"
+
+
+def private_imports(source: str, name: str, package: bool) -> list[str]:
+    """Each import of ``shipyard_tui.rules`` in ``source`` that is not public, as text."""
+    here = name if package else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if _is_rules(alias.name) and alias.name not in PUBLIC_MODULES:
+                    found.append(f"import {alias.name}")
+        elif isinstance(node, ast.ImportFrom):
+            target = node.module or ""
+            if node.level:
+                base = here.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join([*base, target] if target else base)
+            if not _is_rules(target):
+                continue
+            public = PUBLIC_MODULES.get(target)
+            for alias in node.names:
+                if public is None or alias.name not in public:
+                    found.append(f"from {target} import {alias.name}")
+    return found
+
+
+def _is_rules(module: str) -> bool:
+    return module == "shipyard_tui.rules" or module.startswith("shipyard_tui.rules.")
+
+
+def test_the_checked_modules_exist() -> None:
+    """The walk finds the interface, the bots and the texts (an empty list passes anything)."""
+    names = {module_name(p) for p in CHECKED}
+    assert {"shipyard_tui.ui.screens.game", "shipyard_tui.ui.choice_labels",
+            "shipyard_tui.bots.greedy", "shipyard_tui.text"} <= names
+
+
+@pytest.mark.parametrize("path", CHECKED, ids=lambda p: module_name(p))
+def test_only_the_public_interface_is_imported(path: Path) -> None:
+    name = module_name(path)
+    offenders = private_imports(path.read_text(encoding="utf-8"), name, is_package(path))
+    assert offenders == FIXTURES.get(name, [])
+
+
+def test_the_check_catches_private_imports() -> None:
+    """Each way of reaching a private module is caught; the public ways are not."""
+    source = "\n".join([
+        "from shipyard_tui.rules.engine import income",
+        "from shipyard_tui.rules import engine",
+        "import shipyard_tui.rules.scoring",
+        "from ...rules.yard import pattern",
+        "def f():\n    from shipyard_tui.rules.view import seat_view",
+        "from shipyard_tui.rules import Game, moves",
+        "from shipyard_tui.rules.query import income",
+        "from ...rules import query",
+        "import shipyard_tui.rules",
+    ])
+    found = private_imports(source, "shipyard_tui.ui.widgets.x", package=False)
+    assert sorted(found) == sorted([
+        "from shipyard_tui.rules.engine import income",
+        "from shipyard_tui.rules import engine",
+        "import shipyard_tui.rules.scoring",
+        "from shipyard_tui.rules.yard import pattern",
+        "from shipyard_tui.rules.view import seat_view",
+    ])
