@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from textual.pilot import Pilot
 
 from shipyard_tui.bots import bot_for_level
-from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind, Step
+from shipyard_tui.rules import DecisionStep, Game, GameConfig, SeatConfig, SeatKind
 
 from .app import ShipyardApp
 
@@ -27,7 +27,7 @@ def midgame(seed: int = 4, players: int = 3, turns: int = 9) -> Game:
     while not game.is_over:
         seat = game.to_move
         assert seat is not None
-        if seat == 0 and game.state.turn.step is Step.CHOOSE and \
+        if seat == 0 and game.state.turn.step is DecisionStep.CHOOSE and \
                 game.state.seats[0].turns >= turns:
             break
         game.push(bots[seat].choose(game))
