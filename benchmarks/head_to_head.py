@@ -9,7 +9,7 @@ import argparse
 import statistics
 import sys
 
-from shipyard_tui.bots import bot_for_level
+from shipyard_tui.bots import driver_for
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
 
 
@@ -25,12 +25,9 @@ def main(argv: list[str] | None = None) -> int:
     for k in range(args.games):
         levels = [args.first, args.second] if k % 2 == 0 else [args.second, args.first]
         seats = tuple(SeatConfig(f"S{i}", SeatKind.BOT, lv) for i, lv in enumerate(levels))
-        game = Game(GameConfig(seats, seed=args.seed + k))
-        bots = [bot_for_level(lv, k * 10 + i) for i, lv in enumerate(levels)]
-        while not game.is_over:
-            seat = game.to_move
-            assert seat is not None
-            game.push(bots[seat].choose(game))
+        config = GameConfig(seats, seed=args.seed + k)
+        game = Game(config)
+        driver_for(config).play_out(game)
         outcome = game.outcome()
         assert outcome is not None
         mine = levels.index(args.first)

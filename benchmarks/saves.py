@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from shipyard_tui.bots import bot_for_level
+from shipyard_tui.bots import driver_for
 from shipyard_tui.rules import Game
 from shipyard_tui.saves import GameFile, SaveStore, load
 from shipyard_tui.simulate import simulation_config
@@ -42,13 +42,11 @@ def main(argv: list[str] | None = None) -> int:
         for k in range(args.games):
             config = simulation_config(args.players, 500 + k, level="greedy")
             game = Game(config)
-            bots = [bot_for_level("greedy", k * 10 + i) for i in range(args.players)]
+            driver = driver_for(config)
             game_file = GameFile(store, f"bench-{k}")
             game_file.claim()
             while not game.is_over:
-                seat = game.to_move
-                assert seat is not None
-                game.push(bots[seat].choose(game))
+                driver.play_bots(game, max_moves=1)
                 for turn in ((0, 1) if len(game.moves) % 2 else (1, 0)):
                     start = time.perf_counter()
                     if turn == 0:

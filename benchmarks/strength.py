@@ -19,20 +19,23 @@ import time
 
 from shipyard_tui.bots import bot_for_level
 from shipyard_tui.bots.strong import SEARCHED_STEPS
+from shipyard_tui.core import SeatDriver
 from shipyard_tui.rules import Game
 from shipyard_tui.simulate import simulation_config
 
 
 def play(level: str, seed: int, budget_ms: float | None) -> dict[str, object]:
     game = Game(simulation_config(3, seed, solo=True, level=level))
-    bot = bot_for_level(level, seed, budget_ms)
+    driver = SeatDriver({0: bot_for_level(level, seed, budget_ms)})
     times: list[float] = []
     searched: list[float] = []
     while not game.is_over:
         step = game.state.turn.step
         several = len(game.legal_moves()) > 1
+        decision = driver.decision(game)
+        assert decision is not None
         start = time.process_time()
-        move = bot.choose(game)
+        move = decision.decide()
         spent = time.process_time() - start
         times.append(spent)
         if several and step in SEARCHED_STEPS:

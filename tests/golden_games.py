@@ -43,7 +43,7 @@ class GoldenGame:
         config = simulation_config(self.players, self.seed, solo=self.players == 1,
                                    level=self.level, first_game=self.seed % 3 == 1,
                                    advanced=self.seed % 3 == 2)
-        game = play_out(config, self.seed)
+        game = play_out(config)
         digest = hashlib.sha256()
         for event in game.events:
             digest.update(json.dumps(event_to_json(event), sort_keys=True,

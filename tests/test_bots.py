@@ -8,6 +8,7 @@ import pytest
 
 from invariants import check_invariants, random_config
 from shipyard_tui.bots import BOT_LEVELS, Bot, StrongBot, bot_for_level
+from shipyard_tui.core import SeatDriver
 from shipyard_tui.rules import CATALOG, Game
 from shipyard_tui.rules.view import determinize, seat_view
 from shipyard_tui.simulate import simulation_config
@@ -27,11 +28,12 @@ def test_bots_finish_games_with_legal_moves(level, players):
     config = simulation_config(players, 31, level=level)
     game = Game(config)
     # four strong seats would take long: in the 4-seat game they sit with greedy bots
-    bots = [quick_bot(level if players == 2 or i % 2 == 0 else "greedy", i)
-            for i in range(players)]
+    driver = SeatDriver({i: quick_bot(level if players == 2 or i % 2 == 0 else "greedy", i)
+                         for i in range(players)})
     while not game.is_over:
-        seat = game.to_move
-        move = bots[seat].choose(game)
+        decision = driver.decision(game)
+        assert decision is not None
+        move = decision.decide()
         assert move in game.legal_moves()
         game.push(move)
     check_invariants(game)
@@ -40,9 +42,11 @@ def test_bots_finish_games_with_legal_moves(level, players):
 @pytest.mark.parametrize("level", sorted(BOT_LEVELS))
 def test_bots_finish_solo_games(level):
     game = Game(simulation_config(3, 12, solo=True, level=level))
-    bot = quick_bot(level, 12)
+    driver = SeatDriver({0: quick_bot(level, 12)})
     while not game.is_over:
-        move = bot.choose(game)
+        decision = driver.decision(game)
+        assert decision is not None
+        move = decision.decide()
         assert move in game.legal_moves()
         game.push(move)
     assert game.state.seats[0].score >= 0
@@ -74,9 +78,11 @@ def test_bots_decide_the_same_whatever_the_hidden_decks_hold(level):
         seat = game.to_move
         twin = shuffled_secrets(game, seat, decisions)
         assert seat_view(twin.state, seat).to_dict() == seat_view(game.state, seat).to_dict()
-        first = quick_bot(level, 5).choose(game)
-        second = quick_bot(level, 5).choose(twin)
-        assert first == second
+        first = SeatDriver({seat: quick_bot(level, 5)}).decision(game)
+        second = SeatDriver({seat: quick_bot(level, 5)}).decision(twin)
+        assert first is not None and second is not None
+        assert first.view.to_dict() == second.view.to_dict()
+        assert first.decide() == second.decide()
         decisions += 1
         game.push(rng.choice(game.legal_moves()))
 

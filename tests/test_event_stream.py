@@ -9,6 +9,7 @@ import pytest
 from invariants import random_config, random_game
 from rules_helpers import new_game, solo_game
 from shipyard_tui.bots import bot_for_level
+from shipyard_tui.core import SeatDriver
 from shipyard_tui.rules import CATALOG, Action, Game
 from shipyard_tui.rules import events as ev
 from shipyard_tui.rules.scoring import tile_features
@@ -16,11 +17,8 @@ from shipyard_tui.testing import of_type
 
 
 def greedy_game(game: Game, seed: int) -> Game:
-    bots = {i: bot_for_level("greedy", seed + i) for i in range(game.state.players)}
-    while not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        game.push(bots[seat].choose(game))
+    SeatDriver({i: bot_for_level("greedy", seed + i)
+                for i in range(game.state.players)}).play_out(game)
     return game
 
 

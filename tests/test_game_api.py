@@ -587,3 +587,47 @@ def test_game_speaks_the_core_decision_loop_protocol():
     game = Game(GameConfig(seats=(SeatConfig("A"), SeatConfig("B")), seed=3))
     assert isinstance(game, DecisionLoop)
     assert not isinstance(object(), DecisionLoop)
+
+
+def _mutable_parts(obj: object, found: dict[int, object]) -> dict[int, object]:
+    """Every list, dict and unfrozen dataclass inside ``obj``, by identity."""
+    import dataclasses
+
+    if isinstance(obj, list | dict) or (dataclasses.is_dataclass(obj)
+                                        and not obj.__dataclass_params__.frozen):  # type: ignore[union-attr]
+        found[id(obj)] = obj
+    if isinstance(obj, list | tuple):
+        for item in obj:
+            _mutable_parts(item, found)
+    elif isinstance(obj, dict):
+        for item in obj.values():
+            _mutable_parts(item, found)
+    elif dataclasses.is_dataclass(obj):
+        for f in dataclasses.fields(obj):
+            _mutable_parts(getattr(obj, f.name), found)
+    return found
+
+
+@pytest.mark.parametrize(("players", "solo"), [(2, False), (4, False), (3, True)])
+def test_a_state_copy_is_the_plain_data_round_trip_and_shares_nothing_mutable(players, solo):
+    """GameState.copy (the search bots' hot path) equals the copy through the plain-data
+    encoding, field for field, and shares no list, dict or mutable record with the
+    original, so play on the copy never changes the original."""
+    from invariants import random_config
+    from shipyard_tui.rules.codec import from_data, to_data
+    from shipyard_tui.rules.state import GameState
+
+    game = Game(random_config(players, 11 + players, solo=solo))
+    rng = random.Random(players)
+    while not game.is_over:
+        state = game.state
+        fast = state.copy()
+        assert fast == from_data(GameState, to_data(state))
+        assert fast.to_dict() == state.to_dict()
+        assert not set(_mutable_parts(fast, {})) & set(_mutable_parts(state, {}))
+        game.push(rng.choice(game.legal_moves()))
+    before = game.state.to_dict()
+    twin = Game.from_state(game.state.copy())
+    twin.state.seats[0].pieces["sail"] = 99
+    twin.state.market.bow_stack.clear()
+    assert game.state.to_dict() == before

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from nauticus_helpers import config, table
+from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.games.nauticus.bots import (
     NAUTICUS_BOT_LEVELS,
@@ -18,9 +19,11 @@ from shipyard_tui.games.nauticus.bots import (
 def test_each_level_plays_whole_games_with_legal_moves_only(level):
     for players in (2, 3, 4) if level == "random" else (2,):
         game = NauticusGame(config(players, 40 + players))
-        bots = {i: bot_for_level(level, i) for i in range(players)}
+        driver = SeatDriver({i: bot_for_level(level, i) for i in range(players)})
         while not game.is_over:
-            move = bots[game.to_move].choose(game)
+            decision = driver.decision(game)
+            assert decision is not None
+            move = decision.decide()
             assert move in game.legal_moves()
             game.push(move)
         assert game.outcome() is not None
@@ -49,7 +52,7 @@ def test_greedy_beats_random_most_of_the_time():
 def test_greedy_buys_hulls_rather_than_passing_with_two_blue_workers():
     game = table()
     game.play("choose hulls")
-    move = bot_for_level("greedy", 0).choose(game)
+    move = bot_for_level("greedy", 0).choose(game.view(0), game.legal_moves())
     assert str(move).startswith("buy hull:")
     assert position_value(game.state, 0) > 0
 

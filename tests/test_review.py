@@ -23,8 +23,8 @@ def games():
         for seed in range(15):
             yield random_game(random_config(players, 300 + seed), seed)
     for seed in range(6):
-        yield play_out(simulation_config(2 + seed % 3, 40 + seed, level="greedy"), seed)
-        yield play_out(simulation_config(3, 60 + seed, solo=True, level="greedy"), seed)
+        yield play_out(simulation_config(2 + seed % 3, 40 + seed, level="greedy"))
+        yield play_out(simulation_config(3, 60 + seed, solo=True, level="greedy"))
 
 
 def test_breakdown_rows_add_up_to_the_engine_scores():
@@ -107,7 +107,7 @@ def archived(tmp_path):
     env = dict(os.environ, SHIPYARD_DATA_DIR=str(tmp_path / "d"),
                SHIPYARD_CONFIG_DIR=str(tmp_path / "c"))
     store = SaveStore(tmp_path / "d" / "saves", tmp_path / "d" / "finished")
-    game = play_out(simulation_config(3, 2026, level="greedy"), 2026)
+    game = play_out(simulation_config(3, 2026, level="greedy"))
     path = store.archive(game, "known-game")
     return env, game, path
 

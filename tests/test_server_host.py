@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
+from shipyard_tui.bots import GreedyBot, PlannerBot, StrongBot
 from shipyard_tui.rules import Game, GameState
 from shipyard_tui.rules.view import is_hidden
 from shipyard_tui.server.host import TableHost
 from shipyard_tui.server.protocol import MAX_LINE, encode, read_message
-from shipyard_tui.server.tables import plan_seats
+from shipyard_tui.server.tables import Table, plan_seats
 
 
 class Client:
@@ -227,6 +228,63 @@ def test_seat_plans_say_what_is_wrong() -> None:
     for bad in (["me"], ["open", "open"], ["me", "bot:nobody"], ["me"] * 5):
         with pytest.raises(ValueError):
             plan_seats(bad, "Ann")
+    with pytest.raises(ValueError, match="bot:beginner, bot:sensible, bot:strong"):
+        plan_seats(["me", "bot:grandmaster"], "Ann")
+
+
+def test_seat_plans_take_the_level_names_players_see() -> None:
+    """beginner, sensible and strong (issue 13) name the greedy, planner and strong bots;
+    the plan keeps the bot level, as a game's seat configuration does."""
+    seats = plan_seats(["me", "bot:beginner", "bot:Sensible", "bot:strong"], "Ann")
+    assert [s.level for s in seats[1:]] == ["greedy", "planner", "strong"]
+    assert [s.level for s in plan_seats(["me", "bot:planner"], "Ann")[1:]] == ["planner"]
+
+
+async def test_the_stand_in_plays_at_the_level_the_table_was_opened_with(
+        host: TableHost) -> None:
+    """A table opened with a stand-in level: the bot that plays for an away person is of
+    that level; the level is in the lobby and survives in tables.json."""
+    ann = await Client.open(host, player="Ann")
+    await ann.send({"op": "create", "seats": ["me", "bot:beginner"], "stand_in": 0,
+                    "stand_in_level": "sensible", "bot_delay": 0})
+    message = await ann.expect("game", lambda m: "state" in m)
+    table = host.tables[message["table"]]
+    assert table.stand_in_level == "planner"
+    assert Table.from_json(table.to_json()).stand_in_level == "planner"
+    assert host.lobby_message()["tables"][0]["stand_in_level"] == "planner"
+    game = table.game
+    assert game is not None
+    await ann.close()
+    for _ in range(400):
+        if (table.table_id, 0) in host._stand_ins and table.table_id in host._seat_drivers:
+            break
+        await asyncio.sleep(0.05)
+    assert isinstance(host._stand_ins.get((table.table_id, 0)), PlannerBot)
+    seat_bot = host._seat_drivers[table.table_id].bots[1]
+    assert isinstance(seat_bot, GreedyBot) and not isinstance(seat_bot, PlannerBot)
+
+
+async def test_a_strong_bot_seat_plays_and_an_unknown_stand_in_level_is_refused(
+        host: TableHost) -> None:
+    ann = await Client.open(host, player="Ann")
+    await ann.send({"op": "create", "seats": ["me", "bot:strong"],
+                    "stand_in_level": "grandmaster"})
+    assert "stand_in_level" in (await ann.expect("error"))["message"]
+    assert not host.tables
+    await ann.send({"op": "create", "seats": ["me", "bot:strong"], "stand_in": 0,
+                    "stand_in_level": "beginner", "bot_delay": 0})
+    message = await ann.expect("game", lambda m: "state" in m)
+    table = host.tables[message["table"]]
+    assert [s.level for s in table.seats] == ["", "strong"]
+    game = table.game
+    assert game is not None
+    await ann.close()
+    for _ in range(1200):
+        if table.table_id in host._seat_drivers and game.state.seats[1].turns >= 1:
+            break
+        await asyncio.sleep(0.05)
+    assert isinstance(host._seat_drivers[table.table_id].bots[1], StrongBot)
+    assert game.state.seats[1].turns >= 1, "the strong bot did not play its turn"
 
 
 async def test_names_from_the_players_file_cannot_be_picked(tmp_path: Path) -> None:

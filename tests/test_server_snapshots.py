@@ -29,3 +29,37 @@ async def test_b_turns_the_turn_bell_off_and_on() -> None:
         assert app.bell_on_turn is False
         await pilot.press("b")
         assert app.bell_on_turn is True
+
+
+async def test_a_new_table_offers_the_level_names_for_bots_and_the_stand_in() -> None:
+    """Issue 13: bot seats and the stand-in bot are chosen by the level names players
+    see (beginner, sensible, strong), and the lobby shows bots by those names."""
+    from shipyard_tui.server.lobby import NewTableScreen, seat_text
+    from shipyard_tui.server.showcase import LobbyShowcase
+
+    sent: list[dict[str, object]] = []
+    app = LobbyShowcase()
+    app.send = sent.append  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewTableScreen)
+        seen = []
+        for _ in range(4):
+            await pilot.press("right")
+            seen.append(screen.seats[0])
+        assert seen == ["bot:beginner", "bot:sensible", "bot:strong", "open"]
+        await pilot.press("left")  # back to a strong bot at seat 2
+        await pilot.press("down", "down", "down", "right")  # a stand-in after 1 minute
+        await pilot.press("down", "right", "right")  # … of the strong level
+        await pilot.press("enter")
+        await settle(pilot)
+    assert sent == [{"op": "create", "seats": ["me", "bot:strong"], "stand_in": 60.0,
+                     "stand_in_level": "strong"}]
+    bot = {"name": "Bot 2", "kind": "bot", "level": "planner", "player": None}
+    assert seat_text(bot, False).plain == "Bot 2 (sensible)"
+    away = {"name": "Dirk", "kind": "person", "level": "", "player": "Dirk",
+            "present": False, "stand_in": True}
+    assert seat_text(away, False, "strong").plain == "Dirk (strong bot stands in)"

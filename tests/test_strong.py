@@ -13,12 +13,16 @@ import pytest
 
 from invariants import random_config
 from shipyard_tui.analysis import MIN_LOSS, analyse_game, moments_json, moments_lines
-from shipyard_tui.bots import PLAYER_LEVELS, StrongBot, bot_for_level, resolve_level
+from shipyard_tui.bots import PLAYER_LEVELS, GreedyBot, StrongBot, bot_for_level, resolve_level
 from shipyard_tui.bots.strong import Weights, evaluate, objective
 from shipyard_tui.cli import main
-from shipyard_tui.rules import CATALOG, Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.core import SeatDriver
+from shipyard_tui.rules import CATALOG, Game, GameConfig, Move, SeatConfig, SeatKind, Step
+from shipyard_tui.rules import moves as mv
+from shipyard_tui.rules.engine import apply_move
 from shipyard_tui.rules.view import seat_view
 from shipyard_tui.seats import parse_seat
+from shipyard_tui.simulate import simulation_config
 from shipyard_tui.tournament import lineup, standings, tournament, wilson_interval
 
 
@@ -78,7 +82,8 @@ def test_strong_bot_ignores_what_its_seat_cannot_see(players, solo):
         if twin.state.to_dict() != game.state.to_dict():
             differing += 1
         if len(game.legal_moves()) > 1:
-            assert quick_strong(5).choose(game) == quick_strong(5).choose(twin)
+            assert quick_strong(5).choose(game.view(seat), game.legal_moves()) == \
+                quick_strong(5).choose(twin.view(seat), twin.legal_moves())
             decisions += 1
         game.push(rng.choice(game.legal_moves()))
     assert decisions == 25 and differing > 0
@@ -91,7 +96,7 @@ def test_strong_analysis_ranks_candidates_and_keeps_the_played_move():
         game.push(rng.choice(game.legal_moves()))
     legal = game.legal_moves()
     worst = legal[-1]
-    analysis = quick_strong(1).analyse(game, include=worst)
+    analysis = quick_strong(1).analyse(game.view(game.to_move), include=worst)
     values = [c.value for c in analysis.candidates if c.samples == analysis.best.samples]
     assert values == sorted(values, reverse=True)
     assert analysis.value_of(worst) is not None
@@ -162,9 +167,8 @@ def played_game(seed: int) -> Game:
     config = GameConfig((SeatConfig("Ann"), SeatConfig("Bot", SeatKind.BOT, "greedy")),
                         seed=seed)
     game = Game(config)
-    bots = [bot_for_level("random", seed), bot_for_level("greedy", seed)]
-    while not game.is_over:
-        game.push(bots[game.to_move].choose(game))  # type: ignore[index]
+    SeatDriver({0: bot_for_level("random", seed), 1: bot_for_level("greedy", seed)}
+               ).play_out(game)
     return game
 
 
@@ -195,3 +199,45 @@ def test_analyse_command_reads_a_save_and_prints_key_moments(tmp_path, monkeypat
     assert [s["name"] for s in data["seats"]] == ["Ann"]
     assert len(data["seats"][0]["moments"]) <= 2
     assert main(["analyse", str(tmp_path / "missing.json")]) == 1
+
+
+def _score_after_cruise(game: Game, move: Move, seat: int) -> int:
+    """The seat's score once the greedy policy has finished the cruise after ``move``."""
+    state = game.state.copy()
+    apply_move(state, move, [])
+    after = Game.from_state(state)
+    bot = GreedyBot(1)
+    while (not after.is_over and after.state.turn.seat == seat
+           and after.state.turn.step in CRUISE_STEPS):
+        after.push(bot.choose(after.view(seat), after.legal_moves()))
+    return after.state.seats[seat].score
+
+
+CRUISE_STEPS = frozenset({Step.HELMSMAN, Step.RIGGER, Step.TOKEN_START, Step.CRUISE,
+                          Step.LOAD, Step.SAIL_ORDER})
+
+
+def test_strong_bot_searches_the_helmsman_and_declines_a_speed_that_scores_less():
+    """R-7.1: the Helmsman's +1 is optional. In this 2-seat game between greedy bots
+    the greedy rule takes the +1 although the slower cruise scores a point more; the
+    strong level searches the choice and declines it."""
+    game = Game(simulation_config(2, 94, solo=False, level="greedy"))
+    bots = [bot_for_level("greedy", 94 + i) for i in range(2)]
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        legal = game.legal_moves()
+        if game.state.turn.step is Step.HELMSMAN and len(legal) == 2:
+            scores = {m: _score_after_cruise(game, m, seat) for m in legal}
+            greedy_pick = bots[seat].choose(game.view(seat), legal)
+            if scores[greedy_pick] < max(scores.values()):
+                break
+        game.push(bots[seat].choose(game.view(seat), legal))
+    assert not game.is_over, "the game no longer reaches the Helmsman decision"
+    assert isinstance(greedy_pick, mv.Helmsman) and greedy_pick.use == 1
+    view = game.view(seat)
+    analysis = StrongBot(3, budget_ms=None, rollouts=40).analyse(view)
+    assert analysis.searched and {c.move for c in analysis.candidates} == set(legal)
+    assert analysis.best.move == mv.Helmsman(0)
+    assert StrongBot(3, budget_ms=None, rollouts=40).choose(view, legal) == mv.Helmsman(0)
+    assert scores[mv.Helmsman(0)] > scores[mv.Helmsman(1)]

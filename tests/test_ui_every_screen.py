@@ -71,7 +71,7 @@ def load_screen(app: ShipyardApp) -> object:
 def review_screen(app: ShipyardApp) -> object:
     from shipyard_tui.ui.screens.review import ReviewScreen
 
-    return ReviewScreen(GameModel(play_out(simulation_config(3, 11, level="greedy"), 11)))
+    return ReviewScreen(GameModel(play_out(simulation_config(3, 11, level="greedy"))))
 
 
 def confirm_screen(app: ShipyardApp) -> object:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from shipyard_tui.bots import bot_for_level
+from shipyard_tui.core import SeatDriver
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.settings import Settings
 from shipyard_tui.ui.app import ShipyardApp
@@ -17,11 +18,8 @@ def finished_with_a_person(seed: int) -> Game:
     config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")),
                         seed=seed)
     game = Game(config)
-    bots = [bot_for_level("random", seed), bot_for_level("greedy", seed)]
-    while not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        game.push(bots[seat].choose(game))
+    SeatDriver({0: bot_for_level("random", seed), 1: bot_for_level("greedy", seed)}
+               ).play_out(game)
     return game
 
 
@@ -48,9 +46,7 @@ async def test_no_key_moments_page_when_only_bots_played(tmp_path, monkeypatch):
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     seats = (SeatConfig("Ann", SeatKind.BOT, "greedy"), SeatConfig("Bob", SeatKind.BOT, "greedy"))
     game = Game(GameConfig(seats, seed=2))
-    bots = [bot_for_level("greedy", 0), bot_for_level("greedy", 1)]
-    while not game.is_over:
-        game.push(bots[game.to_move].choose(game))  # type: ignore[index]
+    SeatDriver({0: bot_for_level("greedy", 0), 1: bot_for_level("greedy", 1)}).play_out(game)
     app = ShipyardApp(game=game, bot_delay=0.0)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)

@@ -51,7 +51,7 @@ def test_income_says_you_get_and_a_surcharge_says_you_pay():
 
 
 def test_review_words_cranes_and_cruises_as_steps():
-    game = play_out(simulation_config(3, 2026, level="greedy"), 2026)
+    game = play_out(simulation_config(3, 2026, level="greedy"))
     review = build_review(game)
     text = "".join(printed(ships_table(review, seat)) for seat in review.players)
     assert "guns" not in text
@@ -67,7 +67,7 @@ def test_an_unfinished_solo_game_gets_no_rating():
 
 
 def test_automa_removals_are_logged_once():
-    game = play_out(simulation_config(3, 7, solo=True, level="greedy"), 7)
+    game = play_out(simulation_config(3, 7, solo=True, level="greedy"))
     names = [s.name for s in game.state.seats]
     removals = [e for e in game.events if isinstance(e, ev.DisplayRemoved)]
     acted = [e for e in game.events if isinstance(e, ev.AutomaActed)
@@ -118,7 +118,7 @@ async def test_the_review_stops_offering_reveal_once_all_is_revealed(monkeypatch
     from shipyard_tui.ui.screens.review import ReviewScreen
 
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
-    game = play_out(simulation_config(2, 11, level="greedy"), 11)
+    game = play_out(simulation_config(2, 11, level="greedy"))
     app = ShipyardApp(bot_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

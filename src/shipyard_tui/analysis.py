@@ -92,7 +92,7 @@ def analyse_game(game: Game, *, budget_ms: float | None = None, rollouts: int | 
         if index in wanted:
             seat = replay.to_move
             assert seat is not None
-            analysis = bot.analyse(replay, include=move)
+            analysis = bot.analyse(replay.view(seat), include=move)
             decisions[seat] += 1
             played = analysis.value_of(move)
             best = analysis.best
@@ -187,7 +187,7 @@ def hint_for(game: Game, *, budget_ms: float | None = None, rollouts: int | None
     assert seat is not None
     budget = budget_ms if budget_ms is not None else (None if rollouts else DEFAULT_BUDGET_MS)
     bot = StrongBot(seed, budget_ms=budget, rollouts=rollouts)
-    analysis = bot.analyse(game)
+    analysis = bot.analyse(game.view(seat))
     state = game.state
     best = analysis.best
     runner = analysis.runner_up

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
-from shipyard_tui.bots import bot_for_level
+from shipyard_tui.bots import driver_for
+from shipyard_tui.core import bot_seed
 from shipyard_tui.games import nauticus
 from shipyard_tui.games.nauticus import bots as nauticus_bots
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind, event_to_json
@@ -55,19 +56,12 @@ def simulation_config(players: int, seed: int, *, solo: bool = False, level: str
     return GameConfig(seats, seed=seed, first_game=first_game, advanced=advanced)
 
 
-def play_out(config: GameConfig, bot_seed: int = 0, budget_ms: float | None = None) -> Game:
+def play_out(config: GameConfig, budget_ms: float | None = None) -> Game:
     """Play a whole game with a bot of its level in every non-automa seat
-    (``budget_ms``: the thinking time of levels that search)."""
+    (``budget_ms``: the thinking time of levels that search), seeded by the one rule
+    (:func:`~shipyard_tui.core.bot_seed`)."""
     game = Game(config)
-    bots = {
-        i: bot_for_level(seat.level or "random", bot_seed * 31 + i, budget_ms)
-        for i, seat in enumerate(config.seats)
-        if seat.kind is not SeatKind.AUTOMA
-    }
-    while not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        game.push(bots[seat].choose(game))
+    driver_for(config, budget_ms, every_seat=True).play_out(game)
     return game
 
 
@@ -79,7 +73,7 @@ def simulate(players: int, games: int, seed: int, level: str = "random", *, solo
         game_seed = seed + k
         config = simulation_config(players, game_seed, solo=solo, level=level,
                                    first_game=first_game, advanced=advanced)
-        yield SimulatedGame(k, game_seed, play_out(config, game_seed, budget_ms))
+        yield SimulatedGame(k, game_seed, play_out(config, budget_ms))
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +111,7 @@ def simulate_nauticus(players: int, games: int, seed: int,
         game_seed = seed + k
         seats = tuple(SeatConfig(f"Bot {i + 1}", SeatKind.BOT, level) for i in range(players))
         game = nauticus.NauticusGame(nauticus.NauticusConfig(seats, seed=game_seed))
-        bots = {i: nauticus_bots.bot_for_level(level, game_seed * 31 + i)
+        bots = {i: nauticus_bots.bot_for_level(level, bot_seed(game_seed, i))
                 for i in range(players)}
         yield SimulatedNauticusGame(k, game_seed, nauticus_bots.play_out(game, bots))
 

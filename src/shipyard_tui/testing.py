@@ -85,6 +85,13 @@ def finish_turn(game: Game) -> None:
 
 
 async def settle(pilot: Pilot[Any], rounds: int = 4) -> None:
-    """Let a Textual app under test handle what is pending (``rounds`` pauses)."""
+    """Let a Textual app under test catch up (``rounds`` pauses), bots included: they
+    think in worker threads, so wait until no screen's bots are busy."""
     for _ in range(rounds):
         await pilot.pause()
+    for _ in range(5000):
+        if not any(getattr(getattr(s, "bots", None), "busy", False)
+                   for s in pilot.app.screen_stack):
+            return
+        await pilot.pause(0.001)
+    raise AssertionError("the bots do not stop thinking")

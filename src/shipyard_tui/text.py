@@ -195,7 +195,7 @@ def describe_move(state: GameState, move: Move) -> str:
         assert tile is not None
         price = slot_price(move.slot)
         return f"Buy {goods_text(tile)} ({'free' if price == 0 else guilders(price)})"
-    if isinstance(move, mv.Step):
+    if isinstance(move, mv.MarkerStep):
         return _describe_step(state)
     if isinstance(move, mv.Take):
         return _describe_take(state)
@@ -207,15 +207,13 @@ def describe_move(state: GameState, move: Move) -> str:
     if isinstance(move, mv.Exchange):
         return f"Give up {goods_text(move.tile)}"
     if isinstance(move, mv.Sell):
-        tile = turn.exchange_tile
-        assert tile is not None
-        good = commodity_goods(tile)[turn.exchange_index]
+        good = q.exchange_good(state)
+        assert good is not None
         base, bonus = sale_price(state, seat, good)
         return f"Sell {good.value} for {guilders(base + bonus)}"
     if isinstance(move, mv.Trade):
-        tile = turn.exchange_tile
-        assert tile is not None
-        good = commodity_goods(tile)[turn.exchange_index]
+        good = q.exchange_good(state)
+        assert good is not None
         return f"Trade {good.value} for a {move.piece.value}"
     if isinstance(move, mv.SailFirst):
         cells = next(c for c in turn.ships if c[0] == move.cell)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from shipyard_tui.bots import bot_for_level, resolve_level
+from shipyard_tui.bots import driver_for, resolve_level
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
 
 Z95 = 1.959963984540054
@@ -86,12 +86,9 @@ def play_match(levels: list[str], seed: int, index: int,
                budget_ms: float | None = None) -> MatchResult:
     seats = tuple(SeatConfig(f"{lv.title()} {i + 1}", SeatKind.BOT, lv)
                   for i, lv in enumerate(levels))
-    game = Game(GameConfig(seats, seed=seed))
-    bots = [bot_for_level(lv, seed * 31 + i, budget_ms) for i, lv in enumerate(levels)]
-    while not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        game.push(bots[seat].choose(game))
+    config = GameConfig(seats, seed=seed)
+    game = Game(config)
+    driver_for(config, budget_ms).play_out(game)
     outcome = game.outcome()
     assert outcome is not None
     return MatchResult(index, seed, tuple(levels), outcome.scores, outcome.winners)

@@ -12,6 +12,7 @@ from .base import (
     PLAYER_LEVELS,
     Bot,
     bot_for_level,
+    driver_for,
     player_level,
     resolve_level,
 )
@@ -21,5 +22,5 @@ from .random_bot import RandomBot
 from .strong import StrongBot
 
 __all__ = ["BOT_LEVELS", "LEVEL_DESCRIPTIONS", "PLAYER_LEVELS", "Bot", "GreedyBot",
-           "PlannerBot", "RandomBot", "StrongBot", "bot_for_level", "player_level",
+           "PlannerBot", "RandomBot", "StrongBot", "bot_for_level", "driver_for", "player_level",
            "resolve_level"]

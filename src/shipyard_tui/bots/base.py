@@ -5,15 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from shipyard_tui.rules import Game, Move
+from shipyard_tui.core import SeatDriver, bot_seed
+from shipyard_tui.rules import GameConfig, GameState, Move, SeatKind
 
 
 class Bot(Protocol):
-    """Anything that picks one of the legal moves for the seat to move."""
+    """Anything that picks one of the legal moves for the seat to move, from that
+    seat's view (:meth:`Game.view`) and the legal moves; it never sees the ``Game``."""
 
     name: str
 
-    def choose(self, game: Game) -> Move: ...
+    def choose(self, view: GameState, legal: list[Move]) -> Move: ...
 
 
 BOT_LEVELS: dict[str, Callable[[int], Bot]] = {}
@@ -61,3 +63,14 @@ def bot_for_level(level: str, seed: int, budget_ms: float | None = None) -> Bot:
     if budget_ms is not None and hasattr(bot, "budget_ms"):
         bot.budget_ms = budget_ms
     return bot
+
+
+def driver_for(config: GameConfig, budget_ms: float | None = None, *,
+               every_seat: bool = False) -> SeatDriver[GameState, Move]:
+    """The seat driver of a game: a bot of its level at every bot seat (``every_seat``:
+    at every seat but the automa, people's seats playing ``random`` unless they name a
+    level), each seeded by the one rule, :func:`~shipyard_tui.core.bot_seed`."""
+    bots = {seat: bot_for_level(plan.level or "random", bot_seed(config.seed, seat), budget_ms)
+            for seat, plan in enumerate(config.seats)
+            if plan.kind is SeatKind.BOT or (every_seat and plan.kind is not SeatKind.AUTOMA)}
+    return SeatDriver(bots)

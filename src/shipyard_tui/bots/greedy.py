@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import cache
 
 from shipyard_tui.advice import best_load
-from shipyard_tui.rules import CATALOG, Action, DecisionStep, Game, GameState, Move
+from shipyard_tui.rules import CATALOG, Action, DecisionStep, GameState, Move
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.query import (
     CELLS,
@@ -139,13 +139,11 @@ class GreedyBot:
 
     # -- the decision --------------------------------------------------------------
 
-    def choose(self, game: Game) -> Move:
-        legal = game.legal_moves()
+    def choose(self, view: GameState, legal: list[Move]) -> Move:
         if len(legal) == 1:
             return legal[0]
-        seat = game.to_move
+        seat = view.to_move
         assert seat is not None
-        view = game.view(seat)
         handler = self._HANDLERS.get(view.turn.step)
         if handler is not None:
             move = handler(self, view, seat, legal)

@@ -39,13 +39,11 @@ class PlannerBot(GreedyBot):
 
     name = "planner"
 
-    def choose(self, game: Game) -> Move:
-        legal = game.legal_moves()
-        if len(legal) == 1 or game.state.turn.step not in PLANNED_STEPS:
-            return super().choose(game)
-        seat = game.to_move
+    def choose(self, view: GameState, legal: list[Move]) -> Move:
+        if len(legal) == 1 or view.turn.step not in PLANNED_STEPS:
+            return super().choose(view, legal)
+        seat = view.to_move
         assert seat is not None
-        view = game.view(seat)
         seed = self._rng.randrange(1 << 30)
         scored = [(self._outcome(view, seat, move, seed) + self._rng.random() * 1e-3, i)
                   for i, move in enumerate(legal)]
@@ -59,7 +57,9 @@ class PlannerBot(GreedyBot):
         for _ in range(MAX_LOOKAHEAD_MOVES):
             if sim.is_over or sim.to_move != seat or sim.state.turn_number != turn:
                 break
-            sim.push(GreedyBot.choose(self, sim))
+            legal = sim.legal_moves()
+            sim.push(legal[0] if len(legal) == 1
+                     else GreedyBot.choose(self, sim.view(seat), legal))
         return self.value(sim.state, seat)
 
     def value(self, state: GameState, seat_index: int) -> float:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from shipyard_tui.rules import Game, Move
+from shipyard_tui.rules import GameState, Move
 
 from .base import register
 
@@ -15,8 +15,8 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, game: Game) -> Move:
-        return self._rng.choice(game.legal_moves())
+    def choose(self, view: GameState, legal: list[Move]) -> Move:
+        return self._rng.choice(legal)
 
 
 register("random")(RandomBot)

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from shipyard_tui.rules import CATALOG, Event, Game, GameState, Move
+from shipyard_tui.rules import CATALOG, Event, GameState, Move
 from shipyard_tui.rules import DecisionStep as S
 from shipyard_tui.rules.query import (
     CanalSystem,
@@ -46,10 +46,12 @@ DEFAULT_BUDGET_MS = 150
 SEARCHED_STEPS = frozenset({
     S.CHOOSE, S.BONUS_BEFORE, S.BONUS_AFTER, S.FINAL_CHOOSE, S.BUILD, S.PLACE, S.CANAL_PICK,
     S.CANAL_PLACE, S.PURCHASE, S.RING, S.HIRE, S.EXCHANGE_PICK, S.EXCHANGE_GOOD, S.DISCARD,
-    S.LAST_CHANCE,
+    S.LAST_CHANCE, S.HELMSMAN, S.RIGGER,
 })
 """Steps the bot searches; the others (loading, the cruise) the greedy policy plays
-well, because the advice module already finds their best option."""
+well, because the advice module already finds their best option. The Helmsman's +1
+and the Rigger's bonus (R-7.1) are searched: a faster ship does not always score more
+(a longer cruise can leave the better tiles behind), which the greedy rule misses."""
 
 MAX_CANDIDATES = 8
 """At most this many candidates are searched: the greedy ranking picks them."""
@@ -188,23 +190,21 @@ class StrongBot(GreedyBot):
         self.weights = weights or Weights()
         self._policy = _Ranker(seed + 1)
 
-    def choose(self, game: Game) -> Move:
-        legal = game.legal_moves()
-        if len(legal) == 1 or game.state.turn.step not in SEARCHED_STEPS:
-            return super().choose(game)
-        return self.analyse(game).best.move
+    def choose(self, view: GameState, legal: list[Move]) -> Move:
+        if len(legal) == 1 or view.turn.step not in SEARCHED_STEPS:
+            return super().choose(view, legal)
+        return self.analyse(view).best.move
 
     # -- the search ----------------------------------------------------------------
 
-    def analyse(self, game: Game, budget_ms: float | None = None,
+    def analyse(self, view: GameState, budget_ms: float | None = None,
                 include: Move | None = None) -> Analysis:
-        """Search the decision in front of ``game``'s seat to move, from its view.
+        """Search the decision in front of the seat to move, from its ``view``.
 
         ``include`` is a move that must be searched to the end (never dropped): the
         review uses it to value the move a person actually made."""
-        seat = game.to_move
+        seat = view.to_move
         assert seat is not None
-        view = game.view(seat)
         legal = legal_moves(view)
         candidates = self._candidates(view, seat, legal)
         if include is not None and include in legal and include not in candidates:

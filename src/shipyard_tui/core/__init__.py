@@ -7,14 +7,17 @@
 - :mod:`.events`: the event base and its JSON form;
 - :mod:`.codec`: dataclasses to plain data and back, for saves and copies;
 - :mod:`.rng`: the seeded random generator whose state is one integer, kept in a
-  game's state so saves carry their future shuffles.
+  game's state so saves carry their future shuffles;
+- :mod:`.driver`: the seat driver (:class:`~.driver.SeatDriver`) that asks each bot
+  for its seat's moves, from its view and the legal moves, with one seeding rule.
 """
 
+from .driver import Bot, Decision, SeatDriver, bot_seed
 from .events import Event
 from .loop import GameLoop, IllegalMoveError
 from .moves import Move, MoveSyntaxError
 from .protocol import DecisionLoop
 from .rng import Rng, seed_state
 
-__all__ = ["DecisionLoop", "Event", "GameLoop", "IllegalMoveError", "Move", "MoveSyntaxError",
-           "Rng", "seed_state"]
+__all__ = ["Bot", "Decision", "DecisionLoop", "Event", "GameLoop", "IllegalMoveError", "Move",
+           "MoveSyntaxError", "Rng", "SeatDriver", "bot_seed", "seed_state"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from ..core.clone import cloner
 from .catalog import Action, Piece
 from .codec import from_data, to_data
 
@@ -319,8 +320,8 @@ class GameState:
         return from_data(cls, data)
 
     def copy(self) -> GameState:
-        """An independent deep copy (through the plain-data encoding)."""
-        return from_data(GameState, to_data(self))
+        """An independent deep copy (immutable parts shared, see :mod:`core.clone`)."""
+        return cloner(GameState)(self)
 
     @property
     def last_seat(self) -> int:

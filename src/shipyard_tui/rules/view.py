@@ -10,16 +10,29 @@ Everything else on the table is public.
 from __future__ import annotations
 
 import dataclasses
+from functools import cache, lru_cache
 
 from .catalog import CATALOG
 from .events import Event, redact
-from .state import GameState
+from .state import GameConfig, GameState
 
 HIDDEN = "hidden"
 
 
+@cache
 def hidden_contract(contract_id: str) -> str:
     return f"{HIDDEN}:{CATALOG.contracts[contract_id].colour.value}"
+
+
+@cache
+def _middle_back(tile_id: str) -> str:
+    """A middle tile face down: its back shows its deck number."""
+    return f"{HIDDEN}:{CATALOG.ship(tile_id).deck}"
+
+
+@lru_cache(maxsize=64)
+def _unseeded(config: GameConfig) -> GameConfig:
+    return dataclasses.replace(config, seed=0)
 
 
 def is_hidden(item: str) -> bool:
@@ -30,7 +43,7 @@ def seat_view(state: GameState, viewer: int | None) -> GameState:
     """A copy of the state as seat ``viewer`` may see it (``None``: a spectator)."""
     view = state.copy()
     view.rng = 0
-    view.config = dataclasses.replace(view.config, seed=0)
+    view.config = _unseeded(view.config)
     for i, seat in enumerate(view.seats):
         if i != viewer:
             seat.contracts = [hidden_contract(c) for c in seat.contracts]
@@ -38,7 +51,7 @@ def seat_view(state: GameState, viewer: int | None) -> GameState:
     market = view.market
     market.bow_stack = [HIDDEN] * len(market.bow_stack)
     market.stern_stack = [HIDDEN] * len(market.stern_stack)
-    market.middle_stack = [f"{HIDDEN}:{CATALOG.ship(t).deck}" for t in market.middle_stack]
+    market.middle_stack = [_middle_back(t) for t in market.middle_stack]
     market.canal_deck = [HIDDEN] * len(market.canal_deck)
     market.commodity_deck = [HIDDEN] * len(market.commodity_deck)
     if view.solo is not None:

@@ -23,14 +23,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from shipyard_tui.bots import Bot, bot_for_level
-from shipyard_tui.rules import Game, IllegalMoveError, event_to_json
+from shipyard_tui.bots import Bot, bot_for_level, driver_for
+from shipyard_tui.core import SeatDriver, bot_seed
+from shipyard_tui.rules import Game, GameState, IllegalMoveError, Move, event_to_json
 from shipyard_tui.rules.view import events_for
 from shipyard_tui.saves import SaveError, SaveStore, load, write_atomic
 from shipyard_tui.seats import clean_name
 
 from .protocol import ProtocolError, encode, read_message
-from .tables import BOT, PERSON, Table, plan_seats
+from .tables import BOT, PERSON, Table, plan_seats, stand_in_level
 
 SOCKET_NAME = "host.sock"
 MAX_TABLES = 64
@@ -76,7 +77,9 @@ class TableHost:
         self.links: set[Link] = set()
         self._epochs: dict[str, int] = {}
         self._presence = _Presence()
-        self._bots: dict[tuple[str, int], Bot] = {}
+        self._seat_drivers: dict[str, SeatDriver[GameState, Move]] = {}
+        """The bots of each table, by table id (built when its game first needs one)."""
+        self._stand_ins: dict[tuple[str, int], Bot] = {}
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._server: asyncio.Server | None = None
         self.moves_played = 0
@@ -270,7 +273,7 @@ class TableHost:
         return {"table": table.table_id, "rules": f"{len(table.seats)} seats",
                 "seats": seats, "to_move": to_move, "state": state, "scores": scores,
                 "moves": len(game.moves) if game is not None else 0,
-                "stand_in": table.stand_in}
+                "stand_in": table.stand_in, "stand_in_level": table.stand_in_level}
 
     def _send_lobby(self) -> None:
         message = self.lobby_message()
@@ -298,8 +301,9 @@ class TableHost:
         table_id = secrets.token_hex(3)
         while table_id in self.tables:
             table_id = secrets.token_hex(3)
+        level = stand_in_level(message.get("stand_in_level", "beginner"))
         table = Table(table_id, seats, stand_in=None if stand_in is None else float(stand_in),
-                      bot_delay=float(delay))
+                      bot_delay=float(delay), stand_in_level=level)
         self.tables[table_id] = table
         if not table.open_seats():
             self._begin(table)
@@ -417,14 +421,10 @@ class TableHost:
                 continue
             seat = game.to_move
             assert seat is not None
-            plan = table.seats[seat]
-            level = plan.level if plan.kind == BOT else table.stand_in_level
-            bot = self._bots.get((table.table_id, seat))
-            if bot is None:
-                bot = bot_for_level(level, table.seed * 7 + seat)
-                self._bots[(table.table_id, seat)] = bot
-            snapshot = Game.from_state(game.state.copy())
-            move = await asyncio.to_thread(bot.choose, snapshot)
+            driver = self._seat_driver(table)
+            decision = driver.decision(game, self._stand_in(table, seat))
+            assert decision is not None
+            move = await asyncio.to_thread(driver.decide, decision)
             if len(game.moves) != played:
                 continue
             was = self._standing_in(table, seat)
@@ -433,6 +433,23 @@ class TableHost:
                 self._send_lobby()
         if self._drivers.get(table.table_id) is asyncio.current_task():
             del self._drivers[table.table_id]
+
+    def _seat_driver(self, table: Table) -> SeatDriver[GameState, Move]:
+        """The table's bots, seeded by the one rule (:func:`~shipyard_tui.core.bot_seed`)."""
+        driver = self._seat_drivers.get(table.table_id)
+        if driver is None:
+            driver = self._seat_drivers[table.table_id] = driver_for(table.config())
+        return driver
+
+    def _stand_in(self, table: Table, seat: int) -> Bot | None:
+        """The bot that plays for the person at ``seat`` while they are away."""
+        if table.seats[seat].kind == BOT:
+            return None
+        key = (table.table_id, seat)
+        if key not in self._stand_ins:
+            self._stand_ins[key] = bot_for_level(table.stand_in_level,
+                                                 bot_seed(table.seed, seat))
+        return self._stand_ins[key]
 
     # -- moves --------------------------------------------------------------------------------
 

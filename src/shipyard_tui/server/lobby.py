@@ -25,20 +25,23 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from shipyard_tui.bots.base import PLAYER_LEVELS, player_level
 from shipyard_tui.seats import clean_name
 
 
-def seat_text(seat: dict[str, Any], to_move: bool) -> Text:
-    """A seat in the lobby: who sits there and how they are doing."""
+def seat_text(seat: dict[str, Any], to_move: bool, stand_in_level: str = "") -> Text:
+    """A seat in the lobby: who sits there and how they are doing (bots by the level
+    names players see: beginner, sensible, strong)."""
     text = Text()
     if seat["kind"] == "bot":
-        text.append(f"{seat['name']} ({seat['level']})", style="cyan")
+        text.append(f"{seat['name']} ({player_level(seat['level'])})", style="cyan")
     elif seat["player"] is None:
         text.append("open", style="bold green")
     else:
         text.append(seat["player"], style="bold" if seat["present"] else "dim")
         if seat.get("stand_in"):
-            text.append(" (bot stands in)", style="yellow")
+            level = f"{player_level(stand_in_level)} " if stand_in_level else ""
+            text.append(f" ({level}bot stands in)", style="yellow")
         elif not seat["present"]:
             text.append(" (away)", style="dim")
     if to_move:
@@ -131,8 +134,9 @@ class LobbyScreen(Screen[None]):
         keep = grid.cursor_row
         grid.clear()
         for table in tables:
-            seats = Text(" · ").join(seat_text(seat, i == table["to_move"])
-                                     for i, seat in enumerate(table["seats"]))
+            seats = Text(" · ").join(
+                seat_text(seat, i == table["to_move"], table.get("stand_in_level", ""))
+                for i, seat in enumerate(table["seats"]))
             grid.add_row(table["table"], table["rules"], self._state(table), seats,
                          key=table["table"])
         if tables:
@@ -201,7 +205,9 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(NewTableScreen(), opened)
 
 
-SEAT_CHOICES = ["open", "bot:random", "bot:greedy", "bot:planner"]
+SEAT_CHOICES = ["open", *(f"bot:{level}" for level in PLAYER_LEVELS)]
+"""What a seat can hold: a person, or a bot of one of the levels players see."""
+STAND_IN_LEVELS = list(PLAYER_LEVELS)
 STAND_IN_CHOICES: list[tuple[str, float | None]] = [
     ("never", None), ("after 1 minute", 60.0), ("after 5 minutes", 300.0),
     ("after 15 minutes", 900.0)]
@@ -212,7 +218,7 @@ def _seat_label(spec: str) -> str:
         return "open for a person"
     if spec == "none":
         return "no seat"
-    return f"a bot ({spec[4:]})"
+    return f"a {spec[4:]} bot"
 
 
 class NewTableScreen(ModalScreen[dict[str, Any] | None]):
@@ -249,6 +255,7 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
         super().__init__()
         self.seats = ["open", "none", "none"]
         self.stand_in = 0
+        self.stand_in_level = 0
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -262,6 +269,8 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
             lines.append(Option(f"Seat {i + 2}: ◀ {_seat_label(spec)} ▶"))
         lines.append(Option(f"A bot plays for a person away on their turn: ◀ "
                             f"{STAND_IN_CHOICES[self.stand_in][0]} ▶"))
+        level = STAND_IN_LEVELS[self.stand_in_level]
+        lines.append(Option(f"The level of the bot that stands in: ◀ {level} ▶"))
         return lines
 
     def on_mount(self) -> None:
@@ -281,8 +290,10 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
                 self.seats[i + 1:] = ["none"] * (len(self.seats) - i - 1)
             elif i > 0 and self.seats[i - 1] == "none":
                 self.seats[i - 1] = "open"
-        else:
+        elif row == len(self.seats) + 1:
             self.stand_in = (self.stand_in + step) % len(STAND_IN_CHOICES)
+        else:
+            self.stand_in_level = (self.stand_in_level + step) % len(STAND_IN_LEVELS)
         plan.clear_options()
         plan.add_options(self._options())
         plan.highlighted = row
@@ -293,7 +304,8 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
 
     def action_open(self) -> None:
         seats = ["me", *[s for s in self.seats if s != "none"]]
-        self.dismiss({"seats": seats, "stand_in": STAND_IN_CHOICES[self.stand_in][1]})
+        self.dismiss({"seats": seats, "stand_in": STAND_IN_CHOICES[self.stand_in][1],
+                      "stand_in_level": STAND_IN_LEVELS[self.stand_in_level]})
 
     def action_cancel(self) -> None:
         self.dismiss(None)

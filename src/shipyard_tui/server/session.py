@@ -15,7 +15,8 @@ from typing import Any
 from textual.app import App
 from textual.screen import Screen
 
-from shipyard_tui.model import ChangeKind
+from shipyard_tui.core import SeatDriver
+from shipyard_tui.model import Change
 from shipyard_tui.ui.screens.game import GameScreen
 
 from .lobby import LobbyScreen, NameScreen
@@ -29,8 +30,7 @@ class RemoteGameScreen(GameScreen):
     """The game screen at a server table: moves go to the host, bots move there too."""
 
     def __init__(self, model: RemoteModel) -> None:
-        super().__init__(model, bot_delay=0.0)
-        self.automa_delay = 0.0
+        super().__init__(model, bot_delay=0.0, driver=SeatDriver({}), automa_delay=0.0)
         self.remote = model
         self._was_my_turn = False
 
@@ -44,10 +44,8 @@ class RemoteGameScreen(GameScreen):
         if isinstance(app, SessionApp):
             app.left_table(self.remote)
 
-    def _on_change(self, change: Any) -> None:
-        super()._on_change(change)
-        if change.kind is not ChangeKind.HIGHLIGHT:
-            self._turn_signal()
+    def after_change(self, change: Change) -> None:
+        self._turn_signal()
 
     def _turn_signal(self) -> None:
         """Ring the bell and put it in the terminal's title when the turn comes round."""
@@ -59,18 +57,10 @@ class RemoteGameScreen(GameScreen):
             set_terminal_title(self.app, name)
         self._was_my_turn = mine
 
-    def _refresh(self) -> None:
-        super()._refresh()
+    def waiting_for(self, seat: int) -> tuple[str, str]:
+        """Who decides at the table, as the lobby tells it, or that a move was sent."""
         model = self.remote
-        game = model.game
-        if game.is_over or model.human_to_move:
-            return
-        from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
-        from shipyard_tui.ui.widgets.status_line import StatusLine
-
-        seat = game.to_move
-        assert seat is not None
-        name = game.state.seats[seat].name
+        name = model.game.state.seats[seat].name
         seats = model.lobby.get("seats", [])
         who = "waiting for"
         if 0 <= seat < len(seats):
@@ -87,18 +77,11 @@ class RemoteGameScreen(GameScreen):
             text = f"Watching: {who} {name}."
         else:
             text = f"It is {name}'s turn: {who} {name}."
-        self.query_one(ChoicePanel).set_choices(text, [])
-        self.query_one(StatusLine).note = f"{name}'s turn"
-
-    def _schedule_bot(self) -> None:
-        """Bots move at the host."""
-
-    def _hand_over(self, seat: int) -> None:
-        """Every person has their own terminal here: nothing to hand over."""
+        return text, f"{name}'s turn"
 
     def action_undo(self) -> None:
         if self.replaying:
-            self._finish_replay()
+            self.automa.finish()
             return
         if self.remote.can_undo:
             self.remote.undo()
@@ -242,7 +225,7 @@ class SessionApp(App[None]):
     def _game_screen_refresh(self) -> None:
         for screen in self.screen_stack:
             if isinstance(screen, RemoteGameScreen):
-                screen._refresh()
+                screen.refresh_table()
 
     def left_table(self, model: RemoteModel) -> None:
         if self.model is model:

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from shipyard_tui.bots.base import PLAYER_LEVELS, resolve_level
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
 
 PERSON = "person"
@@ -111,9 +112,9 @@ class Table:
 
 
 def plan_seats(specs: list[str], creator: str) -> list[SeatPlan]:
-    """Seats from ``me``, ``open`` and ``bot:LEVEL``; ``ValueError`` says what is wrong."""
-    from shipyard_tui.bots import BOT_LEVELS
-
+    """Seats from ``me``, ``open`` and ``bot:LEVEL``, where LEVEL is a level players see
+    (``beginner``, ``sensible``, ``strong``) or a bot level (``greedy``…); the plan keeps
+    the bot level. ``ValueError`` says what is wrong."""
     if not 2 <= len(specs) <= 4:
         raise ValueError(f"a table has 2 to 4 seats, not {len(specs)}")
     seats = []
@@ -126,9 +127,25 @@ def plan_seats(specs: list[str], creator: str) -> list[SeatPlan]:
             seats.append(SeatPlan(PERSON, player=creator))
         elif spec == "open":
             seats.append(SeatPlan(PERSON))
-        elif spec.startswith("bot:") and spec[4:] in BOT_LEVELS:
-            seats.append(SeatPlan(BOT, level=spec[4:]))
+        elif spec.startswith("bot:") and (level := known_level(spec[4:])):
+            seats.append(SeatPlan(BOT, level=level))
         else:
-            known = ", ".join(f"bot:{level}" for level in sorted(BOT_LEVELS))
+            known = ", ".join(f"bot:{level}" for level in PLAYER_LEVELS)
             raise ValueError(f"{spec!r}: a seat is 'open' or one of {known}")
     return seats
+
+
+def known_level(name: str) -> str | None:
+    """The bot level behind a level name of either kind, or ``None`` if unknown."""
+    try:
+        return resolve_level(name)
+    except ValueError:
+        return None
+
+
+def stand_in_level(name: object) -> str:
+    """The bot level that stands in for the away at a table opened with ``name``."""
+    level = known_level(name) if isinstance(name, str) else None
+    if level is None:
+        raise ValueError("stand_in_level is one of " + ", ".join(PLAYER_LEVELS))
+    return level

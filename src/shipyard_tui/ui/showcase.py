@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from textual.pilot import Pilot
 
 from shipyard_tui.bots import bot_for_level
+from shipyard_tui.core import SeatDriver
 from shipyard_tui.rules import DecisionStep, Game, GameConfig, SeatConfig, SeatKind
 
 from .app import ShipyardApp
@@ -23,14 +24,12 @@ def midgame(seed: int = 4, players: int = 3, turns: int = 9) -> Game:
     names = ("Bram", "Cato", "Dirk")[: players - 1]
     seats = (SeatConfig("Ann"), *(SeatConfig(n, SeatKind.BOT, "greedy") for n in names))
     game = Game(GameConfig(seats, seed=seed))
-    bots = [bot_for_level("greedy", seed + i) for i in range(players)]
+    driver = SeatDriver({i: bot_for_level("greedy", seed + i) for i in range(players)})
     while not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        if seat == 0 and game.state.turn.step is DecisionStep.CHOOSE and \
+        if game.to_move == 0 and game.state.turn.step is DecisionStep.CHOOSE and \
                 game.state.seats[0].turns >= turns:
             break
-        game.push(bots[seat].choose(game))
+        driver.play_bots(game, max_moves=1)
     return game
 
 
@@ -62,12 +61,13 @@ def finished(seed: int = 4, players: int = 2) -> Game:
     seats = tuple(SeatConfig(name, SeatKind.BOT, "greedy")
                   for name in ("Ann", "Bram", "Cato", "Dirk")[:players])
     game = Game(GameConfig(seats, seed=seed))
-    bots = [bot_for_level("greedy", seed + i) for i in range(players)]
+    driver = SeatDriver({i: bot_for_level("greedy", seed + i) for i in range(players)})
     rng = random.Random(seed)
     while not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        game.push(bots[seat].choose(game) if rng.random() > 0.02 else game.legal_moves()[0])
+        if rng.random() > 0.02:
+            driver.play_bots(game, max_moves=1)
+        else:
+            game.push(game.legal_moves()[0])
     return game
 
 
@@ -75,9 +75,7 @@ def finished_solo(seed: int = 6) -> Game:
     from shipyard_tui.seats import solo_config
 
     game = Game(solo_config("Ann", seed))
-    bot = bot_for_level("greedy", seed)
-    while not game.is_over:
-        game.push(bot.choose(game))
+    SeatDriver({0: bot_for_level("greedy", seed)}).play_out(game)
     return game
 
 

@@ -1,4 +1,5 @@
-"""Bots for Nauticus, through the same interface as Shipyard's: ``choose(game) -> Move``.
+"""Bots for Nauticus, through the same interface as Shipyard's: ``choose(view, legal)``,
+asked by the same seat driver (:class:`~shipyard_tui.core.SeatDriver`).
 
 Nauticus has no hidden information (NA-14.1), so a bot may look ahead on a plain copy
 of its view. The greedy bot values every legal move by the position it leads to;
@@ -14,6 +15,8 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
+from shipyard_tui.core import SeatDriver
+
 from .catalog import CROWN_CAP, PHASES_PER_ROUND, SHIP_VP, goods_vp
 from .engine import apply_move, legal_moves
 from .game import NauticusGame
@@ -24,7 +27,7 @@ from .state import NauticusState, Step
 class NauticusBot(Protocol):
     name: str
 
-    def choose(self, game: NauticusGame) -> Move: ...
+    def choose(self, view: NauticusState, legal: list[Move]) -> Move: ...
 
 
 class RandomBot:
@@ -35,8 +38,8 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, game: NauticusGame) -> Move:
-        return self._rng.choice(game.legal_moves())
+    def choose(self, view: NauticusState, legal: list[Move]) -> Move:
+        return self._rng.choice(legal)
 
 
 def position_value(state: NauticusState, seat_index: int) -> float:
@@ -81,12 +84,11 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, game: NauticusGame) -> Move:
-        legal = game.legal_moves()
+    def choose(self, view: NauticusState, legal: list[Move]) -> Move:
         if len(legal) == 1:
             return legal[0]
-        me = game.state.seat
-        state = game.view(me)
+        me = view.seat
+        state = view
         look_ahead = state.step in (Step.CHOOSE, Step.GO)
         best: list[Move] = []
         best_value = float("-inf")
@@ -128,12 +130,11 @@ class PlannerBot(GreedyBot):
 
     name = "planner"
 
-    def choose(self, game: NauticusGame) -> Move:
-        if game.state.step is not Step.CHOOSE:
-            return super().choose(game)
-        legal = game.legal_moves()
-        me = game.state.seat
-        state = game.view(me)
+    def choose(self, view: NauticusState, legal: list[Move]) -> Move:
+        if view.step is not Step.CHOOSE:
+            return super().choose(view, legal)
+        me = view.seat
+        state = view
         scored = []
         for i, move in enumerate(legal):
             after = state.copy()
@@ -149,7 +150,9 @@ class PlannerBot(GreedyBot):
         for _ in range(limit):
             if sim.is_over or (state.round, state.phase) != phase:
                 return
-            sim.push(GreedyBot.choose(self, sim))
+            legal = sim.legal_moves()
+            sim.push(legal[0] if len(legal) == 1
+                     else GreedyBot.choose(self, sim.view(sim.to_move), legal))
 
 
 def relative_value(state: NauticusState, me: int) -> float:
@@ -179,8 +182,5 @@ def bot_for_level(level: str, seed: int) -> NauticusBot:
 
 def play_out(game: NauticusGame, bots: dict[int, NauticusBot]) -> NauticusGame:
     """Play ``game`` to the end with a bot in every seat."""
-    while not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        game.push(bots[seat].choose(game))
+    SeatDriver(bots).play_out(game)
     return game

@@ -13,6 +13,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
+from shipyard_tui.core import SeatDriver, bot_seed
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatKind
 from shipyard_tui.games.nauticus.bots import NauticusBot, bot_for_level
 from shipyard_tui.games.nauticus.words import event_words, move_words
@@ -62,7 +63,7 @@ class NauticusScreen(Screen[None]):
         self.game = game
         self.bot_delay = bot_delay
         self.bots: dict[int, NauticusBot] = {
-            i: bot_for_level(seat.level or "greedy", game.config.seed * 31 + i)
+            i: bot_for_level(seat.level or "greedy", bot_seed(game.config.seed, i))
             for i, seat in enumerate(game.config.seats) if seat.kind is SeatKind.BOT}
         self._logged = 0
 
@@ -124,7 +125,7 @@ class NauticusScreen(Screen[None]):
         seat = self.game.to_move
         if seat is None or seat not in self.bots:
             return
-        self.game.push(self.bots[seat].choose(self.game))
+        SeatDriver(self.bots).play_bots(self.game, max_moves=1)
         self.refresh_table()
 
     def on_choice_panel_chosen(self, message: ChoicePanel.Chosen) -> None:

@@ -1,8 +1,14 @@
 """The game screen: the whole table, and the one place where moves are played.
 
-Widgets subscribe to the model and only read it; this screen turns the player's
-keys into moves, runs the bots with a short visible pause, hands the terminal from
-one person to the next (R-11.2) and shows the result at the end.
+Widgets subscribe to the model and only read it; this screen lays out the table and
+wires it: it turns the player's keys into moves, lets the bots move
+(:mod:`.bot_turns`, in a worker thread with a short visible pause), replays the
+automa's turns (:mod:`.automa_replay`), hands the terminal from one person to the
+next (:mod:`.hand_over`, R-11.2) and shows the result at the end.
+
+Screens that show a table played elsewhere (the server's) override the public hooks
+:meth:`GameScreen.refresh_table`, :meth:`GameScreen.waiting_for` and
+:meth:`GameScreen.after_change`, and pass a seat driver without bots.
 
 Keys:
 
@@ -24,7 +30,6 @@ Keys:
 
 from __future__ import annotations
 
-import time
 from contextlib import suppress
 from typing import Any
 
@@ -33,18 +38,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from shipyard_tui.analysis import hint_for
-from shipyard_tui.bots import Bot, bot_for_level
+from shipyard_tui.bots import driver_for
 from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS
-from shipyard_tui.model import Change, GameModel
-from shipyard_tui.rules import Action, Game, IllegalMoveError, Move, SeatKind, Step
+from shipyard_tui.core import SeatDriver
+from shipyard_tui.model import Change, ChangeKind, GameModel
+from shipyard_tui.rules import Game, GameState, IllegalMoveError, Move, Step
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.query import events_for
 
-from ...text import AutomaStep, automa_steps, describe_move
+from ...text import describe_move
 from .. import choice_labels
 from ..widgets.action_track import ActionTrack
 from ..widgets.canal_column import CanalColumn
@@ -61,6 +65,9 @@ from ..widgets.ship_display import ShipDisplay
 from ..widgets.shipyard_grid import ShipyardGrid
 from ..widgets.status_line import StatusLine
 from ..widgets.view_bar import VIEWS, ViewBar
+from .automa_replay import AutomaReplay
+from .bot_turns import BotTurns
+from .hand_over import HandOver
 
 STEP_VIEWS = {
     Step.BUILD: "market",
@@ -82,9 +89,6 @@ STEP_VIEWS = {
     Step.DISCARD: "seats",
 }
 """The panel a small terminal shows for each decision."""
-
-BOT_BATCH_SECONDS = 0.05
-"""Without pauses, how long bots may play on before the screen is drawn."""
 
 WIDE = (150, 45)
 """From this size on every panel is shown at once."""
@@ -118,7 +122,12 @@ class GameScreen(Screen[None]):
     ]
 
     def __init__(self, model: GameModel, *, bot_delay: float = 0.6,
-                 bot_budget_ms: float | None = None) -> None:
+                 bot_budget_ms: float | None = None,
+                 driver: SeatDriver[GameState, Move] | None = None,
+                 automa_delay: float | None = None) -> None:
+        """``driver`` plays the bot seats (by default a bot of its level at every bot
+        seat of the game); ``automa_delay`` is how long each automa turn stays on screen
+        (by default 1.2 s, none when bots move without a pause)."""
         super().__init__()
         self.model = model
         self.bot_delay = bot_delay
@@ -126,24 +135,18 @@ class GameScreen(Screen[None]):
         """Thinking time of the strong level (None: its default)."""
         self._position = 0
         """Counts changes of the game, so a hint for an old position is dropped."""
-        self.automa_delay = 1.2 if bot_delay > 0 else 0.0
-        """Seconds each automa turn stays on screen (space skips)."""
-        self._replay: list[AutomaStep] | None = None
-        self._replay_timer: Timer | None = None
+        if driver is None:
+            driver = driver_for(model.game.config, bot_budget_ms)
+        self.bots = BotTurns(self, model, driver, bot_delay, self._may_play)
+        if automa_delay is None:
+            automa_delay = 1.2 if bot_delay > 0 else 0.0
+        self.automa = AutomaReplay(self, model, automa_delay, self.refresh_table)
+        self.hand_over = HandOver(self, model, self.refresh_table)
         self.view_name = "market"
-        self._bots: dict[int, Bot] = {}
-        self._bot_timer: Timer | None = None
         self._unsubscribe: Any = None
         self._result_shown = False
-        self._handing_over = False
-        self._batching = False
         self._no_bonus_turn: tuple[int, int] | None = None
         """The seat and turn in which the player declined any bonus action."""
-        for seat, config in enumerate(model.game.config.seats):
-            if config.kind is SeatKind.BOT:
-                self._bots[seat] = bot_for_level(config.level or "random",
-                                                 model.game.config.seed * 7 + seat,
-                                                 bot_budget_ms)
 
     # -- layout ------------------------------------------------------------------
 
@@ -189,19 +192,18 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         if getattr(self.app, "low_bandwidth", False):
-            self.automa_delay = 0.0
+            self.automa.delay = 0.0
         self._unsubscribe = self.model.subscribe(self._on_change)
         self.query_one(CanalMap).seat = self.model.viewer or 0
         self._set_view(self.view_name)
         self._apply_size(self.size.width, self.size.height)
-        self._refresh()
+        self.refresh_table()
 
     def on_unmount(self) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-        self._stop_replay()
+        self.bots.cancel()
+        self.automa.stop()
 
     def on_resize(self, event: Any) -> None:
         self._apply_size(event.size.width, event.size.height)
@@ -235,55 +237,33 @@ class GameScreen(Screen[None]):
     # -- reacting to the model ---------------------------------------------------------
 
     def _on_change(self, change: Change) -> None:
-        if change.kind == "highlight":
+        if change.kind is ChangeKind.HIGHLIGHT:
             return
         self._position += 1
-        if change.kind == "move" and self.automa_delay > 0:
-            state = self.model.game.state
-            automa = {i for i, seat in enumerate(state.seats) if seat.is_automa}
-            visible = events_for(list(change.events), self.model.viewer)
-            steps = automa_steps([s.name for s in state.seats], visible, automa)
-            if steps:
-                self._stop_replay()
-                self._replay = steps
-                self._next_automa_step()
-                return
-        self._refresh()
-
-    # -- the automa, step by step ------------------------------------------------------
-
-    def _next_automa_step(self) -> None:
-        """Show the next automa turn for a moment; the board marks its tile."""
-        self._replay_timer = None
-        if not self._replay:
-            self._finish_replay()
+        if change.kind in (ChangeKind.UNDO, ChangeKind.LOAD) or (
+                change.kind is ChangeKind.MOVE and not self.bots.playing):
+            self.bots.cancel()  # what a bot thought is for a position that is gone
+        self.after_change(change)
+        if change.kind is ChangeKind.MOVE and self.automa.start(change.events):
             return
-        step = self._replay.pop(0)
-        name = self.model.game.state.seats[step.seat].name
-        text = "\n".join(step.lines) or "nothing happens"
-        self.query_one(ChoicePanel).set_choices(
-            f"{name} (automa) — space or Esc: skip\n{text}", [])
-        self.query_one(StatusLine).note = f"{name}'s turn (space: skip)"
-        if step.action is not None:
-            self.model.set_highlight(mv.Choose(Action(step.action)))
-        self._replay_timer = self.set_timer(self.automa_delay, self._next_automa_step)
+        self.refresh_table()
 
-    def _stop_replay(self) -> None:
-        if self._replay_timer is not None:
-            self._replay_timer.stop()
-            self._replay_timer = None
-
-    def _finish_replay(self) -> None:
-        self._stop_replay()
-        self._replay = None
-        self.model.set_highlight(None)
-        self._refresh()
+    def after_change(self, change: Change) -> None:
+        """A hook called on every change of the game or the viewer, before the table
+        is redrawn."""
 
     @property
     def replaying(self) -> bool:
-        return self._replay is not None
+        """The automa's turns are being shown."""
+        return self.automa.active
 
-    def _refresh(self) -> None:
+    def _may_play(self) -> bool:
+        """Whether a bot's move may be played now."""
+        return not self.automa.active and not self.hand_over.active
+
+    def refresh_table(self) -> None:
+        """Show the decision in front of the table: a person's choices, the terminal
+        handed to the next person, a bot or an absent seat at work, or the result."""
         model = self.model
         game = model.game
         state = game.state
@@ -295,13 +275,13 @@ class GameScreen(Screen[None]):
             self._show_result()
             return
         seat = state.turn.seat
-        if model.is_human(seat) and seat != model.viewer and len(model.humans) > 1:
-            self._hand_over(seat)
+        if self.hand_over.needed(seat):
+            self.hand_over.begin(seat)
             return
         if state.turn.step in STEP_VIEWS and model.is_human(seat):
             self._set_view(STEP_VIEWS[state.turn.step])
             canal_map.seat = seat
-        if model.is_human(seat):
+        if model.human_to_move:
             status.note = ""
             if (state.turn.step is Step.BONUS_AFTER
                     and self._no_bonus_turn == (seat, state.turn_number)):
@@ -315,12 +295,18 @@ class GameScreen(Screen[None]):
         else:
             if len(model.humans) > 1:
                 model.set_viewer(None)
-            name = state.seats[seat].name
-            status.note = "thinking… (space: move now)"
-            self.query_one(ChoicePanel).set_choices(f"{name} (bot) is playing.", [])
+            text, note = self.waiting_for(seat)
+            status.note = note
+            self.query_one(ChoicePanel).set_choices(text, [])
             model.set_key_hints({})
-            if not self._batching:
-                self._schedule_bot()
+            if self.bots.driver.bot_to_move(game):
+                self.bots.schedule()
+
+    def waiting_for(self, seat: int) -> tuple[str, str]:
+        """What the choice panel and the status line say while ``seat``, not the person
+        at this screen, decides."""
+        name = self.model.game.state.seats[seat].name
+        return f"{name} (bot) is playing.", "thinking… (space: move now)"
 
     # -- choices -------------------------------------------------------------------
 
@@ -383,56 +369,6 @@ class GameScreen(Screen[None]):
         if self.model.human_to_move and mv.Pass() in self.model.legal_moves():
             self._play(mv.Pass())
 
-    def _schedule_bot(self) -> None:
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-            self._bot_timer = None
-        if self.bot_delay <= 0:
-            self.call_after_refresh(self._play_bot)
-        else:
-            self._bot_timer = self.set_timer(self.bot_delay, self._play_bot)
-
-    def _play_bot(self) -> None:
-        """A bot's move; without pauses, bots go on for a few hundredths of a second
-        before the screen is drawn, so a bots' game does not wait on drawing each move
-        (a large terminal no longer slows it down)."""
-        self._bot_timer = None
-        started = time.perf_counter()
-        self._batching = True
-        try:
-            while True:
-                game = self.model.game
-                seat = game.to_move
-                if seat is None or seat not in self._bots or game.is_over:
-                    return
-                self.model.play(self._bots[seat].choose(game))
-                if (self.bot_delay > 0 or self.replaying or self._handing_over
-                        or time.perf_counter() - started > BOT_BATCH_SECONDS):
-                    break
-        finally:
-            self._batching = False
-        game = self.model.game
-        if game.to_move in self._bots and not game.is_over and not self.replaying:
-            self._schedule_bot()
-
-    def _hand_over(self, seat: int) -> None:
-        from .hand_over import HandOverScreen
-
-        if self._handing_over:
-            return
-        self._handing_over = True
-        self.app.clear_notifications()  # a notice may name the last seat's secrets (R-11.2)
-        self.model.set_viewer(None)
-        self.query_one(ChoicePanel).set_choices("Waiting for the next player…", [])
-        name = self.model.game.state.seats[seat].name
-
-        def taken(_: bool | None) -> None:
-            self._handing_over = False
-            if self.model.set_viewer(seat) is False:
-                self._refresh()
-
-        self.app.push_screen(HandOverScreen(name), taken)
-
     def _show_result(self) -> None:
         from .review import ReviewScreen
 
@@ -445,7 +381,7 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         if self.replaying:
-            self._finish_replay()
+            self.automa.finish()
             return
         if self.model.can_undo:
             move = self.model.undo()
@@ -470,11 +406,9 @@ class GameScreen(Screen[None]):
 
     def action_skip(self) -> None:
         if self.replaying:
-            self._finish_replay()
+            self.automa.finish()
             return
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-            self._play_bot()
+        self.bots.hurry()
 
     def action_scroll_board(self, direction: int) -> None:
         """Scroll the panel on show (on a large terminal: the seats)."""

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
+
+from shipyard_tui.model import GameModel
+
+from ..widgets.choice_panel import ChoicePanel
 
 
 class HandOverScreen(ModalScreen[bool]):
@@ -49,3 +56,38 @@ class HandOverScreen(ModalScreen[bool]):
 
     def action_take(self) -> None:
         self.dismiss(True)
+
+
+class HandOver:
+    """Passing the terminal between the people of a hot-seat game (R-11.2): the board
+    hides everyone's secrets until the next person says they are at the screen."""
+
+    def __init__(self, screen: Screen[Any], model: GameModel, done: Callable[[], None]) -> None:
+        self.screen = screen
+        self.model = model
+        self._done = done
+        self.active = False
+        """The terminal is on its way to the next person."""
+
+    def needed(self, seat: int) -> bool:
+        """Whether ``seat`` is a person other than the one at the screen, at a table of
+        several people."""
+        model = self.model
+        return model.is_human(seat) and seat != model.viewer and len(model.humans) > 1
+
+    def begin(self, seat: int) -> None:
+        if self.active:
+            return
+        self.active = True
+        app = self.screen.app
+        app.clear_notifications()  # a notice may name the last seat's secrets (R-11.2)
+        self.model.set_viewer(None)
+        self.screen.query_one(ChoicePanel).set_choices("Waiting for the next player…", [])
+        name = self.model.game.state.seats[seat].name
+
+        def taken(_: bool | None) -> None:
+            self.active = False
+            if self.model.set_viewer(seat) is False:
+                self._done()
+
+        app.push_screen(HandOverScreen(name), taken)

@@ -1,0 +1,98 @@
+"""Rollouts of the strong bot per second of processor time, with the state copy the
+search uses (:mod:`shipyard_tui.core.clone`) against the copy through plain data (the
+anchor, as before), in the same process.
+
+The strong bot analyses the same fixed positions with a fixed number of rollouts (so
+both variants do exactly the same work and reach the same analysis); rounds of the two
+variants alternate, so a change in machine load hits both alike. The figure that
+matters is the ratio in the last line. Run on one core:
+
+    nice taskset -c 0 .venv/bin/python benchmarks/strong_rollouts.py --rounds 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from shipyard_tui.bots import bot_for_level
+from shipyard_tui.bots.strong import SEARCHED_STEPS, Analysis, StrongBot
+from shipyard_tui.rules import Game, GameState
+from shipyard_tui.rules.codec import from_data, to_data
+from shipyard_tui.simulate import simulation_config
+
+
+def positions(count: int, seed: int) -> list[GameState]:
+    """Searched decisions met along greedy games (solo and 2-seat), every 7th one."""
+    found: list[GameState] = []
+    k = 0
+    while len(found) < count:
+        solo = k % 2 == 0
+        game = Game(simulation_config(3 if solo else 2, seed + k, solo=solo, level="greedy"))
+        bots = [bot_for_level("greedy", seed + k + i) for i in range(3)]
+        n = 0
+        while not game.is_over and len(found) < count:
+            if game.state.turn.step in SEARCHED_STEPS and len(game.legal_moves()) > 1:
+                n += 1
+                if n % 7 == 0:
+                    found.append(game.view(game.to_move))  # type: ignore[arg-type]
+            seat = game.to_move
+            game.push(bots[seat].choose(game.view(seat), game.legal_moves()))  # type: ignore[index,arg-type]
+        k += 1
+    return found
+
+
+@contextmanager
+def plain_data_copy() -> Iterator[None]:
+    """GameState.copy through to_data/from_data, as it was."""
+    fast = GameState.copy
+    GameState.copy = lambda self: from_data(GameState, to_data(self))  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        GameState.copy = fast  # type: ignore[method-assign]
+
+
+def one_round(games: list[GameState], rollouts: int) -> tuple[float, list[Analysis]]:
+    start = time.process_time()
+    done = [StrongBot(1, budget_ms=None, rollouts=rollouts).analyse(g) for g in games]
+    return time.process_time() - start, done
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--positions", type=int, default=20)
+    parser.add_argument("--rollouts", type=int, default=48)
+    parser.add_argument("--seed", type=int, default=300)
+    args = parser.parse_args(argv)
+    games = positions(args.positions, args.seed)
+    times: dict[str, list[float]] = {"plain-data copy": [], "clone": []}
+    for _ in range(args.rounds):
+        with plain_data_copy():
+            anchor, before = one_round(games, args.rollouts)
+        fast, after = one_round(games, args.rollouts)
+        assert before == after, "the two copies gave different analyses"
+        times["plain-data copy"].append(anchor)
+        times["clone"].append(fast)
+    total = args.positions * args.rollouts
+    for name, spent in times.items():
+        med = statistics.median(spent)
+        print(f"{name:<16} {med:.2f} s for {total} rollouts: {total / med:.0f} rollouts/s "
+              f"(rounds: {', '.join(f'{s:.2f}' for s in spent)})")
+    ratio = statistics.median(a / b for a, b in zip(times["plain-data copy"],
+                                                    times["clone"], strict=True))
+    print(f"rollouts per second, clone / plain-data copy: {ratio:.2f}x (median of "
+          f"{args.rounds} paired rounds)")
+    print(json.dumps({"rounds": args.rounds, "positions": args.positions,
+                      "rollouts": args.rollouts, "ratio": round(ratio, 3),
+                      "times": times}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
