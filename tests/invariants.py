@@ -6,6 +6,7 @@ import json
 import random
 from collections import Counter
 
+from shipyard_tui import testing
 from shipyard_tui.rules import CATALOG, Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.rules.catalog import CLASSIC_CATALOG, ContractColour, Feature, Piece
 from shipyard_tui.rules.engine import catalog_of
@@ -80,13 +81,7 @@ def json_round_trip(game: Game) -> Game:
 
 
 def random_game(config: GameConfig, move_seed: int, check=None) -> Game:
-    game = Game(config)
-    rng = random.Random(move_seed)
-    while not game.is_over:
-        game.push(rng.choice(game.legal_moves()))
-        if check is not None:
-            check(game)
-    return game
+    return testing.random_game(config, move_seed, check=check)
 
 
 # -- the classic rules (CLASSIC.md) ---------------------------------------------------------

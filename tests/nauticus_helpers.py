@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
 from collections.abc import Callable
 
@@ -17,6 +16,7 @@ from shipyard_tui.games.nauticus.catalog import (
 )
 from shipyard_tui.games.nauticus.events import Scored
 from shipyard_tui.games.nauticus.state import Build, Slot, Step
+from shipyard_tui.testing import random_playout
 
 TEST_TILES = ["withdraw", "transport", "masts", "hulls", "crowns", "deliver", "goods", "sails"]
 """A fixed layout for unit tests: hulls on the 2-VP field 3 (prices bow 1, centre 2,
@@ -159,15 +159,13 @@ def random_game(players: int, seed: int,
                 shadow: bool = False) -> NauticusGame:
     """A whole game of random legal moves. With ``shadow`` a second game replays every
     move from its notation through the checked ``play`` and must stay identical."""
-    rng = random.Random(seed)
-    game = NauticusGame(config(players, seed))
     twin = NauticusGame(config(players, seed)) if shadow else None
-    while not game.is_over:
-        move = rng.choice(game.legal_moves())
-        game.push(move)
+
+    def after_move(game: NauticusGame) -> None:
         if twin is not None:
-            twin.play(parse_move(str(move)))
+            twin.play(parse_move(str(game.moves[-1])))
             assert twin.state.to_dict() == game.state.to_dict()
         if check is not None:
             check(game)
-    return game
+
+    return random_playout(NauticusGame(config(players, seed)), seed, check=after_move)

@@ -10,16 +10,9 @@ from shipyard_tui.rules import events as ev
 from shipyard_tui.rules.engine import commodity_goods
 from shipyard_tui.rules.state import PlacedCanal
 from shipyard_tui.rules.yard import legal_cells, pattern
+from shipyard_tui.testing import of_type, since
 
 # -- helpers -----------------------------------------------------------------------
-
-
-def of_type(events: list[ev.Event], kind: type) -> list:
-    return [e for e in events if isinstance(e, kind)]
-
-
-def since(game: Game, start: int) -> list[ev.Event]:
-    return game.events[start:]
 
 
 def at_action(action: Action, *, players: int = 2, seed: int = 1, guilders: int | None = None,

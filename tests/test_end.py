@@ -7,8 +7,6 @@ the engine reaches the transition under test.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from rules_helpers import S, fleet_ship, new_game, play_until, solo_game, yard_from_pattern
@@ -27,6 +25,7 @@ from shipyard_tui.rules.moves import (
     Take,
 )
 from shipyard_tui.rules.state import PlacedCanal
+from shipyard_tui.testing import of_type, random_playout
 
 WHEEL = 12
 RESERVE = {2: 3, 3: 5, 4: 7}
@@ -36,17 +35,8 @@ RESERVE = {2: 3, 3: 5, 4: 7}
 
 
 def finish(game: Game, seed: int = 0) -> None:
-    """Play random legal moves until the game is over."""
-    rng = random.Random(seed)
-    for _ in range(20000):
-        if game.is_over:
-            return
-        game.play(rng.choice(game.legal_moves()))
-    raise AssertionError("the game did not end")
-
-
-def of_type(events: list[ev.Event], kind: type) -> list:
-    return [e for e in events if isinstance(e, kind)]
+    """Play random legal moves (checked) until the game is over."""
+    random_playout(game, seed, checked=True, limit=20000)
 
 
 def turn_starts(events: list[ev.Event], kind: str) -> list[int]:

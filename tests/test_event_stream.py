@@ -13,10 +13,7 @@ from shipyard_tui.core import SeatDriver
 from shipyard_tui.rules import CATALOG, Action, Game
 from shipyard_tui.rules import events as ev
 from shipyard_tui.rules.scoring import tile_features
-
-
-def of_type(events: list[ev.Event], kind: type) -> list:
-    return [e for e in events if isinstance(e, kind)]
+from shipyard_tui.testing import of_type
 
 
 def greedy_game(game: Game, seed: int) -> Game:

@@ -53,18 +53,15 @@ from shipyard_tui.rules.moves import (
     TakeCanal,
     Trade,
 )
+from shipyard_tui.testing import random_playout
 
 # -- helpers ---------------------------------------------------------------------
 
 
 def random_moves(game: Game, count: int | None, seed: int = 0) -> Game:
     """Play ``count`` random legal moves (all of them to the end with ``None``)."""
-    rng = random.Random(seed)
-    played = 0
-    while not game.is_over and (count is None or played < count):
-        game.play(rng.choice(game.legal_moves()))
-        played += 1
-    return game
+    moves = None if count is None else len(game.moves) + count
+    return random_playout(game, seed, moves=moves, checked=True)
 
 
 def snapshot(game: Game) -> tuple:

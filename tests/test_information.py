@@ -8,7 +8,6 @@ generator; everything else on the table is public and shown as it is.
 from __future__ import annotations
 
 import dataclasses
-import random
 from functools import cache
 
 import pytest
@@ -16,6 +15,7 @@ import pytest
 from rules_helpers import new_game, play_until, solo_game
 from shipyard_tui.rules import CATALOG, Game, Stage
 from shipyard_tui.rules import events as ev
+from shipyard_tui.testing import random_playout
 
 HIDDEN_DECKS = ("bow_stack", "stern_stack", "middle_stack", "canal_deck", "commodity_deck")
 
@@ -106,10 +106,7 @@ def test_r11_1_a_spectator_sees_no_contract():
 
 def test_r2_2_discarded_contracts_stay_secret_after_the_game():
     """R-2.2: discarded contracts are never revealed, not even at the end."""
-    game = new_game(2, seed=8)
-    rng = random.Random(8)
-    while not game.is_over:
-        game.play(rng.choice(game.legal_moves()))
+    game = random_playout(new_game(2, seed=8), 8, checked=True)
     view = game.view(0)
     assert view.seats[1].discarded == hidden(game.state.seats[1].discarded)
     assert view.seats[1].discarded

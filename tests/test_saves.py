@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from invariants import random_config
-from shipyard_tui import paths, saves
+from shipyard_tui import paths, saves, testing
 from shipyard_tui.rules import Game
 from shipyard_tui.saves import SaveError, SaveStore, clean_save_name, decode, encode, load
 
@@ -24,11 +24,7 @@ def store(tmp_path, monkeypatch) -> SaveStore:
 
 
 def random_game(players: int = 3, seed: int = 7, moves: int | None = None) -> Game:
-    game = Game(random_config(players, seed))
-    rng = random.Random(seed)
-    while not game.is_over and (moves is None or len(game.moves) < moves):
-        game.push(rng.choice(game.legal_moves()))
-    return game
+    return testing.random_game(random_config(players, seed), seed, moves=moves)
 
 
 def same(a: Game, b: Game) -> bool:

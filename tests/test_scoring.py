@@ -24,6 +24,7 @@ from shipyard_tui.rules.scoring import (
     trader_points,
 )
 from shipyard_tui.rules.state import PlacedCanal, Seat, Token
+from shipyard_tui.testing import of_type
 
 F = Feature
 BOW, MID, STERN = TileKind.BOW, TileKind.MIDDLE, TileKind.STERN
@@ -82,10 +83,6 @@ def load_all(game: Game, pieces: dict[str, int]) -> None:
     for piece, n in pieces.items():
         for _ in range(n):
             game.play(f"load {piece}")
-
-
-def of_type(events: list[ev.Event], kind: type) -> list:
-    return [e for e in events if isinstance(e, kind)]
 
 
 # Three straight canals in a row. From the open port (0,0,W) the spaces entered are:

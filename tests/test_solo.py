@@ -22,17 +22,13 @@ from shipyard_tui.rules import CATALOG, Action, Game, SeatKind, Stage, engine
 from shipyard_tui.rules import events as ev
 from shipyard_tui.rules.automa import next_number, play_automa_turn
 from shipyard_tui.rules.state import TrackSlot, Turn
+from shipyard_tui.testing import finish_turn, of_type
 
 ME, A, B = 0, 1, 2
 SOLO_IDS = tuple(CATALOG.solo_tiles)
 SEVEN = ("build", "canal", "purchase", "equipment", "crew", "hire", "exchange")
-PREFERRED = ("proceed", "pass", "take", "end-build", "sell")
 
 # -- helpers -----------------------------------------------------------------------------
-
-
-def of_type(events: list[ev.Event], kind: type) -> list:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def lay_out(game: Game, order: tuple[str, ...] | list[str], cubes: dict[str, int],
@@ -83,14 +79,6 @@ def market_snapshot(game: Game) -> tuple:
     return ([list(c) for c in m.ships], list(m.canals), list(m.commodities),
             len(m.bow_stack), len(m.middle_stack), len(m.stern_stack), len(m.canal_deck),
             len(m.commodity_deck), list(m.removed_ships), list(m.removed_tiles))
-
-
-def finish_turn(game: Game) -> None:
-    """Play simple moves until the player's turn is over (the automa then play)."""
-    number = game.state.turn_number
-    while game.state.stage is Stage.PLAY and game.state.turn_number == number:
-        moves = moves_text(game)
-        game.play(next((m for m in PREFERRED if m in moves), moves[0]))
 
 
 def player_turn(game: Game, action: str) -> list[ev.Event]:

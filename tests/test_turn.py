@@ -10,20 +10,9 @@ import pytest
 from rules_helpers import S, current, moves_text, new_game, play_until, solo_game
 from shipyard_tui.rules import CATALOG, Action, Game, Stage
 from shipyard_tui.rules import events as ev
+from shipyard_tui.testing import finish_turn, of_type, since
 
 # -- helpers -----------------------------------------------------------------------
-
-PREFERRED = ("proceed", "pass", "take", "end-build", "sell")
-
-
-def finish_turn(game: Game) -> None:
-    """Play simple moves until the next turn starts (or the game leaves regular play)."""
-    number = game.state.turn_number
-    while game.state.stage is Stage.PLAY and game.state.turn_number == number:
-        moves = moves_text(game)
-        move = next((m for m in PREFERRED if m in moves), moves[0])
-        game.play(move)
-
 
 def take_turn(game: Game, action: str) -> list[ev.Event]:
     """Choose ``action`` and finish the turn; return the events from the choice up to
@@ -65,14 +54,6 @@ def choices(game: Game) -> set[str]:
     moves = moves_text(game)
     assert all(m.startswith("choose ") for m in moves), moves
     return {m.split()[1] for m in moves}
-
-
-def of_type(events: list[ev.Event], kind: type) -> list:
-    return [e for e in events if isinstance(e, kind)]
-
-
-def since(game: Game, start: int) -> list[ev.Event]:
-    return game.events[start:]
 
 
 SEVEN = ("build", "canal", "purchase", "equipment", "crew", "hire", "exchange")

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from textual.pilot import Pilot
 
 from shipyard_tui.rules import Game, GameConfig, Move, SeatConfig, SeatKind
+from shipyard_tui.testing import settle as settle
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.widgets.choice_panel import Choice, ChoicePanel
 
@@ -35,18 +36,6 @@ def key_for_move(app: ShipyardApp, move: Move | str) -> str:
 
 def key_for_label(app: ShipyardApp, text: str) -> str:
     return key_for(app, lambda c: text in c.label)
-
-
-async def settle(pilot: Pilot[None], rounds: int = 4) -> None:
-    """Let the interface catch up, bots included: they think in worker threads."""
-    for _ in range(rounds):
-        await pilot.pause()
-    for _ in range(5000):
-        if not any(getattr(getattr(s, "bots", None), "busy", False)
-                   for s in pilot.app.screen_stack):
-            return
-        await pilot.pause(0.001)
-    raise AssertionError("the bots do not stop thinking")
 
 
 async def pick(pilot: Pilot[None], app: ShipyardApp, key: str) -> None:

@@ -200,7 +200,7 @@ def describe_move(state: GameState, move: Move) -> str:
         assert tile is not None
         price = slot_price(move.slot)
         return f"Buy {goods_text(tile)} ({'free' if price == 0 else guilders(price)})"
-    if isinstance(move, mv.Step):
+    if isinstance(move, mv.MarkerStep):
         return _describe_step(state)
     if isinstance(move, mv.Take):
         return _describe_take(state)

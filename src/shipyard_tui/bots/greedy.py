@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import cache
 
 from shipyard_tui.advice import best_load
-from shipyard_tui.rules import CATALOG, Action, GameState, Move, Step
+from shipyard_tui.rules import CATALOG, Action, DecisionStep, GameState, Move
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.query import (
     ENGINE_PIECES,
@@ -316,7 +316,7 @@ class GreedyBot:
 
     def _bonus(self, view: GameState, seat: int, legal: list[Move]) -> Move:
         keep = next(m for m in legal if isinstance(m, mv.Proceed | mv.Pass))
-        if view.turn.step is Step.BONUS_BEFORE or view.seats[seat].guilders < 9:
+        if view.turn.step is DecisionStep.BONUS_BEFORE or view.seats[seat].guilders < 9:
             return keep
         options = [m for m in legal if isinstance(m, mv.Bonus)]
         if not options:
@@ -568,29 +568,29 @@ class GreedyBot:
     def _first(self, view: GameState, seat: int, legal: list[Move]) -> Move:
         return legal[0]
 
-    _HANDLERS: dict[Step, Callable[[GreedyBot, GameState, int, list[Move]], Move]] = {
-        Step.CHOOSE: _choose,
-        Step.BONUS_BEFORE: _bonus,
-        Step.BONUS_AFTER: _bonus,
-        Step.BUILD: _build,
-        Step.PLACE: _place,
-        Step.CANAL_PICK: _canal_pick,
-        Step.CANAL_PLACE: _canal_place,
-        Step.PURCHASE: _purchase,
-        Step.RING: _ring,
-        Step.HIRE: _hire,
-        Step.EXCHANGE_PICK: _exchange_pick,
-        Step.EXCHANGE_GOOD: _exchange_good,
-        Step.SAIL_ORDER: _first,
-        Step.LOAD: _load,
-        Step.HELMSMAN: _helmsman,
-        Step.RIGGER: _rigger,
-        Step.TOKEN_START: _start,
-        Step.TOKEN_WITH_CANAL: _token_with_canal,
-        Step.CRUISE: _cruise,
-        Step.DISCARD: _discard,
-        Step.FINAL_CHOOSE: _final,
-        Step.LAST_CHANCE: _last_chance,
+    _HANDLERS: dict[DecisionStep, Callable[[GreedyBot, GameState, int, list[Move]], Move]] = {
+        DecisionStep.CHOOSE: _choose,
+        DecisionStep.BONUS_BEFORE: _bonus,
+        DecisionStep.BONUS_AFTER: _bonus,
+        DecisionStep.BUILD: _build,
+        DecisionStep.PLACE: _place,
+        DecisionStep.CANAL_PICK: _canal_pick,
+        DecisionStep.CANAL_PLACE: _canal_place,
+        DecisionStep.PURCHASE: _purchase,
+        DecisionStep.RING: _ring,
+        DecisionStep.HIRE: _hire,
+        DecisionStep.EXCHANGE_PICK: _exchange_pick,
+        DecisionStep.EXCHANGE_GOOD: _exchange_good,
+        DecisionStep.SAIL_ORDER: _first,
+        DecisionStep.LOAD: _load,
+        DecisionStep.HELMSMAN: _helmsman,
+        DecisionStep.RIGGER: _rigger,
+        DecisionStep.TOKEN_START: _start,
+        DecisionStep.TOKEN_WITH_CANAL: _token_with_canal,
+        DecisionStep.CRUISE: _cruise,
+        DecisionStep.DISCARD: _discard,
+        DecisionStep.FINAL_CHOOSE: _final,
+        DecisionStep.LAST_CHANCE: _last_chance,
     }
 
 

@@ -11,7 +11,8 @@ end. Everything else it decides as the greedy bot does.
 
 from __future__ import annotations
 
-from shipyard_tui.rules import CATALOG, Game, GameState, Move, Step
+from shipyard_tui.rules import CATALOG, Game, GameState, Move
+from shipyard_tui.rules import DecisionStep as S
 from shipyard_tui.rules.query import (
     CanalSystem,
     completable,
@@ -24,7 +25,7 @@ from shipyard_tui.rules.query import (
 from .base import register
 from .greedy import GreedyBot
 
-PLANNED_STEPS = {Step.CHOOSE, Step.BONUS_BEFORE, Step.BONUS_AFTER, Step.FINAL_CHOOSE}
+PLANNED_STEPS = {S.CHOOSE, S.BONUS_BEFORE, S.BONUS_AFTER, S.FINAL_CHOOSE}
 PIECE_WORTH = {"captain": 2.5, "smokestack": 1.8, "stoker": 1.8, "sail": 1.2, "cannon": 2.0,
                "crane": 2.0, "businessman": 1.0, "soldier": 1.0}
 MAX_LOOKAHEAD_MOVES = 80

@@ -24,7 +24,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from shipyard_tui.rules import CATALOG, Event, GameState, Move, Step
+from shipyard_tui.rules import CATALOG, Event, GameState, Move
+from shipyard_tui.rules import DecisionStep as S
 from shipyard_tui.rules.query import (
     CanalSystem,
     apply_move,
@@ -44,10 +45,9 @@ DEFAULT_BUDGET_MS = 150
 """Processor time the strong bot spends on one searched decision, by default."""
 
 SEARCHED_STEPS = frozenset({
-    Step.CHOOSE, Step.BONUS_BEFORE, Step.BONUS_AFTER, Step.FINAL_CHOOSE, Step.BUILD,
-    Step.PLACE, Step.CANAL_PICK, Step.CANAL_PLACE, Step.PURCHASE, Step.RING, Step.HIRE,
-    Step.EXCHANGE_PICK, Step.EXCHANGE_GOOD, Step.DISCARD, Step.LAST_CHANCE,
-    Step.HELMSMAN, Step.RIGGER,
+    S.CHOOSE, S.BONUS_BEFORE, S.BONUS_AFTER, S.FINAL_CHOOSE, S.BUILD, S.PLACE, S.CANAL_PICK,
+    S.CANAL_PLACE, S.PURCHASE, S.RING, S.HIRE, S.EXCHANGE_PICK, S.EXCHANGE_GOOD, S.DISCARD,
+    S.LAST_CHANCE, S.HELMSMAN, S.RIGGER,
 })
 """Steps the bot searches; the others (loading, the cruise) the greedy policy plays
 well, because the advice module already finds their best option. The Helmsman's +1

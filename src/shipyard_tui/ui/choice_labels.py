@@ -9,7 +9,8 @@ which over SSH is the seat's view.
 from __future__ import annotations
 
 from shipyard_tui.advice import LoadPlan, best_load, completes_unscorable_ship, load_points
-from shipyard_tui.rules import CATALOG, GameState, Move, Step
+from shipyard_tui.rules import CATALOG, GameState, Move
+from shipyard_tui.rules import DecisionStep as S
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules import query as q
 
@@ -33,9 +34,9 @@ def prompt(state: GameState, fallback: str) -> str:
     (the rules' own prompt)."""
     turn = state.turn
     good = q.exchange_good(state)
-    if turn.step is Step.EXCHANGE_GOOD and good is not None:
+    if turn.step is S.EXCHANGE_GOOD and good is not None:
         return f"sell or trade the {good.value} ({turn.exchange_index + 1} of 3)"
-    if turn.step is Step.BONUS_BEFORE:
+    if turn.step is S.BONUS_BEFORE:
         return f"a bonus action this turn ({guilders(q.BONUS_COST)})?"
     return fallback
 
@@ -43,27 +44,27 @@ def prompt(state: GameState, fallback: str) -> str:
 def choices(state: GameState, legal: list[Move]) -> list[Choice]:
     """The legal moves as choices, labelled and ordered for the decision at hand."""
     step = state.turn.step
-    if step is Step.PLACE:
+    if step is S.PLACE:
         return place_choices(state, legal)
-    if step is Step.CRUISE:
+    if step is S.CRUISE:
         return [Choice(label, move) for move, label in cruise_labels(state)]
-    if step is Step.LOAD:
+    if step is S.LOAD:
         return load_choices(state, legal)
-    if step in (Step.HELMSMAN, Step.RIGGER):
+    if step in (S.HELMSMAN, S.RIGGER):
         return rigger_choices(state, legal)
-    if step is Step.TOKEN_START:
+    if step is S.TOKEN_START:
         return start_choices(state)
-    if step is Step.BONUS_BEFORE:
+    if step is S.BONUS_BEFORE:
         return bonus_choices(state, legal)
-    if step in (Step.RING, Step.HIRE):
+    if step in (S.RING, S.HIRE):
         return destination_choices(state)
-    if step is Step.CANAL_PLACE:
+    if step is S.CANAL_PLACE:
         return canal_choices(state)
     out = [Choice(describe_move(state, move), move) for move in legal]
-    if step is Step.BUILD:
+    if step is S.BUILD:
         finish = [c for c in out if isinstance(c.move, mv.EndBuild)]
         out = finish + [c for c in out if c not in finish]
-    if step is Step.LAST_CHANCE:
+    if step is S.LAST_CHANCE:
         passing = [Choice("Pass: complete no ship (this chance does not come back)",
                           c.move) for c in out if isinstance(c.move, mv.Pass)]
         out = [c for c in out if not isinstance(c.move, mv.Pass)] + passing
@@ -216,7 +217,7 @@ def confirmation(state: GameState, move: Move | Plan) -> tuple[str, str] | None:
     step = state.turn.step
     if isinstance(move, Plan):
         return None
-    if isinstance(move, mv.Pass) and step is Step.LAST_CHANCE:
+    if isinstance(move, mv.Pass) and step is S.LAST_CHANCE:
         return ("Pass your last chance? No more tiles can be bought to complete a "
                 "ship, and this cannot be taken back.", "Pass")
     if isinstance(move, mv.Discard):

@@ -16,7 +16,7 @@ from shipyard_tui.bots import bot_for_level
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
 from shipyard_tui.games.nauticus.bots import bot_for_level as nauticus_bot
-from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind, Step
+from shipyard_tui.rules import DecisionStep, Game, GameConfig, SeatConfig, SeatKind
 
 from .app import ShipyardApp
 
@@ -29,7 +29,7 @@ def midgame(seed: int = 4, players: int = 3, turns: int = 9, edition: str = "sec
     game = Game(GameConfig(seats, seed=seed, edition=edition))
     driver = SeatDriver({i: bot_for_level("greedy", seed + i) for i in range(players)})
     while not game.is_over:
-        if game.to_move == 0 and game.state.turn.step is Step.CHOOSE and \
+        if game.to_move == 0 and game.state.turn.step is DecisionStep.CHOOSE and \
                 game.state.seats[0].turns >= turns:
             break
         driver.play_bots(game, max_moves=1)

@@ -7,7 +7,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from shipyard_tui.rules import Action, GameState, Step
+from shipyard_tui.rules import Action, GameState
+from shipyard_tui.rules import DecisionStep as S
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules import query as q
 
@@ -74,7 +75,7 @@ class ActionTrack(ModelWidget):
         narrow = self.size.width < 11 * len(view.track)
         for _ in view.track:
             table.add_column(ratio=1, no_wrap=True)
-        choosing = view.turn.step is Step.CHOOSE
+        choosing = view.turn.step is S.CHOOSE
         first = q.is_first_turn(view, view.turn.seat) if choosing else False
         highlight = getattr(self.model.highlight, "action", None)
         names, pieces, incomes = [], [], []

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.geometry import Region
 from textual.widget import Widget
 
-from shipyard_tui.model import Change, GameModel
+from shipyard_tui.model import Change, ChangeKind, GameModel
 from shipyard_tui.rules import GameState, Move
 
 RENDER_ERRORS: list[str] = []
@@ -53,7 +53,7 @@ class ModelWidget(Widget):
             self._unsubscribe = None
 
     def _on_change(self, change: Change) -> None:
-        if change.kind == "highlight" and not self.watches_highlight:
+        if change.kind is ChangeKind.HIGHLIGHT and not self.watches_highlight:
             return
         self.model_changed(change)
 

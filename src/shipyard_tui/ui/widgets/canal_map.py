@@ -10,7 +10,8 @@ from rich.console import Group
 from rich.text import Text
 from textual.reactive import reactive
 
-from shipyard_tui.rules import GameState, Step
+from shipyard_tui.rules import DecisionStep as S
+from shipyard_tui.rules import GameState
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.query import CanalSystem, Face, Token, face
 
@@ -46,7 +47,7 @@ class CanalMap(ModelWidget):
         turn = view.turn
         mine = turn.seat == self.seat
         spots: dict[tuple[int, int], str] = {}
-        if mine and turn.step is Step.CANAL_PLACE:
+        if mine and turn.step is S.CANAL_PLACE:
             for move in self.model.legal_moves():
                 if isinstance(move, mv.PlaceCanal):
                     key = (move.x, move.y)
@@ -90,7 +91,7 @@ class CanalMap(ModelWidget):
                                                     ghost == (x, y), ids[(x, y)], row, col))
                     line.append(" ")
                 lines.append(line)
-        if mine and turn.step is Step.CANAL_PLACE and isinstance(highlight, mv.PlaceCanal):
+        if mine and turn.step is S.CANAL_PLACE and isinstance(highlight, mv.PlaceCanal):
             lines.append(Text("r: turn the canal · ghost: where it goes · "
                               "dotted: other legal spots", style="dim"))
         return Group(*lines)

@@ -17,18 +17,22 @@ KIND_STYLES = {"gray": "white", "green": "green", "red": "red", "blue": "blue",
                "yellow": "yellow"}
 
 
+PIECE_KINDS = {q.EmployeeKind.ENGINEER: "Eng", q.EmployeeKind.RECRUITER: "Rec",
+               q.EmployeeKind.BUILDER: "Bld"}
+"""Employees that bring a piece, and how the track abbreviates them."""
+
+
 def employee_short(employee: str) -> str:
     """An employee in at most nine columns, e.g. ``Eng Smk``, ``Trd Coa2``, ``Helmsman``.
 
     A ``²`` after it (on the track) marks a stack of two identical tiles."""
     emp = CATALOG.employees[employee]
-    if emp.kind in ("engineer", "recruiter", "builder") and emp.piece is not None:
-        short = {"engineer": "Eng", "recruiter": "Rec", "builder": "Bld"}[emp.kind]
-        return f"{short} {PIECE_ABBREV[emp.piece.value]}"
-    if emp.kind == "trader":
+    if emp.kind in PIECE_KINDS and emp.piece is not None:
+        return f"{PIECE_KINDS[emp.kind]} {PIECE_ABBREV[emp.piece.value]}"
+    if emp.kind is q.EmployeeKind.TRADER:
         assert emp.good is not None
         return f"Trd {GOOD_ABBREV[emp.good.value]}{emp.level}"
-    return {"accountant": "Accountnt"}.get(emp.kind, emp.kind.capitalize())
+    return "Accountnt" if emp.kind is q.EmployeeKind.ACCOUNTANT else emp.kind.capitalize()
 
 
 class EmployeeTrack(ModelWidget):

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from textual import events
 from textual.widgets import RichLog
 
-from shipyard_tui.model import Change, GameModel
+from shipyard_tui.model import Change, ChangeKind, GameModel
 
 from ...text import describe_event
 
@@ -64,9 +64,9 @@ class GameLog(RichLog):
 
     def _on_change(self, change: Change) -> None:
         """Catch up once after a run of changes (bots moving without pauses)."""
-        if change.kind in ("undo", "load", "viewer"):
+        if change.kind in (ChangeKind.UNDO, ChangeKind.LOAD, ChangeKind.VIEWER):
             self._due = "rebuild"
-        elif change.kind == "move" and self._due is None:
+        elif change.kind is ChangeKind.MOVE and self._due is None:
             self._due = "append"
         else:
             return

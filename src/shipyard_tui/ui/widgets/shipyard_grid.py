@@ -7,7 +7,8 @@ from rich.table import Table
 from rich.text import Text
 
 from shipyard_tui.model import GameModel
-from shipyard_tui.rules import CATALOG, GameState, Step
+from shipyard_tui.rules import CATALOG, GameState
+from shipyard_tui.rules import DecisionStep as S
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules import query as q
 from shipyard_tui.rules.query import KIND_LETTER, pattern, placement_problem
@@ -51,7 +52,7 @@ class ShipyardGrid(ModelWidget):
         seat = view.seats[self.seat]
         turn = view.turn
         mine = turn.seat == self.seat
-        placing = mine and turn.step is Step.PLACE and turn.holding is not None
+        placing = mine and turn.step is S.PLACE and turn.holding is not None
         p = pattern(seat.yard)
         legal: tuple[int, ...] = ()
         letter = ""
@@ -59,8 +60,8 @@ class ShipyardGrid(ModelWidget):
             assert turn.holding is not None
             letter = KIND_LETTER[CATALOG.ship(turn.holding).kind]
             legal = self._offered_cells()
-        loading = mine and turn.ship and turn.step in (Step.LOAD, Step.RIGGER, Step.TOKEN_START,
-                                                       Step.CRUISE)
+        loading = mine and turn.ship and turn.step in (S.LOAD, S.RIGGER, S.TOKEN_START,
+                                                       S.CRUISE)
         highlight = self.model.highlight
         table = Table.grid(padding=(0, 1))
         for _ in range(len(seat.yard)):

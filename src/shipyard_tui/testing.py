@@ -1,0 +1,97 @@
+"""Helpers the tests share: events of a kind, random playouts, simple turns, a settled app.
+
+One copy of what the tests (and benchmarks) used to write again in each file. It
+asserts nothing of its own: the tests do.
+
+>>> from shipyard_tui.rules import Game, GameConfig, SeatConfig
+>>> game = random_playout(Game(GameConfig((SeatConfig("A"), SeatConfig("B")), seed=1)), 1)
+>>> game.is_over
+True
+>>> from shipyard_tui.rules import events as ev
+>>> len(of_type(game.events, ev.GameEnded))
+1
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from shipyard_tui.core.events import Event
+from shipyard_tui.core.loop import GameLoop
+from shipyard_tui.rules import Game, GameConfig, Stage
+
+if TYPE_CHECKING:
+    from textual.pilot import Pilot
+
+T = TypeVar("T")
+EventT = TypeVar("EventT", bound=Event)
+LoopT = TypeVar("LoopT", bound=GameLoop[Any, Any, Any, Any])
+
+SIMPLE_MOVES = ("proceed", "pass", "take", "end-build", "sell")
+"""Moves :func:`finish_turn` prefers, in this order, to end a turn quickly."""
+
+
+def of_type(events: Iterable[object], kind: type[T]) -> list[T]:
+    """The events of one type, in order."""
+    return [e for e in events if isinstance(e, kind)]
+
+
+def since(game: GameLoop[Any, Any, Any, EventT], start: int) -> list[EventT]:
+    """The events of ``game`` from index ``start`` on."""
+    return game.events[start:]
+
+
+def random_playout(game: LoopT, seed: int | random.Random, *, moves: int | None = None,
+                   check: Callable[[LoopT], None] | None = None, checked: bool = False,
+                   limit: int | None = None) -> LoopT:
+    """Play uniformly random legal moves until the game is over (or holds ``moves``
+    moves); return the game.
+
+    ``check`` is called after every move; ``checked`` plays through ``play`` (which
+    checks the move) instead of ``push``; with ``limit`` a game that has not ended after
+    that many moves of this playout raises :class:`AssertionError`.
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    played = 0
+    while not game.is_over and (moves is None or len(game.moves) < moves):
+        if limit is not None and played >= limit:
+            raise AssertionError("the game did not end")
+        move = rng.choice(game.legal_moves())
+        if checked:
+            game.play(move)
+        else:
+            game.push(move)
+        played += 1
+        if check is not None:
+            check(game)
+    return game
+
+
+def random_game(config: GameConfig, seed: int, *, moves: int | None = None,
+                check: Callable[[Game], None] | None = None) -> Game:
+    """A game of Shipyard of ``config`` played by random legal moves drawn with ``seed``."""
+    return random_playout(Game(config), seed, moves=moves, check=check)
+
+
+def finish_turn(game: Game) -> None:
+    """Play simple moves (:data:`SIMPLE_MOVES` first) until the next turn starts or the
+    game leaves regular play."""
+    number = game.state.turn_number
+    while game.state.stage is Stage.PLAY and game.state.turn_number == number:
+        notations = [str(m) for m in game.legal_moves()]
+        game.play(next((m for m in SIMPLE_MOVES if m in notations), notations[0]))
+
+
+async def settle(pilot: Pilot[Any], rounds: int = 4) -> None:
+    """Let a Textual app under test catch up (``rounds`` pauses), bots included: they
+    think in worker threads, so wait until no screen's bots are busy."""
+    for _ in range(rounds):
+        await pilot.pause()
+    for _ in range(5000):
+        if not any(getattr(getattr(s, "bots", None), "busy", False)
+                   for s in pilot.app.screen_stack):
+            return
+        await pilot.pause(0.001)
+    raise AssertionError("the bots do not stop thinking")
