@@ -15,3 +15,11 @@ def utf8_colour_terminal(monkeypatch):
     monkeypatch.setenv("TERM", "xterm-256color")
     for name in ("LC_ALL", "LC_CTYPE", "NO_COLOR"):
         monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(autouse=True)
+def private_data_folders(monkeypatch, tmp_path_factory):
+    """No test writes into the real data or config folder: every test starts with its
+    own (tests that need a particular folder set the variables themselves)."""
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+    monkeypatch.setenv("SHIPYARD_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
