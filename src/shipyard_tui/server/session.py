@@ -30,6 +30,29 @@ from .remote_nauticus import RemoteNauticusModel
 CSS = Path(__file__).resolve().parent.parent / "ui" / "shipyard.tcss"
 
 
+def who_decides(lobby: dict[str, Any], seat: int) -> str:
+    """How the lobby says who decides for ``seat``: a person, a bot, a stand-in, away."""
+    seats = lobby.get("seats", [])
+    if 0 <= seat < len(seats):
+        info = seats[seat]
+        if info.get("kind") == "bot":
+            return "the bot is playing for"
+        if info.get("stand_in"):
+            return "a bot stands in for"
+        if not info.get("present"):
+            return "waiting for (away)"
+    return "waiting for"
+
+
+def turn_signal(app: App[Any], mine: bool, was_mine: bool, announced: bool, game: str) -> None:
+    """Ring the bell when the turn comes round (unless turned off) and put whose turn
+    it is in the terminal's title when that changed or was never said."""
+    if mine and not was_mine and getattr(app, "bell_on_turn", True):
+        app.bell()
+    if mine != was_mine or not announced:
+        set_terminal_title(app, f"Your turn — {game}" if mine else game)
+
+
 class RemoteGameScreen(GameScreen):
     """The game screen at a server table: moves go to the host, bots move there too."""
 
@@ -54,27 +77,14 @@ class RemoteGameScreen(GameScreen):
     def _turn_signal(self) -> None:
         """Ring the bell and put it in the terminal's title when the turn comes round."""
         mine = self.remote.my_turn
-        if mine and not self._was_my_turn and getattr(self.app, "bell_on_turn", True):
-            self.app.bell()
-        if mine != self._was_my_turn or not self.remote.revision:
-            name = "Your turn — Shipyard" if mine else "Shipyard"
-            set_terminal_title(self.app, name)
+        turn_signal(self.app, mine, self._was_my_turn, bool(self.remote.revision), "Shipyard")
         self._was_my_turn = mine
 
     def waiting_for(self, seat: int) -> tuple[str, str]:
         """Who decides at the table, as the lobby tells it, or that a move was sent."""
         model = self.remote
         name = model.game.state.seats[seat].name
-        seats = model.lobby.get("seats", [])
-        who = "waiting for"
-        if 0 <= seat < len(seats):
-            info = seats[seat]
-            if info.get("kind") == "bot":
-                who = "the bot is playing for"
-            elif info.get("stand_in"):
-                who = "a bot stands in for"
-            elif not info.get("present"):
-                who = "waiting for (away)"
+        who = who_decides(model.lobby, seat)
         if model.waiting:
             text = "Sent; waiting for the table…"
         elif model.seat is None:
@@ -131,10 +141,7 @@ class RemoteNauticusScreen(NauticusScreen):
 
     def _turn_signal(self) -> None:
         mine = self.remote.my_turn and not self.remote.waiting
-        if mine and not self._was_my_turn and getattr(self.app, "bell_on_turn", True):
-            self.app.bell()
-        if mine != self._was_my_turn or not self.remote.revision:
-            set_terminal_title(self.app, "Your turn — Nauticus" if mine else "Nauticus")
+        turn_signal(self.app, mine, self._was_my_turn, bool(self.remote.revision), "Nauticus")
         self._was_my_turn = mine
 
     def decides_here(self, seat: int) -> bool:
@@ -144,16 +151,7 @@ class RemoteNauticusScreen(NauticusScreen):
         name = self.game.state.seats[seat].name
         if self.remote.waiting:
             return "Sent; waiting for the table..."
-        seats = self.remote.lobby.get("seats", [])
-        who = "waiting for"
-        if 0 <= seat < len(seats):
-            info = seats[seat]
-            if info.get("kind") == "bot":
-                who = "the bot is playing for"
-            elif info.get("stand_in"):
-                who = "a bot stands in for"
-            elif not info.get("present"):
-                who = "waiting for (away)"
+        who = who_decides(self.remote.lobby, seat)
         if self.remote.seat is None:
             return f"Watching: {who} {name}."
         return f"It is {name}'s decision: {who} {name}."
