@@ -1,6 +1,7 @@
-"""Rollouts of the strong bot per second of processor time, with the state copy the
-search uses (:mod:`shipyard_tui.core.clone`) against the copy through plain data (the
-anchor, as before), in the same process.
+"""Rollouts of the strong bot per second of processor time, against an anchor in the
+same process: the copy through plain data instead of :mod:`shipyard_tui.core.clone`
+(``--anchor plain-copy``, the default), or the load advice without its cache of plans
+already found (``--anchor no-load-cache``; each round starts with an empty cache).
 
 The strong bot analyses the same fixed positions with a fixed number of rollouts (so
 both variants do exactly the same work and reach the same analysis); rounds of the two
@@ -8,6 +9,7 @@ variants alternate, so a change in machine load hits both alike. The figure that
 matters is the ratio in the last line. Run on one core:
 
     nice taskset -c 0 .venv/bin/python benchmarks/strong_rollouts.py --rounds 4
+    nice taskset -c 0 .venv/bin/python benchmarks/strong_rollouts.py --anchor no-load-cache
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from shipyard_tui import advice
 from shipyard_tui.bots import bot_for_level
 from shipyard_tui.bots.strong import SEARCHED_STEPS, Analysis, StrongBot
 from shipyard_tui.rules import Game, GameState
@@ -39,9 +42,10 @@ def positions(count: int, seed: int) -> list[GameState]:
             if game.state.turn.step in SEARCHED_STEPS and len(game.legal_moves()) > 1:
                 n += 1
                 if n % 7 == 0:
-                    found.append(game.view(game.to_move))  # type: ignore[arg-type]
+                    found.append(game.view(game.to_move))
             seat = game.to_move
-            game.push(bots[seat].choose(game.view(seat), game.legal_moves()))  # type: ignore[index,arg-type]
+            assert seat is not None
+            game.push(bots[seat].choose(game.view(seat), game.legal_moves()))
         k += 1
     return found
 
@@ -57,7 +61,30 @@ def plain_data_copy() -> Iterator[None]:
         GameState.copy = fast  # type: ignore[method-assign]
 
 
+class _Forgetful(dict[tuple[object, ...], advice.LoadPlan]):
+    """A cache that never finds anything."""
+
+    def get(self, key: object, default: object = None) -> None:  # type: ignore[override]
+        return None
+
+
+@contextmanager
+def no_load_cache() -> Iterator[None]:
+    """The load advice working every plan out again, as it was."""
+    kept = advice._LOAD_CACHE
+    advice._LOAD_CACHE = _Forgetful()
+    try:
+        yield
+    finally:
+        advice._LOAD_CACHE = kept
+
+
+ANCHORS = {"plain-copy": ("plain-data copy", "clone", plain_data_copy),
+           "no-load-cache": ("no load cache", "load cache", no_load_cache)}
+
+
 def one_round(games: list[GameState], rollouts: int) -> tuple[float, list[Analysis]]:
+    advice._LOAD_CACHE.clear()
     start = time.process_time()
     done = [StrongBot(1, budget_ms=None, rollouts=rollouts).analyse(g) for g in games]
     return time.process_time() - start, done
@@ -69,26 +96,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--rollouts", type=int, default=48)
     parser.add_argument("--seed", type=int, default=300)
+    parser.add_argument("--anchor", choices=sorted(ANCHORS), default="plain-copy")
     args = parser.parse_args(argv)
     games = positions(args.positions, args.seed)
-    times: dict[str, list[float]] = {"plain-data copy": [], "clone": []}
+    old, new, anchored = ANCHORS[args.anchor]
+    times: dict[str, list[float]] = {old: [], new: []}
     for _ in range(args.rounds):
-        with plain_data_copy():
+        with anchored():
             anchor, before = one_round(games, args.rollouts)
         fast, after = one_round(games, args.rollouts)
-        assert before == after, "the two copies gave different analyses"
-        times["plain-data copy"].append(anchor)
-        times["clone"].append(fast)
+        assert before == after, "the two variants gave different analyses"
+        times[old].append(anchor)
+        times[new].append(fast)
     total = args.positions * args.rollouts
     for name, spent in times.items():
         med = statistics.median(spent)
         print(f"{name:<16} {med:.2f} s for {total} rollouts: {total / med:.0f} rollouts/s "
               f"(rounds: {', '.join(f'{s:.2f}' for s in spent)})")
-    ratio = statistics.median(a / b for a, b in zip(times["plain-data copy"],
-                                                    times["clone"], strict=True))
-    print(f"rollouts per second, clone / plain-data copy: {ratio:.2f}x (median of "
+    ratio = statistics.median(a / b for a, b in zip(times[old], times[new], strict=True))
+    print(f"rollouts per second, {new} / {old}: {ratio:.2f}x (median of "
           f"{args.rounds} paired rounds)")
-    print(json.dumps({"rounds": args.rounds, "positions": args.positions,
+    print(json.dumps({"anchor": args.anchor, "rounds": args.rounds, "positions": args.positions,
                       "rollouts": args.rollouts, "ratio": round(ratio, 3),
                       "times": times}))
     return 0

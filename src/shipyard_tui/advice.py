@@ -94,17 +94,39 @@ def _candidate_loads(supply: dict[str, int], features: dict[Feature, int],
     return loads
 
 
+_LOAD_CACHE: dict[tuple[object, ...], LoadPlan] = {}
+"""Load plans already found, by everything :func:`best_load` reads (the bots' searches
+ask the same question many times: the same ship in the same position of other futures)."""
+
+_LOAD_CACHE_SIZE = 50_000
+
+
 def best_load(state: GameState, seat_index: int, cells: list[int],
               keep: dict[str, int] | None = None) -> LoadPlan:
     """The load that scores most for the completed ship in ``cells`` (a suggestion),
     leaving ``keep`` aside (say a captain for another ship sailing this turn)."""
     seat = state.seats[seat_index]
-    tiles = [t for t in (seat.yard[c] for c in cells) if t is not None]
+    tiles = tuple(t for t in (seat.yard[c] for c in cells) if t is not None)
+    keep = keep or {}
+    supply = {p: n - keep.get(p, 0) for p, n in seat.pieces.items() if n > keep.get(p, 0)}
+    token = seat.token
+    key = (tiles, tuple(seat.employees), tuple(sorted(supply.items())),
+           tuple((c.canal, c.x, c.y, c.rotation) for c in seat.canals),
+           None if token is None else (token.x, token.y, token.cell, token.came_from))
+    plan = _LOAD_CACHE.get(key)
+    if plan is None:
+        if len(_LOAD_CACHE) >= _LOAD_CACHE_SIZE:
+            _LOAD_CACHE.clear()
+        plan = _LOAD_CACHE[key] = _best_load(state, seat_index, tiles, supply)
+    return plan
+
+
+def _best_load(state: GameState, seat_index: int, tiles: tuple[str, ...],
+               supply: dict[str, int]) -> LoadPlan:
+    seat = state.seats[seat_index]
     features = tile_features(tiles)
     extras = builder_extras(seat.employees)
     system = CanalSystem(seat.canals)
-    keep = keep or {}
-    supply = {p: n - keep.get(p, 0) for p, n in seat.pieces.items() if n > keep.get(p, 0)}
     best: LoadPlan | None = None
     best_paths: dict[int, list[Route]] = {}
     for load in _candidate_loads(supply, features, extras):
