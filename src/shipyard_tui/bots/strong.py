@@ -63,10 +63,21 @@ HORIZON_TURNS = 2
 MAX_ROLLOUT_MOVES = 400
 
 
+PIECES = ("captain", "smokestack", "stoker", "sail", "cannon", "crane", "businessman",
+          "soldier")
+
+FEATURES = ("tempo", "yard_tile", *(f"piece_{p}" for p in PIECES), "canal", "employee",
+            "steam", "commodity", "guilder")
+"""What the evaluation counts of a seat's assets, each worth a weight times the share of
+the game still to play (see :func:`features`)."""
+
+
 @dataclass(slots=True)
 class Weights:
-    """The evaluation's weights (tuned by self-play, see ``scripts/tune_strong.py``)."""
+    """The evaluation's weights, one per name in :data:`FEATURES` (fitted by self-play,
+    see ``scripts/fit_strong.py``; ``scripts/tune_strong.py`` searches around them)."""
 
+    tempo: float = 0.0
     yard_tile: float = 0.6
     piece: float = 1.0
     canal: float = 1.3
@@ -78,6 +89,23 @@ class Weights:
     piece_worth: dict[str, float] = field(default_factory=lambda: {
         "captain": 2.5, "smokestack": 1.8, "stoker": 1.8, "sail": 1.2, "cannon": 2.0,
         "crane": 2.0, "businessman": 1.0, "soldier": 1.0})
+
+    def vector(self) -> tuple[float, ...]:
+        """The weights in the order of :data:`FEATURES`."""
+        return (self.tempo, self.yard_tile,
+                *(self.piece * self.piece_worth.get(p, 1.0) for p in PIECES),
+                self.canal, self.employee, self.steam, self.commodity, self.guilder)
+
+    @classmethod
+    def from_vector(cls, values: tuple[float, ...] | list[float],
+                    opponents: float = 1.0) -> Weights:
+        """Weights with these values in the order of :data:`FEATURES`."""
+        named = dict(zip(FEATURES, values, strict=True))
+        return cls(tempo=named["tempo"], yard_tile=named["yard_tile"], piece=1.0,
+                   canal=named["canal"], employee=named["employee"], steam=named["steam"],
+                   commodity=named["commodity"], guilder=named["guilder"],
+                   opponents=opponents,
+                   piece_worth={p: named[f"piece_{p}"] for p in PIECES})
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,33 +146,41 @@ def progress(state: GameState) -> float:
     return rules_progress(state)
 
 
-def evaluate(state: GameState, seat_index: int, w: Weights) -> float:
-    """Points the seat has plus what its assets should still bring before the end."""
+def secured(state: GameState, seat_index: int) -> float:
+    """Points the seat has or holds for sure: its score, its best contract of each
+    colour on the fleet it has sailed, and its traders (R-10.5)."""
     seat = state.seats[seat_index]
-    if state.is_over:
-        return float(seat.score)
     best: dict[str, int] = {}
     for contract in seat.contracts:
         colour = CATALOG.contracts[contract].colour.value
         points = score_contract(contract, seat.fleet, seat.employees, seat.used_canals).points
         best[colour] = max(best.get(colour, 0), points)
+    return float(seat.score + sum(best.values()) + trader_points(seat.employees))
+
+
+def features(state: GameState, seat_index: int) -> tuple[float, ...]:
+    """The seat's assets in the order of :data:`FEATURES`, each times the share of the
+    game still to play (assets are worth less as the end comes nearer)."""
+    seat = state.seats[seat_index]
     left = 1.0 - progress(state)
-    worth = 0.0
     p = pattern(seat.yard)
-    if completable(p):
-        worth += w.yard_tile * sum(1 for c in p if c != ".")
-    worth += w.piece * sum(w.piece_worth.get(piece, 1.0) * min(n, 4)
-                           for piece, n in seat.pieces.items())
+    yard = sum(1 for c in p if c != ".") if completable(p) else 0
+    cruise = 0
     if seat.canals:
-        system = CanalSystem(seat.canals)
-        lengths = system.cruise_lengths(seat.token, 12)
-        worth += w.canal * (max(lengths) if lengths else 0)
-    worth += w.employee * len(seat.employees)
-    if seat.pieces.get("smokestack") and seat.pieces.get("stoker"):
-        worth += w.steam
-    worth += w.commodity * len(seat.commodities)
-    worth += w.guilder * seat.guilders
-    return seat.score + sum(best.values()) + trader_points(seat.employees) + left * worth
+        lengths = CanalSystem(seat.canals).cruise_lengths(seat.token, 12)
+        cruise = max(lengths) if lengths else 0
+    steam = 1 if seat.pieces.get("smokestack") and seat.pieces.get("stoker") else 0
+    raw = (1, yard, *(min(seat.pieces.get(piece, 0), 4) for piece in PIECES), cruise,
+           len(seat.employees), steam, len(seat.commodities), seat.guilders)
+    return tuple(left * x for x in raw)
+
+
+def evaluate(state: GameState, seat_index: int, w: Weights) -> float:
+    """Points the seat has plus what its assets should still bring before the end."""
+    if state.is_over:
+        return float(state.seats[seat_index].score)
+    return secured(state, seat_index) + sum(
+        a * b for a, b in zip(w.vector(), features(state, seat_index), strict=True))
 
 
 def objective(state: GameState, seat_index: int, w: Weights) -> float:
