@@ -98,7 +98,7 @@ _LOAD_CACHE: dict[tuple[object, ...], LoadPlan] = {}
 """Load plans already found, by everything :func:`best_load` reads (the bots' searches
 ask the same question many times: the same ship in the same position of other futures)."""
 
-_LOAD_CACHE_SIZE = 50_000
+_LOAD_CACHE_SIZE = 20_000
 
 
 def best_load(state: GameState, seat_index: int, cells: list[int],
