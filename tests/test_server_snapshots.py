@@ -64,3 +64,27 @@ async def test_a_new_table_offers_the_level_names_for_bots_and_the_stand_in() ->
     away = {"name": "Dirk", "kind": "person", "level": "", "player": "Dirk",
             "present": False, "stand_in": True}
     assert seat_text(away, False, "strong").plain == "Dirk (strong bot stands in)"
+
+
+async def test_the_lobby_columns_fit_their_cells_without_waiting_for_a_quiet_moment() -> None:
+    """A busy server refreshes the lobby on every move of every table, so the screen may
+    never be idle: the columns must be wide enough as soon as the tables are shown
+    (they were left as wide as their headings, "3 sea" for "3 seats open")."""
+    from textual.widgets import DataTable
+
+    from shipyard_tui.server.lobby import LobbyScreen
+    from shipyard_tui.server.showcase import SAMPLE_TABLES, LobbyShowcase
+
+    app = LobbyShowcase()
+    async with app.run_test(size=(100, 24)) as pilot:
+        await settle(pilot)
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        grid = lobby.query_one(DataTable)
+        waiting = dict(SAMPLE_TABLES[2], table="e55e55", seats=[
+            dict(seat, player=None) for seat in SAMPLE_TABLES[2]["seats"]])
+        lobby.show_tables([*SAMPLE_TABLES, waiting])  # no pause: no idle in between
+        state = grid.ordered_columns[2]
+        cells = [grid.get_cell_at((row, 2)) for row in range(grid.row_count)]
+        assert any(str(cell) == "2 seats open" for cell in cells)
+        assert state.get_render_width(grid) >= max(len(str(c)) for c in cells) + 2

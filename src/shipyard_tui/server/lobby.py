@@ -49,6 +49,15 @@ def seat_text(seat: dict[str, Any], to_move: bool, stand_in_level: str = "") -> 
     return text
 
 
+COLUMNS = ("Table", "Rules", "State", "Seats (◀ to move)")
+"""The lobby's columns."""
+
+
+def _width(cell: object) -> int:
+    """How many terminal cells a lobby cell takes."""
+    return cell.cell_len if isinstance(cell, Text) else Text(str(cell)).cell_len
+
+
 @runtime_checkable
 class Sender(Protocol):
     """An app that talks to the host (the session app, the showcase)."""
@@ -96,7 +105,7 @@ class LobbyScreen(Screen[None]):
         yield Static("Shipyard — connecting to the tables…", id="lobby-title", markup=False)
         yield Static("", id="lobby-help", markup=False)
         table: DataTable[Any] = DataTable(cursor_type="row", zebra_stripes=True, id="tables")
-        table.add_columns("Table", "Rules", "State", "Seats (◀ to move)")
+        table.add_columns(*COLUMNS)
         yield table
         yield Footer()
 
@@ -132,13 +141,19 @@ class LobbyScreen(Screen[None]):
             return
         grid = self.query_one(DataTable)
         keep = grid.cursor_row
-        grid.clear()
-        for table in tables:
-            seats = Text(" · ").join(
-                seat_text(seat, i == table["to_move"], table.get("stand_in_level", ""))
-                for i, seat in enumerate(table["seats"]))
-            grid.add_row(table["table"], table["rules"], self._state(table), seats,
-                         key=table["table"])
+        rows = [(table["table"], table["rules"], self._state(table), Text(" · ").join(
+                    seat_text(seat, i == table["to_move"], table.get("stand_in_level", ""))
+                    for i, seat in enumerate(table["seats"])))
+                for table in tables]
+        # The columns are as wide as their widest cell, worked out here: the table's own
+        # measuring waits for a quiet moment, which a busy server (every move of every
+        # table refreshes the lobby) may not leave, and the cells stayed cut short.
+        grid.clear(columns=True)
+        for i, label in enumerate(COLUMNS):
+            grid.add_column(label, width=max(_width(cell) for cell in (label, *(
+                row[i] for row in rows))))
+        for table, row in zip(tables, rows, strict=True):
+            grid.add_row(*row, key=table["table"])
         if tables:
             grid.move_cursor(row=min(max(keep, 0), len(tables) - 1))
         mine = [t for t in tables if t["state"] == "waiting"
