@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shipyard_tui.rules import CATALOG, Action, DecisionStep, Event, GameState, Move
+from shipyard_tui.rules import CATALOG, Action, Event, GameState, Move
 from shipyard_tui.rules import events as ev
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules import query as q
@@ -173,9 +173,9 @@ def describe_move(state: GameState, move: Move) -> str:
     if isinstance(move, mv.Proceed):
         assert turn.chosen is not None
         return f"No bonus first: go on to {turn.chosen.label}"
-    if isinstance(move, mv.Pass):
-        if turn.step is DecisionStep.BONUS_AFTER:
-            return "No bonus action: end the turn's actions"
+    if isinstance(move, mv.NoBonus):
+        return "No bonus action: end the turn's actions"
+    if isinstance(move, mv.NoLastTile):
         return "Pass"
     if isinstance(move, mv.Buy):
         tile = state.market.ships[move.column][move.row]

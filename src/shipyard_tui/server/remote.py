@@ -114,7 +114,7 @@ class RemoteModel(GameModel):
         start = int(message.get("events_from", 0))
         earlier = old.events[:start] if isinstance(old, RemoteGame) else []
         game.events = earlier + [wire_event(e) for e in message.get("events", [])]
-        game.legal = [parse_move(m) for m in message.get("legal", [])]
+        game.legal = [parse_move(m, game.state.turn.step) for m in message.get("legal", [])]
         game.can_undo = bool(message.get("can_undo"))
         return game
 

@@ -82,8 +82,7 @@ class NauticusGame(GameLoop[NauticusConfig, NauticusState, Move, Event]):
     def apply(self, move: Move) -> None:
         engine.apply_move(self.state, move, self.events)
 
-    @classmethod
-    def parse(cls, text: str) -> Move:
+    def parse(self, text: str) -> Move:
         return parse_move(text)
 
     @property

@@ -368,8 +368,8 @@ class GameScreen(Screen[None]):
 
     def _decline_bonus(self) -> None:
         """The player said no bonus action this turn: answer the question after it too."""
-        if self.model.human_to_move and mv.Pass() in self.model.legal_moves():
-            self._play(mv.Pass())
+        if self.model.human_to_move and mv.NoBonus() in self.model.legal_moves():
+            self._play(mv.NoBonus())
 
     def _show_result(self) -> None:
         from .review import ReviewScreen
