@@ -171,7 +171,7 @@ class RemoteModel(GameModel):
         game = self.game
         return self.human_to_move and isinstance(game, RemoteGame) and game.can_undo
 
-    def undo(self) -> Move | None:  # type: ignore[override]
+    def undo(self) -> Move | None:
         """Ask the host to take back the last move; which one it was shows in the log."""
         if not self.can_undo:
             raise IllegalMoveError("nothing to undo in this turn")

@@ -145,7 +145,7 @@ class NauticusScreen(Screen[None]):
             panel.set_choices(self.waiting_text(seat), [])
             return
         self.status(f"{who}'s decision: {game.prompt}.")
-        choices = [Choice(move_words(game.state, m), m)  # type: ignore[arg-type]
+        choices = [Choice(move_words(game.state, m), m)
                    for m in game.legal_moves()]
         panel.set_choices(f"{who}, {game.prompt}:", choices)
         panel.options.focus()
@@ -196,7 +196,9 @@ class NauticusScreen(Screen[None]):
         seat = self.game.to_move
         if seat is None or seat in self.bots or not self.decides_here(seat):
             return
-        self.game.play(message.move)  # type: ignore[arg-type]
+        if not isinstance(message.move, Move):  # the panel only ever holds Nauticus's
+            return
+        self.game.play(message.move)
         self._committed()
 
     def action_undo(self) -> None:

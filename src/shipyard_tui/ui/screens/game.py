@@ -334,6 +334,8 @@ class GameScreen(Screen[None]):
         if not self.model.human_to_move or self.replaying:
             return
         move = event.move
+        if not isinstance(move, Move | Plan):  # the panel only ever holds Shipyard's
+            return
         question = choice_labels.confirmation(self.model.game.state, move)
         if question is None:
             self._go(move)
@@ -387,8 +389,9 @@ class GameScreen(Screen[None]):
             return
         if self.model.can_undo:
             move = self.model.undo()
-            self.notify(f"Took back: {describe_move(self.model.game.state, move)}", timeout=2,
-                        markup=False)
+            if move is not None:
+                self.notify(f"Took back: {describe_move(self.model.game.state, move)}",
+                            timeout=2, markup=False)
         else:
             self.notify("Nothing to take back: the turn began, or a tile was drawn.",
                         timeout=3)
