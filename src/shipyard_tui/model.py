@@ -12,8 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from shipyard_tui.rules import Event, Game, GameState, Move, SeatKind
-from shipyard_tui.rules.view import events_for
+from shipyard_tui.rules import Event, Game, GameState, Move, SeatKind, events_for
 
 
 class ChangeKind(StrEnum):

@@ -24,12 +24,16 @@ import types
 import typing
 from collections.abc import Callable
 from enum import Enum
-from typing import TYPE_CHECKING, Any, TypeVar, Union
+from typing import Any, ClassVar, Protocol, TypeVar, Union
 
-if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
 
-T = TypeVar("T", bound="DataclassInstance")
+class Dataclass(Protocol):
+    """Any dataclass instance (what :func:`dataclasses.fields` reads)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+
+T = TypeVar("T", bound=Dataclass)
 
 Copier = Callable[[Any], Any]
 

@@ -31,9 +31,15 @@ from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
 from shipyard_tui.games.nauticus import event_to_json as nauticus_event_json
 from shipyard_tui.games.nauticus.bots import NauticusBot
 from shipyard_tui.games.nauticus.bots import bot_for_level as nauticus_bot
-from shipyard_tui.rules import IllegalMoveError, SeatKind, event_to_json
-from shipyard_tui.rules.state import CLASSIC, EDITIONS, SECOND
-from shipyard_tui.rules.view import events_for
+from shipyard_tui.rules import (
+    CLASSIC,
+    EDITIONS,
+    SECOND,
+    IllegalMoveError,
+    SeatKind,
+    event_to_json,
+    events_for,
+)
 from shipyard_tui.saves import AnyGame, SaveError, SaveStore, load, write_atomic
 from shipyard_tui.seats import clean_name
 

@@ -15,6 +15,7 @@ import typing
 from collections.abc import Callable
 from typing import Any, cast
 
+from shipyard_tui.core.codec import from_data
 from shipyard_tui.model import Change, ChangeKind, GameModel
 from shipyard_tui.rules import (
     STEP_PROMPTS,
@@ -27,17 +28,16 @@ from shipyard_tui.rules import (
     SeatKind,
     Stage,
     event_from_json,
+    events,
     parse_move,
 )
-from shipyard_tui.rules.codec import from_data
-from shipyard_tui.rules.events import EVENT_TYPES
 
 Send = Callable[[dict[str, Any]], None]
 
 
 def wire_event(data: dict[str, Any]) -> Event:
     """An event as the host sent it: secret fields redacted for this seat stay ``None``."""
-    kind = EVENT_TYPES.get(data.get("type", ""))
+    kind = events.EVENT_TYPES.get(data.get("type", ""))
     if kind is None:
         raise ValueError(f"unknown event type {data.get('type')!r}")
     blank = {name for name in kind.secret_fields if data.get(name) is None}
