@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from shipyard_tui.rules import Event, Game, GameState, Move, SeatKind, events_for
+from shipyard_tui.rules import Event, Game, GameState, Move, SeatKind
+from shipyard_tui.rules.query import events_for
 
 
 class ChangeKind(StrEnum):

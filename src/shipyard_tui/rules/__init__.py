@@ -25,7 +25,6 @@ from .state import (
     Stage,
     Step,
 )
-from .view import events_for
 
 __all__ = [
     "CATALOG",
@@ -57,7 +56,6 @@ __all__ = [
     "event_from_json",
     "event_to_json",
     "events",
-    "events_for",
     "moves",
     "parse_move",
     "query",

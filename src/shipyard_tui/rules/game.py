@@ -121,8 +121,9 @@ class Game(GameLoop[GameConfig, GameState, Move, Event]):
         """The state as ``seat`` may see it (R-11)."""
         return seat_view(self.state, seat)
 
-    def events_for(self, seat: int | None) -> list[Event]:
-        return events_for(self.events, seat)
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
+        """The events from index ``start`` on, as ``seat`` may see them (R-11)."""
+        return events_for(self.events[start:], seat)
 
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else ``None``."""
