@@ -232,13 +232,9 @@ class NauticusScreen(Screen[None]):
         self.app.push_screen(NauticusReviewScreen(self.game))
 
     def action_save_as(self) -> None:
-        from ..screens.save_as import SaveAsScreen
+        from ..screens.save_as import save_as
 
-        def saved(name: str | None) -> None:
-            if name:
-                self.notify(f"Saved as {name}.", title="Saved", timeout=3, markup=False)
-
-        self.app.push_screen(SaveAsScreen(), saved)
+        save_as(self)
 
     def action_leave(self) -> None:
         from ..screens.confirm import ConfirmScreen

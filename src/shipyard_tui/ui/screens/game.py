@@ -459,13 +459,9 @@ class GameScreen(Screen[None]):
         self._set_view("canals")
 
     def action_save_as(self) -> None:
-        from .save_as import SaveAsScreen
+        from .save_as import save_as
 
-        def saved(name: str | None) -> None:
-            if name:
-                self.notify(f"Saved as {name}.", title="Saved", timeout=3, markup=False)
-
-        self.app.push_screen(SaveAsScreen(), saved)
+        save_as(self)
 
     def action_help(self) -> None:
         from .help import HelpScreen
