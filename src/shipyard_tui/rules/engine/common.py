@@ -83,6 +83,17 @@ def slot_price(row: int) -> int:
     return CATALOG.slot_prices[row]
 
 
+def buy_from_slot(state: GameState, slots: list[str | None], row: int) -> tuple[str, int]:
+    """The seat to move takes the tile in ``row`` of a market column (ship tiles,
+    commodities, canals) and pays that row's price: the tile and the price (R-4.0)."""
+    tile = slots[row]
+    assert tile is not None
+    price = slot_price(row)
+    slots[row] = None
+    state.seats[state.turn.seat].guilders -= price
+    return tile, price
+
+
 def track_actions(state: GameState) -> list[Action]:
     return [slot.action for slot in state.track]
 
