@@ -85,7 +85,8 @@ def slot_price(row: int) -> int:
 
 def buy_from_slot(state: GameState, slots: list[str | None], row: int) -> tuple[str, int]:
     """The seat to move takes the tile in ``row`` of a market column (ship tiles,
-    commodities, canals) and pays that row's price: the tile and the price (R-4.0)."""
+    commodities, canals) and pays that row's price (R-2.3): the tile and the price
+    (R-4.1, R-4.2, R-4.3)."""
     tile = slots[row]
     assert tile is not None
     price = slot_price(row)
