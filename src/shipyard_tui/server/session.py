@@ -61,12 +61,13 @@ class RemoteGameScreen(GameScreen):
         self.remote = model
         self._was_my_turn = False
 
+    # Textual calls the mount and unmount handlers of every class of the screen, the
+    # game screen's too: these only add what a server table does.
+
     def on_mount(self) -> None:
-        super().on_mount()
         self._turn_signal()
 
     def on_unmount(self) -> None:
-        super().on_unmount()
         app = self.app
         if isinstance(app, SessionApp):
             app.left_table(self.remote)
@@ -121,12 +122,13 @@ class RemoteNauticusScreen(NauticusScreen):
         self._was_my_turn = False
         model.on_change = self._host_changed
 
+    # Textual calls the mount and unmount handlers of every class of the screen, the
+    # game screen's too: these only add what a server table does.
+
     def on_mount(self) -> None:
-        super().on_mount()
         self._turn_signal()
 
     def on_unmount(self) -> None:
-        super().on_unmount()
         app = self.app
         if isinstance(app, SessionApp):
             app.left_table(self.remote)
