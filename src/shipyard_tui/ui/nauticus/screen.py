@@ -237,19 +237,9 @@ class NauticusScreen(Screen[None]):
         save_as(self)
 
     def action_leave(self) -> None:
-        from ..screens.confirm import ConfirmScreen
+        from ..screens.confirm import leave_game
 
-        if self.game.is_over:
-            self.app.pop_screen()
-            return
-
-        def answered(leave: bool | None) -> None:
-            if leave:
-                self.app.pop_screen()
-
-        self.app.push_screen(ConfirmScreen("Leave this game for the title screen? It is "
-                                           "saved: Continue on the title screen resumes it.",
-                                           "Leave", "Stay"), answered)
+        leave_game(self, self.game.is_over)
 
     def on_unmount(self) -> None:
         if self._bot_timer is not None:

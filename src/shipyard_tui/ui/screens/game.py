@@ -469,19 +469,9 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HelpScreen(classic=self.model.game.config.classic))
 
     def action_leave(self) -> None:
-        from .confirm import ConfirmScreen
+        from .confirm import leave_game
 
-        if self.model.game.is_over:
-            self.app.pop_screen()
-            return
-
-        def answered(leave: bool | None) -> None:
-            if leave:
-                self.app.pop_screen()
-
-        self.app.push_screen(ConfirmScreen("Leave this game for the title screen? It is "
-                                           "saved: Continue on the title screen resumes it.",
-                                           "Leave", "Stay"), answered)
+        leave_game(self, self.model.game.is_over)
 
     @on(ViewBar.Picked)
     def _picked(self, event: ViewBar.Picked) -> None:
