@@ -304,11 +304,11 @@ MOVE_TYPES: dict[str, type[Move]] = move_table(
     BuyCommodity, MarkerStep, Take, Hire, Exchange, Sell, Trade, SailFirst, Load, EndLoad,
     Helmsman, Rigger, StartToken, Cruise, Discard, Final,
 )
-
-
 """The move types by keyword, but for ``pass``, which names one of :data:`PASSES`."""
 
 PASS = "pass"
+"""The notation of both :class:`NoBonus` and :class:`NoLastTile`."""
+
 PASSES: dict[DecisionStep, type[Move]] = {
     DecisionStep.BONUS_AFTER: NoBonus, DecisionStep.LAST_CHANCE: NoLastTile,
 }
