@@ -1,6 +1,7 @@
-"""The screens at a server table mount their game screen once (Textual calls the mount
-and unmount handlers of every class of a screen): one subscription to the model while
-the table is shown, none after leaving it."""
+"""The screens at a server table (server/session.py) mount their game screen once
+(Textual calls the mount and unmount handlers of every class of a screen): one
+subscription to the model while the table is shown, none after leaving it; saving is
+the server's and leaving asks nothing."""
 
 from __future__ import annotations
 
@@ -36,11 +37,16 @@ async def test_the_shipyard_table_screen_listens_to_its_model_once(tmp_path: Pat
     model = RemoteModel(sent.append, "t1", 0, TableHost(tmp_path).game_message(table, 0))
     app: App[None] = App()
     async with app.run_test(size=(120, 40)) as pilot:
-        await app.push_screen(RemoteGameScreen(model))
+        screen = RemoteGameScreen(model)
+        await app.push_screen(screen)
         await settle(pilot)
         assert _screen_listeners(model) == 1
-        app.pop_screen()
+        screen.action_save_as()
         await settle(pilot)
+        assert any("The server keeps this game" in n.message for n in app._notifications)
+        screen.action_leave()  # straight back: nothing is lost at a server table
+        await settle(pilot)
+        assert app.screen is not screen
         assert _screen_listeners(model) == 0
 
 
