@@ -19,7 +19,7 @@ from shipyard_tui.rules.moves import (
     Choose,
     EndBuild,
     Final,
-    Pass,
+    NoLastTile,
     Place,
     Proceed,
     Take,
@@ -474,9 +474,9 @@ def test_r10_4_only_seats_one_tile_short_are_asked_in_turn_order():
     game, (a, b, c) = _last_chance_setup()
     assert game.state.stage is Stage.LAST_CHANCE
     assert game.state.turn.seat == a and game.state.turn.step is S.LAST_CHANCE
-    game.play(Pass())
+    game.play(NoLastTile())
     assert game.state.turn.seat == c and game.state.turn.step is S.LAST_CHANCE
-    game.play(Pass())
+    game.play(NoLastTile())
     assert game.is_over
     assert turn_starts(game.events, "last_chance") == [a, c]
     assert b not in turn_starts(game.events, "last_chance")
@@ -486,8 +486,8 @@ def test_r10_4_a_seat_may_pass_and_keeps_its_yard():
     game, (a, _b, _c) = _last_chance_setup()
     before = list(game.state.seats[a].yard)
     guilders = game.state.seats[a].guilders
-    assert Pass() in game.legal_moves()
-    game.play(Pass())
+    assert NoLastTile() in game.legal_moves()
+    game.play(NoLastTile())
     assert game.state.seats[a].yard == before
     assert game.state.seats[a].guilders == guilders
     assert game.state.seats[a].fleet == []
@@ -498,10 +498,10 @@ def test_r10_4_only_tiles_of_the_missing_kind_are_offered():
     only bows."""
     game, _seats = _last_chance_setup()
     moves = game.legal_moves()
-    assert moves[0] == Pass()
+    assert moves[0] == NoLastTile()
     buys = moves[1:]
     assert buys and all(isinstance(m, Buy) and m.column in (1, 2) for m in buys)
-    game.play(Pass())
+    game.play(NoLastTile())
     buys = game.legal_moves()[1:]
     assert buys and all(isinstance(m, Buy) and m.column == 0 for m in buys)
 
@@ -545,7 +545,7 @@ def test_r10_4_blank_tile_is_free_when_none_of_the_kind_is_displayed():
     market.ships[2] = [None] * 5
     market.middle_stack = []
     game.state.seats[a].guilders = 0
-    assert game.legal_moves() == [Pass(), BuyBlank(TileKind.MIDDLE)]
+    assert game.legal_moves() == [NoLastTile(), BuyBlank(TileKind.MIDDLE)]
     game.play(BuyBlank(TileKind.MIDDLE))
     game.play(Place(1))
     sail_current_ship(game)

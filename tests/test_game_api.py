@@ -26,6 +26,7 @@ from shipyard_tui.rules import (
 from shipyard_tui.rules import events as ev
 from shipyard_tui.rules.moves import (
     MOVE_TYPES,
+    PASSES,
     Bonus,
     Buy,
     BuyBlank,
@@ -40,7 +41,8 @@ from shipyard_tui.rules.moves import (
     Helmsman,
     Hire,
     Load,
-    Pass,
+    NoBonus,
+    NoLastTile,
     Place,
     PlaceCanal,
     Proceed,
@@ -81,7 +83,7 @@ def draws(events: list[ev.Event]) -> bool:
 def first_illegal(game: Game):
     """Some well-formed move that is not legal now."""
     legal = game.legal_moves()
-    for move in (Place(0), EndLoad(), Sell(), Take(), Choose(Action.BUILD), Pass()):
+    for move in (Place(0), EndLoad(), Sell(), Take(), Choose(Action.BUILD), NoBonus()):
         if move not in legal:
             return move
     raise AssertionError("every candidate is legal")
@@ -330,7 +332,8 @@ def test_from_json_rejects_bad_moves():
 # -- move notation ------------------------------------------------------------------
 
 EXAMPLES = [
-    Choose(Action.BUILD), Choose(Action.SUBSIDY), Bonus(Action.HIRE), Proceed(), Pass(),
+    Choose(Action.BUILD), Choose(Action.SUBSIDY), Bonus(Action.HIRE), Proceed(), NoBonus(),
+    NoLastTile(),
     Buy(0, 0), Buy(1, 2), Buy(2, 3), Buy(3, 4), BuyBlank(TileKind.BOW),
     BuyBlank(TileKind.MIDDLE), BuyBlank(TileKind.STERN), Place(0), Place(9), EndBuild(),
     TakeCanal(2), PlaceCanal(1, -2, 3), PlaceCanal(-4, 0, 0), BuyCommodity(4), Step(), Take(),
@@ -344,15 +347,20 @@ EXAMPLES = [
 
 
 def test_the_examples_cover_every_move_type():
-    assert {type(m) for m in EXAMPLES} == set(MOVE_TYPES.values())
+    assert {type(m) for m in EXAMPLES} == set(MOVE_TYPES.values()) | set(PASSES.values())
+
+
+#: The decision each example is read at: only ``pass`` needs one (R-3.4, R-10.4).
+STEP_OF_PASS = {kind: step for step, kind in PASSES.items()}
 
 
 @pytest.mark.parametrize("move", EXAMPLES, ids=str)
 def test_notation_round_trips(move):
     text = str(move)
     assert text == text.strip() and "\n" not in text
-    assert parse_move(text) == move
-    assert type(parse_move(text)) is type(move)
+    step = STEP_OF_PASS.get(type(move))
+    assert parse_move(text, step) == move
+    assert type(parse_move(text, step)) is type(move)
 
 
 def test_notation_examples_read_as_documented():
@@ -370,7 +378,7 @@ def test_every_legal_move_of_random_games_round_trips():
         while not game.is_over:
             moves = game.legal_moves()
             for move in moves:
-                assert parse_move(str(move)) == move
+                assert parse_move(str(move), game.state.turn.step) == move
                 seen.add(type(move))
             game.play(rng.choice(moves))
     assert len(seen) >= 18

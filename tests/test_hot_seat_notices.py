@@ -36,7 +36,7 @@ async def test_a_take_back_notice_is_gone_when_the_next_player_takes_the_termina
         assert any("Took back" in n.message for n in app._notifications)
         await pick(pilot, app, key_for_move(app, mv.Take()))
         if model.game.state.turn.step is Step.BONUS_AFTER:
-            await pick(pilot, app, key_for_move(app, mv.Pass()))
+            await pick(pilot, app, key_for_move(app, mv.NoBonus()))
         assert model.game.to_move == 1
         assert isinstance(app.screen, HandOverScreen)
         assert not list(app._notifications), [n.message for n in app._notifications]

@@ -1,6 +1,9 @@
-"""The interface, the bots and the table's texts use only the rules' public interface
-(issue 11): the package ``shipyard_tui.rules`` (the names in its ``__all__``, which
-include the ``moves``, ``events`` and ``query`` modules) and ``shipyard_tui.rules.query``.
+"""Every module outside ``rules/`` uses only the rules' public interface (issue 11):
+the package ``shipyard_tui.rules`` (the names in its ``__all__``, which include the
+``moves``, ``events`` and ``query`` modules) and ``shipyard_tui.rules.query``. That is
+the interface, the bots and the texts, and also the model, saves, the server, the
+command line, the simulations and Nauticus's package (which shares the seat
+configuration and nothing else of Shipyard's rules).
 
 Every module's syntax tree is walked, so an import inside a function counts too.
 """
@@ -17,10 +20,8 @@ import shipyard_tui.rules as rules
 from shipyard_tui.rules import query
 
 PACKAGE = Path(shipyard_tui.__file__).parent
-CHECKED = sorted(
-    [*PACKAGE.joinpath("ui").rglob("*.py"), *PACKAGE.joinpath("bots").rglob("*.py"),
-     *(PACKAGE / name for name in ("text.py", "advice.py", "review.py", "analysis.py"))]
-)
+RULES = PACKAGE / "rules"
+CHECKED = sorted(p for p in PACKAGE.rglob("*.py") if not p.is_relative_to(RULES))
 FIXTURES = {
     "shipyard_tui.ui.showcase": ["from shipyard_tui.rules import engine"],
 }
@@ -68,10 +69,15 @@ def _is_rules(module: str) -> bool:
 
 
 def test_the_checked_modules_exist() -> None:
-    """The walk finds the interface, the bots and the texts (an empty list passes anything)."""
+    """The walk finds every module outside rules/ (an empty list passes anything)."""
     names = {module_name(p) for p in CHECKED}
     assert {"shipyard_tui.ui.screens.game", "shipyard_tui.ui.choice_labels",
-            "shipyard_tui.bots.greedy", "shipyard_tui.text"} <= names
+            "shipyard_tui.bots.greedy", "shipyard_tui.text", "shipyard_tui.model",
+            "shipyard_tui.saves", "shipyard_tui.simulate", "shipyard_tui.tournament",
+            "shipyard_tui.cli", "shipyard_tui.server.host", "shipyard_tui.server.remote",
+            "shipyard_tui.server.tables", "shipyard_tui.games.nauticus.engine",
+            "shipyard_tui.core.loop", "shipyard_tui"} <= names
+    assert not any(name.startswith("shipyard_tui.rules") for name in names)
 
 
 @pytest.mark.parametrize("path", CHECKED, ids=lambda p: module_name(p))
@@ -101,4 +107,29 @@ def test_the_check_catches_private_imports() -> None:
         "import shipyard_tui.rules.scoring",
         "from shipyard_tui.rules.yard import pattern",
         "from shipyard_tui.rules.view import seat_view",
+    ])
+
+
+@pytest.mark.parametrize("name", [
+    "shipyard_tui.simulate", "shipyard_tui.server.host", "shipyard_tui.games.nauticus.engine",
+])
+def test_the_check_catches_private_imports_anywhere_outside_the_rules(name: str) -> None:
+    """The modules outside the interface are held to the same rule: the imports the
+    model, the server, the simulations and Nauticus once made are caught."""
+    depth = name.count(".")
+    source = "\n".join([
+        "from shipyard_tui.rules.state import SECOND",
+        "from shipyard_tui.rules.view import events_for",
+        "from shipyard_tui.rules.codec import from_data",
+        f"from {'.' * depth}rules.rng import Rng",
+        "from shipyard_tui.rules import SECOND, SeatConfig",
+        "from shipyard_tui.rules.query import events_for",
+        "from shipyard_tui.core.rng import Rng",
+    ])
+    found = private_imports(source, name, package=False)
+    assert sorted(found) == sorted([
+        "from shipyard_tui.rules.state import SECOND",
+        "from shipyard_tui.rules.view import events_for",
+        "from shipyard_tui.rules.codec import from_data",
+        "from shipyard_tui.rules.rng import Rng",
     ])

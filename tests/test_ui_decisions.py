@@ -243,7 +243,7 @@ async def test_two_people_hand_over_the_terminal_r11_2():
         await choose_action(pilot, app, Action.EQUIPMENT)
         await pick(pilot, app, key_for_move(app, mv.Take()))
         if app.model.game.state.turn.step is Step.BONUS_AFTER:
-            await pick(pilot, app, key_for_move(app, mv.Pass()))
+            await pick(pilot, app, key_for_move(app, mv.NoBonus()))
         assert app.model.game.to_move == 1
         assert isinstance(app.screen, HandOverScreen)
         assert app.model.viewer is None

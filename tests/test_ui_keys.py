@@ -104,7 +104,7 @@ async def test_declining_the_bonus_once_declines_it_for_the_whole_turn_r4(monkey
         await settle(pilot)
         moves = app.model.game.moves
         bought = moves.index(mv.BuyCommodity(0))
-        assert moves[bought + 1] == mv.Pass()
+        assert moves[bought + 1] == mv.NoBonus()
         assert app.model.game.state.turn.seat != 0 or app.model.game.state.turn.step \
             is Step.CHOOSE
 

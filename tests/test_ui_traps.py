@@ -121,7 +121,7 @@ def last_chance_with_a_buy(game: Game) -> bool:
     if state.turn.step is not Step.LAST_CHANCE:
         return False
     for move in game.legal_moves():
-        if isinstance(move, mv.Pass):
+        if isinstance(move, mv.NoLastTile):
             continue
         trial = state.copy()
         engine.apply_move(trial, move, [])
@@ -149,16 +149,16 @@ async def test_last_chance_defaults_to_buying_and_passing_asks_first_r10(monkeyp
         await settle(pilot)
         options = panel(app).options
         assert options.highlighted is not None
-        assert not isinstance(choices(app)[options.highlighted].move, mv.Pass)
+        assert not isinstance(choices(app)[options.highlighted].move, mv.NoLastTile)
         moves = len(app.model.game.moves)
-        await pilot.press(key_for(app, lambda c: isinstance(c.move, mv.Pass)), "enter")
+        await pilot.press(key_for(app, lambda c: isinstance(c.move, mv.NoLastTile)), "enter")
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("enter")
         await settle(pilot)
         assert len(app.model.game.moves) == moves
         await pilot.press(key_for(app, lambda c: c.move is not None
-                                  and not isinstance(c.move, mv.Pass)), "enter")
+                                  and not isinstance(c.move, mv.NoLastTile)), "enter")
         await settle(pilot)
         state = app.model.game.state
         if state.turn.step is Step.PLACE:

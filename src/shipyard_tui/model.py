@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from shipyard_tui.rules import Event, Game, GameState, Move, SeatKind
-from shipyard_tui.rules.view import events_for
+from shipyard_tui.rules.query import events_for
 
 
 class ChangeKind(StrEnum):
@@ -146,7 +146,9 @@ class GameModel:
     def can_undo(self) -> bool:
         return self.human_to_move and self.game.can_undo
 
-    def undo(self) -> Move:
+    def undo(self) -> Move | None:
+        """Take back the last move and return it. A model whose moves are taken back
+        elsewhere (a table of the server) returns ``None``: the move shows in the log."""
         move = self.game.undo()
         self.revision += 1
         self.highlight = None

@@ -44,10 +44,16 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from shipyard_tui import __version__, paths
+from shipyard_tui.core.codec import from_data
 from shipyard_tui.games.nauticus import NauticusGame
-from shipyard_tui.rules import Game, GameConfig, IllegalMoveError, MoveSyntaxError, SeatKind
-from shipyard_tui.rules.codec import from_data
-from shipyard_tui.rules.game import OldRulesError
+from shipyard_tui.rules import (
+    Game,
+    GameConfig,
+    IllegalMoveError,
+    MoveSyntaxError,
+    OldRulesError,
+    SeatKind,
+)
 from shipyard_tui.seats import clean_name
 
 FORMAT = "shipyard-save"

@@ -11,8 +11,7 @@ from shipyard_tui.bots import driver_for
 from shipyard_tui.core import bot_seed
 from shipyard_tui.games import nauticus
 from shipyard_tui.games.nauticus import bots as nauticus_bots
-from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind, event_to_json
-from shipyard_tui.rules.state import SECOND
+from shipyard_tui.rules import SECOND, Game, GameConfig, SeatConfig, SeatKind, event_to_json
 
 
 @dataclass(frozen=True, slots=True)

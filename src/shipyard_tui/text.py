@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shipyard_tui.rules import CATALOG, Action, DecisionStep, Event, GameState, Move
+from shipyard_tui.rules import CATALOG, Action, Event, GameState, Move
 from shipyard_tui.rules import events as ev
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules import query as q
@@ -83,6 +83,11 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 def guilders(n: int) -> str:
     return plural(n, "guilder")
+
+
+def price_text(n: int) -> str:
+    """A price: ``free`` for nothing, else the guilders."""
+    return "free" if n == 0 else guilders(n)
 
 
 def tile_features(tile_id: str) -> str:
@@ -173,15 +178,14 @@ def describe_move(state: GameState, move: Move) -> str:
     if isinstance(move, mv.Proceed):
         assert turn.chosen is not None
         return f"No bonus first: go on to {turn.chosen.label}"
-    if isinstance(move, mv.Pass):
-        if turn.step is DecisionStep.BONUS_AFTER:
-            return "No bonus action: end the turn's actions"
+    if isinstance(move, mv.NoBonus):
+        return "No bonus action: end the turn's actions"
+    if isinstance(move, mv.NoLastTile):
         return "Pass"
     if isinstance(move, mv.Buy):
         tile = state.market.ships[move.column][move.row]
         assert tile is not None
-        price = slot_price(move.row)
-        cost = "free" if price == 0 else guilders(price)
+        cost = price_text(slot_price(move.row))
         return f"Buy {COLUMN_NAMES[move.column]} {tile_features(tile)} ({cost})"
     if isinstance(move, mv.BuyBlank):
         return f"Take a blank {move.kind.value} (none left; free)"
@@ -191,15 +195,13 @@ def describe_move(state: GameState, move: Move) -> str:
         return "Finish building"
     if isinstance(move, mv.TakeCanal):
         canal = state.market.canals[move.slot]
-        price = slot_price(move.slot)
-        return f"Rent canal {canal} ({'free' if price == 0 else guilders(price)})"
+        return f"Rent canal {canal} ({price_text(slot_price(move.slot))})"
     if isinstance(move, mv.PlaceCanal):
         return f"Place it at ({move.x},{move.y}), {ROTATION_NAMES[move.rotation]}"
     if isinstance(move, mv.BuyCommodity):
         tile = state.market.commodities[move.slot]
         assert tile is not None
-        price = slot_price(move.slot)
-        return f"Buy {goods_text(tile)} ({'free' if price == 0 else guilders(price)})"
+        return f"Buy {goods_text(tile)} ({price_text(slot_price(move.slot))})"
     if isinstance(move, mv.MarkerStep):
         return _describe_step(state)
     if isinstance(move, mv.Take):
@@ -268,8 +270,7 @@ def _describe_step(state: GameState) -> str:
         ring = q.catalog_of(state).equipment_ring if action is Action.EQUIPMENT \
             else q.catalog_of(state).crew_ring
         where = ring[nxt].value
-    price = "free" if cost == 0 else guilders(cost)
-    return f"Move the marker on to {where} ({price})"
+    return f"Move the marker on to {where} ({price_text(cost)})"
 
 
 def _describe_take(state: GameState) -> str:
@@ -317,8 +318,7 @@ def describe_event(names: list[str], event: Event) -> str | None:
     if isinstance(e, ev.ActionForfeited):
         return f"{who(e.seat)} cannot perform {Action(e.action).label}: {e.reason}"
     if isinstance(e, ev.ShipTileBought):
-        cost = "free" if e.price == 0 else guilders(e.price)
-        return f"{who(e.seat)} buys a {e.kind} {tile_features(e.tile)} ({cost})"
+        return f"{who(e.seat)} buys a {e.kind} {tile_features(e.tile)} ({price_text(e.price)})"
     if isinstance(e, ev.ShipTilePlaced):
         return f"{who(e.seat)} places it in cell {e.cell}"
     if isinstance(e, ev.EndTriggered):

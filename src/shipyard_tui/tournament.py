@@ -16,8 +16,7 @@ from typing import Any
 
 from shipyard_tui.bots import driver_for, resolve_level
 from shipyard_tui.core import SeatDriver, bot_seed
-from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
-from shipyard_tui.rules.state import SECOND
+from shipyard_tui.rules import SECOND, Game, GameConfig, SeatConfig, SeatKind
 
 Z95 = 1.959963984540054
 

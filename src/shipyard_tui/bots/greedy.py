@@ -315,7 +315,7 @@ class GreedyBot:
         return self._best(legal, value)
 
     def _bonus(self, view: GameState, seat: int, legal: list[Move]) -> Move:
-        keep = next(m for m in legal if isinstance(m, mv.Proceed | mv.Pass))
+        keep = next(m for m in legal if isinstance(m, mv.Proceed | mv.NoBonus))
         if view.turn.step is DecisionStep.BONUS_BEFORE or view.seats[seat].guilders < 9:
             return keep
         options = [m for m in legal if isinstance(m, mv.Bonus)]
@@ -358,10 +358,10 @@ class GreedyBot:
         return self._best(legal, value)
 
     def _last_chance(self, view: GameState, seat: int, legal: list[Move]) -> Move:
-        buys = [m for m in legal if not isinstance(m, mv.Pass)]
+        buys = [m for m in legal if not isinstance(m, mv.NoLastTile)]
         if buys and self._completing_buy(view, seat, legal):
             return self._build(view, seat, buys)
-        return mv.Pass()
+        return mv.NoLastTile()
 
     def _completing_buy(self, view: GameState, seat_index: int, legal: list[Move]) -> bool:
         seat = view.seats[seat_index]

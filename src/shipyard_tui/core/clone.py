@@ -24,9 +24,16 @@ import types
 import typing
 from collections.abc import Callable
 from enum import Enum
-from typing import Any, TypeVar, Union
+from typing import Any, ClassVar, Protocol, TypeVar, Union
 
-T = TypeVar("T")
+
+class Dataclass(Protocol):
+    """Any dataclass instance (what :func:`dataclasses.fields` reads)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+
+T = TypeVar("T", bound=Dataclass)
 
 Copier = Callable[[Any], Any]
 
@@ -92,7 +99,7 @@ def cloner(cls: type[T]) -> Callable[[T], T]:
     _COPIERS[cls] = clone  # before the fields: a type may contain itself
     hints = typing.get_type_hints(cls)
     lines = ["def clone(value):", "    twin = new(cls)"]
-    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+    for f in dataclasses.fields(cls):
         copy = _copier_for(hints[f.name])
         if copy is _same:
             lines.append(f"    twin.{f.name} = value.{f.name}")

@@ -12,6 +12,7 @@ and provides the hooks: :meth:`~GameLoop.start`, :meth:`~GameLoop.legal_moves`,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from .codec import to_data
@@ -80,9 +81,9 @@ class GameLoop(Generic[ConfigT, StateT, MoveT, EventT]):
         """Play a legal move on the state, appending its events to :attr:`events`."""
         raise NotImplementedError
 
-    @classmethod
-    def parse(cls, text: str) -> MoveT:
-        """Read a move of this game from its notation (raises :class:`MoveSyntaxError`)."""
+    def parse(self, text: str) -> MoveT:
+        """Read a move of this game from its notation, at the decision the game stands
+        at (raises :class:`MoveSyntaxError`)."""
         raise NotImplementedError
 
     @property
@@ -162,8 +163,9 @@ class GameLoop(Generic[ConfigT, StateT, MoveT, EventT]):
         return game
 
     @classmethod
-    def replay(cls, config: ConfigT, moves: list[MoveT]) -> Self:
-        """Rebuild a game from its configuration and moves (each move is checked)."""
+    def replay(cls, config: ConfigT, moves: Sequence[MoveT | str]) -> Self:
+        """Rebuild a game from its configuration and moves or their notations (each
+        move is checked; a notation is read at the decision it answers)."""
         game = cls(config)
         for move in moves:
             game.play(move)

@@ -11,12 +11,26 @@ the speeds a load reaches...). Code outside ``rules/`` imports nothing else from
 from . import events, moves, query
 from .catalog import CATALOG, Action, Feature, Good, Icon, Piece, TileKind
 from .events import Event, event_to_json
-from .game import STEP_PROMPTS, Game, IllegalMoveError, Outcome, event_from_json
+from .game import STEP_PROMPTS, Game, IllegalMoveError, OldRulesError, Outcome, event_from_json
 from .moves import MarkerStep, Move, MoveSyntaxError, parse_move
-from .state import DecisionStep, GameConfig, GameState, SeatConfig, SeatKind, Stage, Step
+from .state import (
+    CLASSIC,
+    EDITIONS,
+    SECOND,
+    DecisionStep,
+    GameConfig,
+    GameState,
+    SeatConfig,
+    SeatKind,
+    Stage,
+    Step,
+)
 
 __all__ = [
     "CATALOG",
+    "CLASSIC",
+    "EDITIONS",
+    "SECOND",
     "STEP_PROMPTS",
     "Action",
     "DecisionStep",
@@ -31,6 +45,7 @@ __all__ = [
     "MarkerStep",
     "Move",
     "MoveSyntaxError",
+    "OldRulesError",
     "Outcome",
     "Piece",
     "SeatConfig",

@@ -22,7 +22,7 @@ from ..core.loop import IllegalMoveError as IllegalMoveError
 from . import engine
 from .events import Event
 from .events import event_from_json as event_from_json
-from .moves import Move, parse_move
+from .moves import Move, parse_move, read_moves
 from .state import DecisionStep as S
 from .state import GameConfig, GameState, Stage
 from .view import events_for, seat_view
@@ -98,9 +98,10 @@ class Game(GameLoop[GameConfig, GameState, Move, Event]):
     def apply(self, move: Move) -> None:
         engine.apply_move(self.state, move, self.events)
 
-    @classmethod
-    def parse(cls, text: str) -> Move:
-        return parse_move(text)
+    def parse(self, text: str) -> Move:
+        """Read a move at the decision the game stands at (``pass`` names the move of
+        that decision: :func:`~.moves.parse_move`)."""
+        return parse_move(text, self.state.turn.step)
 
     @property
     def is_over(self) -> bool:
@@ -120,8 +121,9 @@ class Game(GameLoop[GameConfig, GameState, Move, Event]):
         """The state as ``seat`` may see it (R-11)."""
         return seat_view(self.state, seat)
 
-    def events_for(self, seat: int | None) -> list[Event]:
-        return events_for(self.events, seat)
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
+        """The events from index ``start`` on, as ``seat`` may see them (R-11)."""
+        return events_for(self.events[start:], seat)
 
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else ``None``."""
@@ -174,14 +176,13 @@ class Game(GameLoop[GameConfig, GameState, Move, Event]):
             config.validate()
         except ValueError as exc:
             raise ValueError(f"the configuration is damaged: {exc}") from None
-        moves = [parse_move(m) for m in notations]
         if replay:
-            game = cls.replay(config, moves)
+            game = cls.replay(config, notations)
             if game.state.to_dict() != data["state"]:
                 raise ValueError("the stored state does not match a replay of the moves")
             return game
         state = GameState.from_dict(_state_of_revision(data["state"], rules))
-        return cls.bare(config, state, moves,
+        return cls.bare(config, state, read_moves(notations),
                         [event_from_json(e) for e in data.get("events", [])], rules)
 
 

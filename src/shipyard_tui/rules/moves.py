@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import Field, dataclass
 from typing import Any, ClassVar
 
@@ -20,6 +21,7 @@ from ..core import moves as core_moves
 from ..core.moves import MoveSyntaxError as MoveSyntaxError
 from ..core.moves import move_table, parse_notation
 from .catalog import Action, Piece, TileKind
+from .state import DecisionStep
 
 COLUMNS = ("bow", "mid1", "mid2", "stern")
 """Ship display columns, left to right."""
@@ -72,8 +74,21 @@ class Proceed(Move):
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Move):
-    """Decline: no bonus action after the chosen one, or no last-chance tile."""
+class NoBonus(Move):
+    """Take no bonus action after the chosen one: on to the shakedown (R-3.4).
+
+    Written ``pass``, like :class:`NoLastTile`: the decision tells them apart
+    (:func:`parse_move`)."""
+
+    keyword: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class NoLastTile(Move):
+    """Buy no tile at the last chance: the next seat has its last chance (R-10.4).
+
+    Written ``pass``, like :class:`NoBonus`: the decision tells them apart
+    (:func:`parse_move`)."""
 
     keyword: ClassVar[str] = "pass"
 
@@ -285,13 +300,54 @@ class Final(Move):
 
 
 MOVE_TYPES: dict[str, type[Move]] = move_table(
-    Choose, Bonus, Proceed, Pass, Buy, BuyBlank, Place, EndBuild, TakeCanal, PlaceCanal,
+    Choose, Bonus, Proceed, Buy, BuyBlank, Place, EndBuild, TakeCanal, PlaceCanal,
     BuyCommodity, MarkerStep, Take, Hire, Exchange, Sell, Trade, SailFirst, Load, EndLoad,
     Helmsman, Rigger, StartToken, Cruise, Discard, Final,
 )
+"""The move types by keyword, but for ``pass``, which names one of :data:`PASSES`."""
+
+PASS = "pass"
+"""The notation of both :class:`NoBonus` and :class:`NoLastTile`."""
+
+PASSES: dict[DecisionStep, type[Move]] = {
+    DecisionStep.BONUS_AFTER: NoBonus, DecisionStep.LAST_CHANCE: NoLastTile,
+}
+"""The move that ``pass`` names at each decision where it is one."""
 
 
-def parse_move(text: str) -> Move:
-    """Read a move from its notation; raise :class:`MoveSyntaxError` if it is not one."""
+def parse_move(text: str, step: DecisionStep | None = None) -> Move:
+    """Read a move from its notation; raise :class:`MoveSyntaxError` if it is not one.
+
+    ``pass`` is read by the decision ``step`` it answers: :class:`NoBonus` after the
+    chosen action, :class:`NoLastTile` at the last chance; at any other step, or with
+    no step, it is no move.
+
+    >>> parse_move("pass", DecisionStep.LAST_CHANCE)
+    NoLastTile()
+    """
+    words = text.split()
+    if words and words[0] == PASS:
+        cls = PASSES.get(step) if step is not None else None
+        if cls is None:
+            raise MoveSyntaxError("'pass' is a move only after the chosen action (no bonus "
+                                  "action) or at the last chance (no tile)")
+        return parse_notation(text, {PASS: cls})
     return parse_notation(text, MOVE_TYPES)
+
+
+def read_moves(notations: Iterable[str]) -> list[Move]:
+    """A game's moves from their notations, without playing them.
+
+    A ``pass`` before the first final action declines a bonus action, after it the
+    last-chance tile: the last chance comes after the final actions (R-10.4), and a
+    final action has no bonus action after it (R-10.3). A game that can be replayed
+    reads each move at its own decision instead (:meth:`~.game.Game.parse`)."""
+    step = DecisionStep.BONUS_AFTER
+    moves: list[Move] = []
+    for text in notations:
+        move = parse_move(text, step)
+        if isinstance(move, Final):
+            step = DecisionStep.LAST_CHANCE
+        moves.append(move)
+    return moves
 

@@ -27,13 +27,17 @@ from typing import Any
 
 from shipyard_tui.bots import Bot, bot_for_level, driver_for
 from shipyard_tui.core import SeatDriver, bot_seed
+from shipyard_tui.core.events import event_to_json
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
-from shipyard_tui.games.nauticus import event_to_json as nauticus_event_json
 from shipyard_tui.games.nauticus.bots import NauticusBot
 from shipyard_tui.games.nauticus.bots import bot_for_level as nauticus_bot
-from shipyard_tui.rules import IllegalMoveError, SeatKind, event_to_json
-from shipyard_tui.rules.state import CLASSIC, EDITIONS, SECOND
-from shipyard_tui.rules.view import events_for
+from shipyard_tui.rules import (
+    CLASSIC,
+    EDITIONS,
+    SECOND,
+    IllegalMoveError,
+    SeatKind,
+)
 from shipyard_tui.saves import AnyGame, SaveError, SaveStore, load, write_atomic
 from shipyard_tui.seats import clean_name
 
@@ -563,20 +567,10 @@ class TableHost:
         if game.is_over:
             message["final"] = game.to_json(with_events=True)
             return message
-        if isinstance(game, NauticusGame):
-            message.update({
-                "state": game.view(seat).to_dict(),
-                "events_from": events_from,
-                "events": [nauticus_event_json(e)
-                           for e in game.events_for(seat)[events_from:]],
-                "legal": [str(m) for m in game.legal_moves()] if game.to_move == seat else [],
-                "can_undo": game.to_move == seat and game.can_undo,
-            })
-            return message
         message.update({
             "state": game.view(seat).to_dict(),
             "events_from": events_from,
-            "events": [event_to_json(e) for e in events_for(game.events[events_from:], seat)],
+            "events": [event_to_json(e) for e in game.events_for(seat, events_from)],
             "legal": [str(m) for m in game.legal_moves()] if game.to_move == seat else [],
             "can_undo": game.to_move == seat and game.can_undo,
         })

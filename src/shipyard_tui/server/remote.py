@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Callable
 from typing import Any, cast
 
+from shipyard_tui.core.codec import from_data
 from shipyard_tui.model import Change, ChangeKind, GameModel
 from shipyard_tui.rules import (
     STEP_PROMPTS,
@@ -23,21 +23,19 @@ from shipyard_tui.rules import (
     GameState,
     IllegalMoveError,
     Move,
-    Outcome,
     SeatKind,
     Stage,
     event_from_json,
+    events,
     parse_move,
 )
-from shipyard_tui.rules.codec import from_data
-from shipyard_tui.rules.events import EVENT_TYPES
 
-Send = Callable[[dict[str, Any]], None]
+from .remote_base import RemoteSeat, RemoteView, Send
 
 
 def wire_event(data: dict[str, Any]) -> Event:
     """An event as the host sent it: secret fields redacted for this seat stay ``None``."""
-    kind = EVENT_TYPES.get(data.get("type", ""))
+    kind = events.EVENT_TYPES.get(data.get("type", ""))
     if kind is None:
         raise ValueError(f"unknown event type {data.get('type')!r}")
     blank = {name for name in kind.secret_fields if data.get(name) is None}
@@ -51,24 +49,8 @@ def wire_event(data: dict[str, Any]) -> Event:
     return kind(**values)
 
 
-class RemoteGame:
-    """One seat's view of a game kept by the table host (only what that seat may see)."""
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-        self.config = state.config
-        self.events: list[Event] = []
-        self.legal: list[Move] = []
-        self.can_undo = False
-
-    @property
-    def moves(self) -> list[Move]:
-        """Move lists stay on the host (they would replay hidden draws)."""
-        return []
-
-    @property
-    def to_move(self) -> int | None:
-        return self.state.to_move
+class RemoteGame(RemoteView[GameState, Move, Event]):
+    """One seat's view of a Shipyard game kept by the table host."""
 
     @property
     def is_over(self) -> bool:
@@ -78,60 +60,45 @@ class RemoteGame:
     def prompt(self) -> str:
         return STEP_PROMPTS[self.state.turn.step]
 
-    def legal_moves(self) -> list[Move]:
-        return self.legal
-
-    def view(self, seat: int | None) -> GameState:
-        return self.state
-
     def events_for(self, seat: int | None) -> list[Event]:
         return self.events
 
-    def outcome(self) -> Outcome | None:
-        return None
 
-
-class RemoteModel(GameModel):
+class RemoteModel(RemoteSeat[Game, RemoteGame], GameModel):
     """The observable model of a seat (or a watcher) at a table of the server."""
 
     def __init__(self, send: Send, table: str, seat: int | None, first: dict[str, Any]) -> None:
-        self.send = send
-        self.table = table
-        self.seat = seat
-        self.waiting = False
-        """A move was sent and the host has not answered yet."""
-        self.lobby: dict[str, Any] = first.get("lobby", {})
+        RemoteSeat.__init__(self, send, table, seat, first)
         # A RemoteGame answers every question GameModel asks of a Game.
-        super().__init__(cast(Game, self._game_from(first, None)), viewer=seat, game_id=table)
+        GameModel.__init__(self, cast(Game, self.game_from(first, None)), viewer=seat,
+                           game_id=table)
 
     # -- the host's messages ----------------------------------------------------------
 
-    def _game_from(self, message: dict[str, Any], old: Game | RemoteGame | None
-                   ) -> Game | RemoteGame:
-        if "final" in message:
-            return Game.from_json(message["final"], replay=False)
-        game = RemoteGame(GameState.from_dict(message["state"]))
-        start = int(message.get("events_from", 0))
-        earlier = old.events[:start] if isinstance(old, RemoteGame) else []
-        game.events = earlier + [wire_event(e) for e in message.get("events", [])]
-        game.legal = [parse_move(m) for m in message.get("legal", [])]
-        game.can_undo = bool(message.get("can_undo"))
-        return game
+    def read_final(self, data: dict[str, Any]) -> Game:
+        return Game.from_json(data, replay=False)
+
+    def read_view(self, state: dict[str, Any]) -> RemoteGame:
+        return RemoteGame(GameState.from_dict(state))
+
+    def read_event(self, data: dict[str, Any]) -> Event:
+        return wire_event(data)
+
+    def read_move(self, text: str, view: RemoteGame) -> Move:
+        return parse_move(text, view.state.turn.step)
 
     def apply(self, message: dict[str, Any]) -> None:
         """Take in the host's next ``game`` message and tell every listener."""
         old = self.game
-        self.lobby = message.get("lobby", self.lobby)
-        if "state" not in message and "final" not in message:
+        taken = self.take(message, old)
+        if taken is None:
             return
-        self.game = cast(Game, self._game_from(message, old))
-        self.waiting = False
-        self.revision += 1
+        self.game = cast(Game, taken[0])
         self.highlight = None
-        start = int(message.get("events_from", 0))
-        if "final" in message or start == 0 or start != len(old.events):
+        if taken[1]:
             self._notify(Change(ChangeKind.LOAD, self.revision))
         else:
+            start = len(old.events)
             self._notify(Change(ChangeKind.MOVE, self.revision, tuple(self.game.events[start:])))
 
     # -- who is at this screen ----------------------------------------------------------
@@ -171,7 +138,7 @@ class RemoteModel(GameModel):
         game = self.game
         return self.human_to_move and isinstance(game, RemoteGame) and game.can_undo
 
-    def undo(self) -> Move | None:  # type: ignore[override]
+    def undo(self) -> Move | None:
         """Ask the host to take back the last move; which one it was shows in the log."""
         if not self.can_undo:
             raise IllegalMoveError("nothing to undo in this turn")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from textual.app import App
 from textual.screen import Screen
@@ -53,23 +53,50 @@ def turn_signal(app: App[Any], mine: bool, was_mine: bool, announced: bool, game
         set_terminal_title(app, f"Your turn — {game}" if mine else game)
 
 
-class RemoteGameScreen(GameScreen):
+class _TableScreen(Protocol):
+    """What :class:`AtServerTable` needs of the screen it is mixed into."""
+
+    @property
+    def remote(self) -> RemoteModel | RemoteNauticusModel: ...
+
+    @property
+    def app(self) -> App[Any]: ...
+
+    def _turn_signal(self) -> None: ...
+
+    def notify(self, message: str, *, timeout: float | None = None) -> None: ...
+
+
+class AtServerTable:
+    """What a game's screen at a server table adds, whichever the game: the turn signal
+    from the start, leaving the table on the way out, and saving left to the server.
+
+    It comes first among the screen's bases. Textual calls the mount and unmount
+    handlers of every class of a screen, so these run beside the game screen's own
+    (which must not be called again from here)."""
+
+    def on_mount(self: _TableScreen) -> None:
+        self._turn_signal()
+
+    def on_unmount(self: _TableScreen) -> None:
+        app = self.app
+        if isinstance(app, SessionApp):
+            app.left_table(self.remote)
+
+    def action_save_as(self: _TableScreen) -> None:
+        self.notify("The server keeps this game: every move is saved there.", timeout=3)
+
+    def action_leave(self: _TableScreen) -> None:
+        self.app.pop_screen()
+
+
+class RemoteGameScreen(AtServerTable, GameScreen):
     """The game screen at a server table: moves go to the host, bots move there too."""
 
     def __init__(self, model: RemoteModel) -> None:
         super().__init__(model, bot_delay=0.0, driver=SeatDriver({}), automa_delay=0.0)
         self.remote = model
         self._was_my_turn = False
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self._turn_signal()
-
-    def on_unmount(self) -> None:
-        super().on_unmount()
-        app = self.app
-        if isinstance(app, SessionApp):
-            app.left_table(self.remote)
 
     def after_change(self, change: Change) -> None:
         self._turn_signal()
@@ -103,14 +130,8 @@ class RemoteGameScreen(GameScreen):
             self.notify("Nothing to take back: the turn began, or a tile was drawn.",
                         timeout=3)
 
-    def action_save_as(self) -> None:
-        self.notify("The server keeps this game: every move is saved there.", timeout=3)
 
-    def action_leave(self) -> None:
-        self.app.pop_screen()
-
-
-class RemoteNauticusScreen(NauticusScreen):
+class RemoteNauticusScreen(AtServerTable, NauticusScreen):
     """The Nauticus table at a server table: this connection decides its own seat only;
     moves and takebacks go to the host, and bots move there."""
 
@@ -120,16 +141,6 @@ class RemoteNauticusScreen(NauticusScreen):
         self.remote = model
         self._was_my_turn = False
         model.on_change = self._host_changed
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self._turn_signal()
-
-    def on_unmount(self) -> None:
-        super().on_unmount()
-        app = self.app
-        if isinstance(app, SessionApp):
-            app.left_table(self.remote)
 
     def _host_changed(self, restart: bool) -> None:
         self.game = cast(NauticusGame, self.remote.game)
@@ -169,11 +180,6 @@ class RemoteNauticusScreen(NauticusScreen):
         self.game.undo()
         self._committed()
 
-    def action_save_as(self) -> None:
-        self.notify("The server keeps this game: every move is saved there.", timeout=3)
-
-    def action_leave(self) -> None:
-        self.app.pop_screen()
 
 
 def set_terminal_title(app: App[Any], title: str) -> None:

@@ -66,8 +66,8 @@ def choices(state: GameState, legal: list[Move]) -> list[Choice]:
         out = finish + [c for c in out if c not in finish]
     if step is S.LAST_CHANCE:
         passing = [Choice("Pass: complete no ship (this chance does not come back)",
-                          c.move) for c in out if isinstance(c.move, mv.Pass)]
-        out = [c for c in out if not isinstance(c.move, mv.Pass)] + passing
+                          c.move) for c in out if isinstance(c.move, mv.NoLastTile)]
+        out = [c for c in out if not isinstance(c.move, mv.NoLastTile)] + passing
     return out
 
 
@@ -214,10 +214,9 @@ def sailing_warning(state: GameState, speeds: set[int]) -> str:
 def confirmation(state: GameState, move: Move | Plan) -> tuple[str, str] | None:
     """The question to ask before a choice that throws something away for good
     (a ship's last chance, a contract, a ship to be dismantled), and its yes-word."""
-    step = state.turn.step
     if isinstance(move, Plan):
         return None
-    if isinstance(move, mv.Pass) and step is S.LAST_CHANCE:
+    if isinstance(move, mv.NoLastTile):
         return ("Pass your last chance? No more tiles can be bought to complete a "
                 "ship, and this cannot be taken back.", "Pass")
     if isinstance(move, mv.Discard):

@@ -5,7 +5,7 @@ The public surface is the decision loop of :class:`NauticusGame` (``to_move``,
 ``legal_moves``, ``play``), the value types it speaks in and the scoring functions.
 """
 
-from shipyard_tui.rules.state import SeatConfig, SeatKind
+from shipyard_tui.rules import SeatConfig, SeatKind
 
 from .catalog import Action
 from .events import Event, event_from_json, event_to_json

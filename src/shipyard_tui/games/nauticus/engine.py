@@ -10,7 +10,7 @@ phases the round.
 
 from __future__ import annotations
 
-from shipyard_tui.rules.rng import Rng, seed_state
+from shipyard_tui.core.rng import Rng, seed_state
 
 from . import events as ev
 from .catalog import (

@@ -82,8 +82,7 @@ class NauticusGame(GameLoop[NauticusConfig, NauticusState, Move, Event]):
     def apply(self, move: Move) -> None:
         engine.apply_move(self.state, move, self.events)
 
-    @classmethod
-    def parse(cls, text: str) -> Move:
+    def parse(self, text: str) -> Move:
         return parse_move(text)
 
     @property
@@ -107,10 +106,11 @@ class NauticusGame(GameLoop[NauticusConfig, NauticusState, Move, Event]):
         view.config = dataclasses.replace(view.config, seed=0)
         return view
 
-    def events_for(self, seat: int | None) -> list[Event]:
-        """The event stream as ``seat`` sees it: the seed is withheld."""
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
+        """The event stream from index ``start`` on as ``seat`` sees it: the seed is
+        withheld."""
         return [dataclasses.replace(e, seed=0) if isinstance(e, GameStarted) else e
-                for e in self.events]
+                for e in self.events[start:]]
 
     def outcome(self) -> Outcome | None:
         if not self.is_over:

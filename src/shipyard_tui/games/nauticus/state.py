@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from shipyard_tui.core.codec import from_data, to_data
-from shipyard_tui.rules.state import SeatConfig, SeatKind
+from shipyard_tui.rules import SeatConfig, SeatKind
 
 from .catalog import (
     CROWN,

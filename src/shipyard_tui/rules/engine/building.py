@@ -25,7 +25,16 @@ from ..state import (
 )
 from ..yard import KIND_LETTER, completing_cells, legal_cells, pattern
 from . import ending, registry, turn_track
-from .common import MARKET_SLOTS, Events, _draw_rng, _reveal, _store_rng, ship_stack, slot_price
+from .common import (
+    MARKET_SLOTS,
+    Events,
+    _draw_rng,
+    _reveal,
+    _store_rng,
+    buy_from_slot,
+    ship_stack,
+    slot_price,
+)
 
 
 def tile_buys(state: GameState, kind: TileKind, guilders: int) -> Iterator[Move]:
@@ -96,11 +105,7 @@ def _on_buy(state: GameState, move: Move, out: Events) -> None:
     assert isinstance(move, Buy)
     turn = state.turn
     seat = state.seats[turn.seat]
-    tile = state.market.ships[move.column][move.row]
-    assert tile is not None
-    price = slot_price(move.row)
-    state.market.ships[move.column][move.row] = None
-    seat.guilders -= price
+    tile, price = buy_from_slot(state, state.market.ships[move.column], move.row)
     turn.holding = tile
     info = CATALOG.ship(tile)
     out.append(ev.ShipTileBought(turn.seat, tile, info.kind.value,

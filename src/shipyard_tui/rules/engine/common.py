@@ -83,6 +83,18 @@ def slot_price(row: int) -> int:
     return CATALOG.slot_prices[row]
 
 
+def buy_from_slot(state: GameState, slots: list[str | None], row: int) -> tuple[str, int]:
+    """The seat to move takes the tile in ``row`` of a market column (ship tiles,
+    commodities, canals) and pays that row's price (R-2.3): the tile and the price
+    (R-4.1, R-4.2, R-4.3)."""
+    tile = slots[row]
+    assert tile is not None
+    price = slot_price(row)
+    slots[row] = None
+    state.seats[state.turn.seat].guilders -= price
+    return tile, price
+
+
 def track_actions(state: GameState) -> list[Action]:
     return [slot.action for slot in state.track]
 

@@ -14,7 +14,7 @@ from ..moves import (
     Discard,
     Final,
     Move,
-    Pass,
+    NoLastTile,
 )
 from ..scoring import trader_points
 from ..state import DecisionStep as S
@@ -65,10 +65,17 @@ def _last_chance_moves(state: GameState) -> list[Move]:
 
 
 def _last_chance_options(state: GameState) -> list[Move]:
-    return [Pass(), *_last_chance_moves(state)]
+    return [NoLastTile(), *_last_chance_moves(state)]
 
 
 registry.decision(S.LAST_CHANCE, "buy one tile to complete a ship, or pass", _last_chance_options)
+
+
+@registry.handles(NoLastTile)
+def _decline_last_chance(state: GameState, move: Move, out: Events) -> None:
+    """No tile in the last chance: the next seat has its last chance (R-10.4)."""
+    _end_extra_turn(state, "last_chance", out)
+    _next_last_chance(state, out)
 
 
 def _trigger_end(state: GameState, reason: str, out: Events) -> None:

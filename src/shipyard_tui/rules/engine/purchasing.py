@@ -12,7 +12,7 @@ from ..state import (
     GameState,
 )
 from . import building, registry, turn_track
-from .common import Events, commodity_goods, slot_price
+from .common import Events, buy_from_slot, commodity_goods, slot_price
 
 
 def can_purchase(state: GameState, guilders: int) -> bool:
@@ -34,11 +34,7 @@ def _on_buy_commodity(state: GameState, move: Move, out: Events) -> None:
     assert isinstance(move, BuyCommodity)
     turn = state.turn
     seat = state.seats[turn.seat]
-    tile = state.market.commodities[move.slot]
-    assert tile is not None
-    price = slot_price(move.slot)
-    state.market.commodities[move.slot] = None
-    seat.guilders -= price
+    tile, price = buy_from_slot(state, state.market.commodities, move.slot)
     seat.commodities.append(tile)
     out.append(ev.CommodityBought(turn.seat, tile, [g.value for g in commodity_goods(tile)],
                                   move.slot, price, seat.guilders))

@@ -16,7 +16,7 @@ from ..state import (
     Seat,
 )
 from . import building, registry, ruleset, turn_track
-from .common import Events, slot_price
+from .common import Events, buy_from_slot, slot_price
 
 
 def can_rent_canal(state: GameState, seat: Seat, guilders: int) -> bool:
@@ -53,11 +53,7 @@ def _on_take_canal(state: GameState, move: Move, out: Events) -> None:
     assert isinstance(move, TakeCanal)
     turn = state.turn
     seat = state.seats[turn.seat]
-    canal = state.market.canals[move.slot]
-    assert canal is not None
-    price = slot_price(move.slot)
-    state.market.canals[move.slot] = None
-    seat.guilders -= price
+    canal, price = buy_from_slot(state, state.market.canals, move.slot)
     turn.canal = canal
     out.append(ev.CanalRented(turn.seat, canal, move.slot, price, seat.guilders))
     turn.step = S.CANAL_PLACE

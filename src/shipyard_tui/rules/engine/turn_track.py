@@ -11,7 +11,7 @@ from ..moves import (
     Bonus,
     Choose,
     Move,
-    Pass,
+    NoBonus,
     Proceed,
 )
 from ..state import DecisionStep as S
@@ -114,7 +114,7 @@ registry.decision(
 
 
 def _bonus_after_moves(state: GameState) -> list[Move]:
-    return [Pass(), *(Bonus(a) for a in _bonus_options(state, before=False))]
+    return [NoBonus(), *(Bonus(a) for a in _bonus_options(state, before=False))]
 
 
 registry.decision(S.BONUS_AFTER, "take a bonus action, or end the actions", _bonus_after_moves)
@@ -171,25 +171,10 @@ def _on_bonus(state: GameState, move: Move, out: Events) -> None:
     _start_action(state, move.action, Role.BONUS, out)
 
 
-@registry.handles(Pass)
-def _on_pass(state: GameState, move: Move, out: Events) -> None:
-    """``pass`` means one of two things, told apart by the step: after the actions it
-    declines a bonus action; at the end it declines the last-chance tile."""
-    if state.turn.step is S.BONUS_AFTER:
-        _decline_bonus(state, out)
-    else:
-        _decline_last_chance(state, out)
-
-
-def _decline_bonus(state: GameState, out: Events) -> None:
+@registry.handles(NoBonus)
+def _decline_bonus(state: GameState, move: Move, out: Events) -> None:
     """No bonus action after the chosen one (R-3.4): on to the shakedown (step 5)."""
     shakedown._shakedown(state, out)
-
-
-def _decline_last_chance(state: GameState, out: Events) -> None:
-    """No tile in the last chance: the next seat has its last chance (R-10.4)."""
-    ending._end_extra_turn(state, "last_chance", out)
-    ending._next_last_chance(state, out)
 
 
 def _start_action(state: GameState, action: Action, role: Role, out: Events) -> None:

@@ -145,7 +145,7 @@ class NauticusScreen(Screen[None]):
             panel.set_choices(self.waiting_text(seat), [])
             return
         self.status(f"{who}'s decision: {game.prompt}.")
-        choices = [Choice(move_words(game.state, m), m)  # type: ignore[arg-type]
+        choices = [Choice(move_words(game.state, m), m)
                    for m in game.legal_moves()]
         panel.set_choices(f"{who}, {game.prompt}:", choices)
         panel.options.focus()
@@ -196,7 +196,9 @@ class NauticusScreen(Screen[None]):
         seat = self.game.to_move
         if seat is None or seat in self.bots or not self.decides_here(seat):
             return
-        self.game.play(message.move)  # type: ignore[arg-type]
+        if not isinstance(message.move, Move):  # the panel only ever holds Nauticus's
+            return
+        self.game.play(message.move)
         self._committed()
 
     def action_undo(self) -> None:
@@ -230,28 +232,14 @@ class NauticusScreen(Screen[None]):
         self.app.push_screen(NauticusReviewScreen(self.game))
 
     def action_save_as(self) -> None:
-        from ..screens.save_as import SaveAsScreen
+        from ..screens.save_as import save_as
 
-        def saved(name: str | None) -> None:
-            if name:
-                self.notify(f"Saved as {name}.", title="Saved", timeout=3, markup=False)
-
-        self.app.push_screen(SaveAsScreen(), saved)
+        save_as(self)
 
     def action_leave(self) -> None:
-        from ..screens.confirm import ConfirmScreen
+        from ..screens.confirm import leave_game
 
-        if self.game.is_over:
-            self.app.pop_screen()
-            return
-
-        def answered(leave: bool | None) -> None:
-            if leave:
-                self.app.pop_screen()
-
-        self.app.push_screen(ConfirmScreen("Leave this game for the title screen? It is "
-                                           "saved: Continue on the title screen resumes it.",
-                                           "Leave", "Stay"), answered)
+        leave_game(self, self.game.is_over)
 
     def on_unmount(self) -> None:
         if self._bot_timer is not None:

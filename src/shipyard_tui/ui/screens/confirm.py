@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
 
@@ -59,3 +61,19 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+
+
+def leave_game(screen: Screen[Any], over: bool) -> None:
+    """Back to the title screen from a game's ``screen``: at once when the game is
+    ``over``, else once the player confirms (the game stays saved)."""
+    if over:
+        screen.app.pop_screen()
+        return
+
+    def answered(leave: bool | None) -> None:
+        if leave:
+            screen.app.pop_screen()
+
+    screen.app.push_screen(ConfirmScreen("Leave this game for the title screen? It is "
+                                         "saved: Continue on the title screen resumes it.",
+                                         "Leave", "Stay"), answered)

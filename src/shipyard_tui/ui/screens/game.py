@@ -334,6 +334,8 @@ class GameScreen(Screen[None]):
         if not self.model.human_to_move or self.replaying:
             return
         move = event.move
+        if not isinstance(move, Move | Plan):  # the panel only ever holds Shipyard's
+            return
         question = choice_labels.confirmation(self.model.game.state, move)
         if question is None:
             self._go(move)
@@ -368,8 +370,8 @@ class GameScreen(Screen[None]):
 
     def _decline_bonus(self) -> None:
         """The player said no bonus action this turn: answer the question after it too."""
-        if self.model.human_to_move and mv.Pass() in self.model.legal_moves():
-            self._play(mv.Pass())
+        if self.model.human_to_move and mv.NoBonus() in self.model.legal_moves():
+            self._play(mv.NoBonus())
 
     def _show_result(self) -> None:
         from .review import ReviewScreen
@@ -387,8 +389,9 @@ class GameScreen(Screen[None]):
             return
         if self.model.can_undo:
             move = self.model.undo()
-            self.notify(f"Took back: {describe_move(self.model.game.state, move)}", timeout=2,
-                        markup=False)
+            if move is not None:
+                self.notify(f"Took back: {describe_move(self.model.game.state, move)}",
+                            timeout=2, markup=False)
         else:
             self.notify("Nothing to take back: the turn began, or a tile was drawn.",
                         timeout=3)
@@ -456,13 +459,9 @@ class GameScreen(Screen[None]):
         self._set_view("canals")
 
     def action_save_as(self) -> None:
-        from .save_as import SaveAsScreen
+        from .save_as import save_as
 
-        def saved(name: str | None) -> None:
-            if name:
-                self.notify(f"Saved as {name}.", title="Saved", timeout=3, markup=False)
-
-        self.app.push_screen(SaveAsScreen(), saved)
+        save_as(self)
 
     def action_help(self) -> None:
         from .help import HelpScreen
@@ -470,19 +469,9 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HelpScreen(classic=self.model.game.config.classic))
 
     def action_leave(self) -> None:
-        from .confirm import ConfirmScreen
+        from .confirm import leave_game
 
-        if self.model.game.is_over:
-            self.app.pop_screen()
-            return
-
-        def answered(leave: bool | None) -> None:
-            if leave:
-                self.app.pop_screen()
-
-        self.app.push_screen(ConfirmScreen("Leave this game for the title screen? It is "
-                                           "saved: Continue on the title screen resumes it.",
-                                           "Leave", "Stay"), answered)
+        leave_game(self, self.model.game.is_over)
 
     @on(ViewBar.Picked)
     def _picked(self, event: ViewBar.Picked) -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
 from shipyard_tui.saves import SaveError
@@ -53,3 +55,13 @@ class SaveAsScreen(ModalScreen[str | None]):
             self.query_one("#save-error", Static).update(f"✗ {exc.message}")
             return
         self.dismiss(path.name)
+
+
+def save_as(screen: Screen[Any]) -> None:
+    """Ask for a name over ``screen`` and save the game under it, saying so there."""
+
+    def saved(name: str | None) -> None:
+        if name:
+            screen.notify(f"Saved as {name}.", title="Saved", timeout=3, markup=False)
+
+    screen.app.push_screen(SaveAsScreen(), saved)

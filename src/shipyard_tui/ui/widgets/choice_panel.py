@@ -19,7 +19,8 @@ from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from shipyard_tui.rules import Move
+from shipyard_tui.core.moves import Move
+from shipyard_tui.rules import Move as ShipyardMove
 
 OPTION_KEYS = "abcdefghijklmnopstvwxyz"
 """Letters that pick options; q, r and u are left to the screen's own commands."""
@@ -31,18 +32,19 @@ class Plan:
     steps and what it takes at the end); ``no_bonus_after`` also declines the bonus
     action after the chosen one, so that question is asked once a turn."""
 
-    moves: tuple[Move, ...]
+    moves: tuple[ShipyardMove, ...]
     no_bonus_after: bool = False
 
     @property
-    def last(self) -> Move:
+    def last(self) -> ShipyardMove:
         return self.moves[-1]
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One line of the panel: a legal move (or a plan of several), or a shown-but-illegal
-    one with its reason."""
+    """One line of the panel: a legal move of the game at the table (Shipyard's or
+    Nauticus's: any :class:`~shipyard_tui.core.moves.Move`), a plan of several, or a
+    shown-but-illegal one with its reason."""
 
     label: str
     move: Move | Plan | None = None

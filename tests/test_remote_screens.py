@@ -1,0 +1,73 @@
+"""The screens at a server table (server/session.py) mount their game screen once
+(Textual calls the mount and unmount handlers of every class of a screen): one
+subscription to the model while the table is shown, none after leaving it; saving is
+the server's and leaving asks nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.app import App
+
+from nauticus_helpers import config as nauticus_config
+from rules_helpers import new_game
+from shipyard_tui.games.nauticus import NauticusGame
+from shipyard_tui.server.host import TableHost
+from shipyard_tui.server.remote import RemoteModel
+from shipyard_tui.server.remote_nauticus import RemoteNauticusModel
+from shipyard_tui.server.session import RemoteGameScreen, RemoteNauticusScreen
+from shipyard_tui.server.tables import PERSON, SeatPlan, Table
+from shipyard_tui.ui.nauticus.screen import NauticusScreen
+from shipyard_tui.ui.screens.game import GameScreen
+from shipyard_tui.ui.showcase import settle
+
+
+def _screen_listeners(model: RemoteModel) -> int:
+    return sum(1 for listener in model._listeners
+               if getattr(listener, "__func__", None) is GameScreen._on_change)
+
+
+async def test_the_shipyard_table_screen_listens_to_its_model_once(tmp_path: Path) -> None:
+    game = new_game(2, seed=8)
+    table = Table("t1", [SeatPlan(PERSON, player="Ann"), SeatPlan(PERSON, player="Bob")],
+                  game=game)
+    sent: list[dict[str, Any]] = []
+    model = RemoteModel(sent.append, "t1", 0, TableHost(tmp_path).game_message(table, 0))
+    app: App[None] = App()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = RemoteGameScreen(model)
+        await app.push_screen(screen)
+        await settle(pilot)
+        assert _screen_listeners(model) == 1
+        screen.action_save_as()
+        await settle(pilot)
+        assert any("The server keeps this game" in n.message for n in app._notifications)
+        screen.action_leave()  # straight back: nothing is lost at a server table
+        await settle(pilot)
+        assert app.screen is not screen
+        assert _screen_listeners(model) == 0
+
+
+async def test_the_nauticus_table_screen_mounts_its_game_screen_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    mounted: list[object] = []
+    mount = NauticusScreen.on_mount
+
+    def counted(screen: NauticusScreen) -> None:
+        mounted.append(screen)
+        mount(screen)
+
+    monkeypatch.setattr(NauticusScreen, "on_mount", counted)
+    game = NauticusGame(nauticus_config(2, seed=3))
+    table = Table("t1", [SeatPlan(PERSON, player="Ann"), SeatPlan(PERSON, player="Bob")],
+                  game=game, game_name="nauticus")
+    model = RemoteNauticusModel(lambda message: None, "t1", 0,
+                                TableHost(tmp_path).game_message(table, 0))
+    app: App[None] = App()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = RemoteNauticusScreen(model)
+        await app.push_screen(screen)
+        await settle(pilot)
+        assert mounted == [screen]
