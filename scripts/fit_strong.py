@@ -3,11 +3,12 @@
 ``collect`` plays solo games with the strong level and records, at the start of each of
 the player's turns, the evaluation's features (:func:`shipyard_tui.bots.strong.features`)
 and what the seat already holds (:func:`~shipyard_tui.bots.strong.secured`); when the
-game ends, every record gets the final score. ``fit`` then finds the weights that best
-predict, from the features, the points still to come (final score less what was
-secured), by ridge-regularised least squares, and prints them as the defaults of
-:class:`~shipyard_tui.bots.strong.Weights` take them. Run the collection on each core
-with its own seeds, then fit over all the files:
+game ends, every record gets the final score. ``fit`` first shows, by turns left, the
+points still to come against what the current weights credit the assets with; then it
+finds the weights that best predict, from the features, the points still to come (final
+score less what was secured), by ridge-regularised least squares, and prints them in the
+order of :data:`~shipyard_tui.bots.strong.FEATURES` (``Weights.from_vector`` reads
+them). Run the collection on each core with its own seeds, then fit over all the files:
 
     nice taskset -c 0 .venv/bin/python scripts/fit_strong.py collect --seeds 1000-1059 > fit_a.jsonl
     nice taskset -c 1 .venv/bin/python scripts/fit_strong.py collect --seeds 1060-1119 > fit_b.jsonl
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 
 from shipyard_tui.bots.strong import FEATURES, StrongBot, Weights, features, secured
@@ -77,6 +79,27 @@ def fit(paths: list[str], ridge: float) -> tuple[list[float], float, int]:
     return w, (error / max(1, len(rows))) ** 0.5, len(rows)
 
 
+def by_turns_left(paths: list[str], weights: Weights) -> list[str]:
+    """Per number of the seat's turns still to come (this one included): the mean points
+    still to come and what the evaluation with ``weights`` credits the assets with."""
+    rows: dict[int, list[tuple[float, float]]] = {}
+    vector = weights.vector()
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                if not line.strip():
+                    continue
+                game = json.loads(line)
+                count = len(game["records"])
+                for i, (x, held) in enumerate(game["records"]):
+                    credited = sum(a * b for a, b in zip(vector, x, strict=True))
+                    rows.setdefault(count - i, []).append((game["final"] - held, credited))
+    return [f"{left:3} turns left: {len(r):4} records, points still to come "
+            f"{statistics.mean(y for y, _ in r):5.1f}, "
+            f"credited {statistics.mean(c for _, c in r):5.1f}"
+            for left, r in sorted(rows.items())]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -96,6 +119,7 @@ def main(argv: list[str] | None = None) -> int:
             None if args.rollouts else 150.0)
         collect(first, last, budget, args.rollouts, weights)
         return 0
+    print("\n".join(by_turns_left(args.files, Weights())))
     w, rmse, n = fit(args.files, args.ridge)
     for name, value in zip(FEATURES, w, strict=True):
         print(f"{name:18} {value:8.3f}")
