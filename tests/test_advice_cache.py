@@ -20,6 +20,7 @@ def _asked(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
     load advice, with a copy of the position it was asked in."""
     asked: list[tuple[Any, ...]] = []
     real = advice.best_load
+    monkeypatch.setattr(advice, "_LOAD_CACHE", {})  # not the plans other tests left
 
     def recording(state: Any, seat: int, cells: list[int],
                   keep: dict[str, int] | None = None) -> advice.LoadPlan:
