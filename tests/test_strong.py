@@ -241,3 +241,31 @@ def test_strong_bot_searches_the_helmsman_and_declines_a_speed_that_scores_less(
     assert analysis.best.move == mv.Helmsman(0)
     assert StrongBot(3, budget_ms=None, rollouts=40).choose(view, legal) == mv.Helmsman(0)
     assert scores[mv.Helmsman(0)] > scores[mv.Helmsman(1)]
+
+
+def test_the_yard_ship_feature_adds_what_the_ships_in_the_yard_would_score() -> None:
+    """The optional ``yard_ship`` term (off by default) adds, at its weight, the points
+    the ships in the yard would score sailing now (R-7.3, R-9.3); with weight 0 the
+    evaluation does not work it out at all."""
+    from dataclasses import replace
+
+    from shipyard_tui.bots.strong import FEATURES, features
+
+    game = Game(random_config(2, 8))
+    rng = random.Random(8)
+    seen = 0
+    while not game.is_over and seen < 3:
+        game.push(rng.choice(game.legal_moves()))
+        state = game.state
+        for seat in range(2):
+            sailing = features(state, seat)[FEATURES.index("yard_ship")]
+            assert sailing >= 0
+            if not any(state.seats[seat].yard):
+                assert sailing == 0
+            assert features(state, seat, ships=False)[-1] == 0
+            if any(state.seats[seat].yard) and sailing > 0:
+                seen += 1
+                w = Weights()
+                gain = evaluate(state, seat, replace(w, yard_ship=0.5)) - evaluate(state, seat, w)
+                assert abs(gain - 0.5 * sailing) < 1e-9
+    assert seen >= 3

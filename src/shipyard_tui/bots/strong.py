@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from shipyard_tui.advice import best_load
 from shipyard_tui.rules import CATALOG, Event, GameState, Move
 from shipyard_tui.rules import DecisionStep as S
 from shipyard_tui.rules.query import (
@@ -39,7 +40,7 @@ from shipyard_tui.rules.query import (
 from shipyard_tui.rules.query import progress as rules_progress
 
 from .base import register
-from .greedy import GreedyBot
+from .greedy import GreedyBot, _ship_runs
 
 DEFAULT_BUDGET_MS = 150
 """Processor time the strong bot spends on one searched decision, by default."""
@@ -67,9 +68,9 @@ PIECES = ("captain", "smokestack", "stoker", "sail", "cannon", "crane", "busines
           "soldier")
 
 FEATURES = ("tempo", "yard_tile", *(f"piece_{p}" for p in PIECES), "canal", "employee",
-            "steam", "commodity", "guilder")
+            "steam", "commodity", "guilder", "yard_ship")
 """What the evaluation counts of a seat's assets, each worth a weight times the share of
-the game still to play (see :func:`features`)."""
+the game still to play, but for ``yard_ship`` (see :func:`features`)."""
 
 
 @dataclass(slots=True)
@@ -85,6 +86,8 @@ class Weights:
     steam: float = 4.0
     commodity: float = 2.5
     guilder: float = 0.5
+    yard_ship: float = 0.0
+    """Off by default: in the trials of docs/performance.md it did not pay (yet)."""
     opponents: float = 1.0
     piece_worth: dict[str, float] = field(default_factory=lambda: {
         "captain": 2.5, "smokestack": 1.8, "stoker": 1.8, "sail": 1.2, "cannon": 2.0,
@@ -94,17 +97,18 @@ class Weights:
         """The weights in the order of :data:`FEATURES`."""
         return (self.tempo, self.yard_tile,
                 *(self.piece * self.piece_worth.get(p, 1.0) for p in PIECES),
-                self.canal, self.employee, self.steam, self.commodity, self.guilder)
+                self.canal, self.employee, self.steam, self.commodity, self.guilder,
+                self.yard_ship)
 
     @classmethod
     def from_vector(cls, values: tuple[float, ...] | list[float],
                     opponents: float = 1.0) -> Weights:
         """Weights with these values in the order of :data:`FEATURES`."""
-        named = dict(zip(FEATURES, values, strict=True))
+        named = dict(zip(FEATURES, values, strict=False))
         return cls(tempo=named["tempo"], yard_tile=named["yard_tile"], piece=1.0,
                    canal=named["canal"], employee=named["employee"], steam=named["steam"],
                    commodity=named["commodity"], guilder=named["guilder"],
-                   opponents=opponents,
+                   yard_ship=named.get("yard_ship", 0.0), opponents=opponents,
                    piece_worth={p: named[f"piece_{p}"] for p in PIECES})
 
 
@@ -158,9 +162,11 @@ def secured(state: GameState, seat_index: int) -> float:
     return float(seat.score + sum(best.values()) + trader_points(seat.employees))
 
 
-def features(state: GameState, seat_index: int) -> tuple[float, ...]:
+def features(state: GameState, seat_index: int, ships: bool = True) -> tuple[float, ...]:
     """The seat's assets in the order of :data:`FEATURES`, each times the share of the
-    game still to play (assets are worth less as the end comes nearer)."""
+    game still to play (assets are worth less as the end comes nearer); last, what the
+    ships in the yard would score if they sailed now as they are, with the seat's pieces
+    and canals (not scaled: those points come when the ship sails; 0 unless ``ships``)."""
     seat = state.seats[seat_index]
     left = 1.0 - progress(state)
     p = pattern(seat.yard)
@@ -172,7 +178,11 @@ def features(state: GameState, seat_index: int) -> tuple[float, ...]:
     steam = 1 if seat.pieces.get("smokestack") and seat.pieces.get("stoker") else 0
     raw = (1, yard, *(min(seat.pieces.get(piece, 0), 4) for piece in PIECES), cruise,
            len(seat.employees), steam, len(seat.commodities), seat.guilders)
-    return tuple(left * x for x in raw)
+    sailing = 0
+    for first, last in _ship_runs(p) if ships else ():
+        plan = best_load(state, seat_index, list(range(first, last + 1)))
+        sailing += plan.points if plan.scores else 0
+    return (*(left * x for x in raw), float(sailing))
 
 
 def evaluate(state: GameState, seat_index: int, w: Weights) -> float:
@@ -180,7 +190,8 @@ def evaluate(state: GameState, seat_index: int, w: Weights) -> float:
     if state.is_over:
         return float(state.seats[seat_index].score)
     return secured(state, seat_index) + sum(
-        a * b for a, b in zip(w.vector(), features(state, seat_index), strict=True))
+        a * b for a, b in zip(w.vector(), features(state, seat_index, bool(w.yard_ship)),
+                              strict=True))
 
 
 def objective(state: GameState, seat_index: int, w: Weights) -> float:
