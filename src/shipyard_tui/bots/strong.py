@@ -104,11 +104,13 @@ class Weights:
     def from_vector(cls, values: tuple[float, ...] | list[float],
                     opponents: float = 1.0) -> Weights:
         """Weights with these values in the order of :data:`FEATURES`."""
-        named = dict(zip(FEATURES, values, strict=False))
+        if len(values) == len(FEATURES) - 1:  # written before ``yard_ship`` was added
+            values = (*values, 0.0)
+        named = dict(zip(FEATURES, values, strict=True))
         return cls(tempo=named["tempo"], yard_tile=named["yard_tile"], piece=1.0,
                    canal=named["canal"], employee=named["employee"], steam=named["steam"],
                    commodity=named["commodity"], guilder=named["guilder"],
-                   yard_ship=named.get("yard_ship", 0.0), opponents=opponents,
+                   yard_ship=named["yard_ship"], opponents=opponents,
                    piece_worth={p: named[f"piece_{p}"] for p in PIECES})
 
 
