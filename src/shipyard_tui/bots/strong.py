@@ -87,7 +87,7 @@ class Weights:
     commodity: float = 2.5
     guilder: float = 0.5
     yard_ship: float = 0.0
-    """Off by default: in the trials of docs/performance.md it did not pay (yet)."""
+    """Off by default: in the trial of docs/performance.md (0.5) it did not pay."""
     opponents: float = 1.0
     piece_worth: dict[str, float] = field(default_factory=lambda: {
         "captain": 2.5, "smokestack": 1.8, "stoker": 1.8, "sail": 1.2, "cannon": 2.0,
