@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from shipyard_tui.core import SeatDriver, bot_seed
+from shipyard_tui.core import resolve_level as core_resolve_level
 from shipyard_tui.rules import GameConfig, GameState, Move, SeatKind
 
 
@@ -43,12 +44,7 @@ def register(level: str) -> Callable[[Callable[[int], Bot]], Callable[[int], Bot
 def resolve_level(level: str) -> str:
     """The bot level for a level name or a player's level name (``sensible``: planner);
     raise ``ValueError`` naming the known levels."""
-    name = level.strip().lower()
-    name = PLAYER_LEVELS.get(name, name)
-    if name not in BOT_LEVELS:
-        known = ", ".join(sorted(set(BOT_LEVELS) | set(PLAYER_LEVELS)))
-        raise ValueError(f"unknown bot level {level!r} (known: {known})")
-    return name
+    return core_resolve_level(level, BOT_LEVELS, PLAYER_LEVELS)
 
 
 def player_level(level: str) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -35,6 +35,19 @@ BOT_SEED_FACTOR = 31
 def bot_seed(game_seed: int, seat: int) -> int:
     """The seed of the bot at ``seat`` in a game seeded ``game_seed``: the one rule."""
     return game_seed * BOT_SEED_FACTOR + seat
+
+
+def resolve_level(level: str, bot_levels: Collection[str], player_levels: Mapping[str, str],
+                  game: str = "") -> str:
+    """The bot level for a level name or a player's level name (``player_levels`` maps
+    the names players see to bot levels); ``ValueError`` names the known levels."""
+    name = level.strip().lower()
+    name = player_levels.get(name, name)
+    if name not in bot_levels:
+        known = ", ".join(sorted(set(bot_levels) | set(player_levels)))
+        kind = f"{game} bot level" if game else "bot level"
+        raise ValueError(f"unknown {kind} {level!r} (known: {known})")
+    return name
 
 
 class Bot(Protocol[ViewT_contra, MoveT]):

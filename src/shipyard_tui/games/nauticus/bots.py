@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from shipyard_tui.core import SeatDriver
+from shipyard_tui.core import resolve_level as core_resolve_level
 
 from .catalog import CROWN_CAP, PHASES_PER_ROUND, SHIP_VP, goods_vp
 from .engine import apply_move, legal_moves
@@ -188,12 +189,7 @@ def resolve_level(level: str) -> str:
     >>> resolve_level("Beginner"), resolve_level("planner")
     ('greedy', 'planner')
     """
-    name = level.strip().lower()
-    name = NAUTICUS_PLAYER_LEVELS.get(name, name)
-    if name not in NAUTICUS_BOT_LEVELS:
-        known = ", ".join(sorted(set(NAUTICUS_BOT_LEVELS) | set(NAUTICUS_PLAYER_LEVELS)))
-        raise ValueError(f"unknown Nauticus bot level {level!r} (known: {known})")
-    return name
+    return core_resolve_level(level, NAUTICUS_BOT_LEVELS, NAUTICUS_PLAYER_LEVELS, "Nauticus")
 
 
 def bot_for_level(level: str, seed: int, budget_ms: float | None = None) -> NauticusBot:
