@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -55,7 +56,7 @@ COLUMNS = ("Table", "Rules", "State", "Seats (◀ to move)")
 
 def _width(cell: object) -> int:
     """How many terminal cells a lobby cell takes."""
-    return cell.cell_len if isinstance(cell, Text) else Text(str(cell)).cell_len
+    return cell.cell_len if isinstance(cell, Text) else cell_len(str(cell))
 
 
 @runtime_checkable
