@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -365,3 +366,35 @@ def test_fuzzed_contents_with_a_valid_checksum_give_a_clean_error_or_a_valid_gam
             valid += 1
             assert loaded.game.legal_moves() or loaded.game.is_over
     assert valid < 300
+
+
+class _Killed(BaseException):
+    """Stands for a SIGKILL: nothing in the saves code may catch it."""
+
+
+@pytest.mark.parametrize("survivors", [0, 1])
+def test_a_kill_while_archiving_never_leaves_only_the_older_backup(store, monkeypatch,
+                                                                   survivors):
+    """The archive drops the autosave's backup before the autosave itself: killed between
+    the two removals, ``continue`` finds the autosave one move behind the finished game,
+    never the backup two behind (seen once as a flake of the hundred-kills test)."""
+    game = random_game()
+    total = len(game.moves)
+    store.autosave(random_game(moves=total - 2), "g5")
+    store.autosave(random_game(moves=total - 1), "g5")
+    real = os.unlink
+    calls = [0]
+
+    def dying(path, *args, **kwargs):
+        if calls[0] == survivors:
+            raise _Killed
+        calls[0] += 1
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "unlink", dying)
+    with pytest.raises(_Killed):
+        store.archive(game, "g5")
+    monkeypatch.setattr(os, "unlink", real)
+    latest = store.latest_autosave()
+    assert latest is not None
+    assert len(load(latest).game.moves) == total - 1

@@ -739,7 +739,9 @@ class SaveStore:
             raise SaveError(f"cannot archive the game: {exc.strerror or exc}", "write_failed",
                             path) from None
         auto = self.autosave_path(game_id)
-        for old in (auto, backup_of(auto)):
+        # The backup goes first: a kill between the two removals must leave the autosave
+        # (one move behind the finished game), never the backup alone (two behind).
+        for old in (backup_of(auto), auto):
             if old is not None and _inside(old, self.saves):
                 with contextlib.suppress(OSError):
                     old.unlink()
