@@ -98,13 +98,14 @@ class Terminal:
         self.raw = bytearray()
 
     async def connect(self, port: int, key: asyncssh.SSHKey, *, term: str = "xterm",
-                      command: str | None = None) -> Terminal:
+                      command: str | None = None,
+                      env: dict[str, str] | None = None) -> Terminal:
         self.conn = await asyncssh.connect("127.0.0.1", port, username="player",
                                            client_keys=[key], known_hosts=None,
                                            password=None, agent_path=None)
         self.process = await self.conn.create_process(
             command, term_type=term, term_size=(self.screen.columns, self.screen.lines),
-            encoding=None)
+            encoding=None, env=env or {})
         self._reader = asyncio.get_running_loop().create_task(self._read())
         return self
 

@@ -323,6 +323,37 @@ async def test_sixteen_colours_unless_the_client_says_more(server: Server,
     await terminal.close()
 
 
+@pytest.mark.parametrize(("sent", "ascii"), [({"LANG": "C"}, True),
+                                             ({"LC_ALL": "POSIX"}, True),
+                                             ({"LANG": "en_GB.UTF-8"}, False),
+                                             ({}, False)])
+async def test_the_clients_locale_decides_ascii(server: Server, keys: dict[str, asyncssh.SSHKey],
+                                                monkeypatch: pytest.MonkeyPatch,
+                                                sent: dict[str, str], ascii: bool) -> None:
+    """A client whose locale is not UTF-8 gets the lobby and the table in ASCII; the
+    server's own locale (here C) does not count. A client that sends none gets UTF-8."""
+    monkeypatch.setenv("LANG", "C")
+    terminal = await Terminal().connect(server.port, keys["Ann"], env=sent)
+    await terminal.wait_for("you are Ann")
+    terminal.press("n")
+    await terminal.wait_for("A new table")
+    shown = "\n".join(terminal.screen.display)
+    assert shown.isascii() is ascii
+    assert bytes(terminal.raw).isascii() is ascii
+    await terminal.close()
+
+
+def test_only_locale_names_pass_from_the_client() -> None:
+    from shipyard_tui.server.ssh import client_locale
+
+    assert client_locale({}) == {"LANG": "C.UTF-8"}
+    assert client_locale({"LANG": "C", "PATH": "/evil"}) == {"LANG": "C"}
+    assert client_locale({"LC_ALL": "de_DE.UTF-8@euro"}) == {
+        "LC_ALL": "de_DE.UTF-8@euro", "LANG": "C.UTF-8"}
+    assert client_locale({"LANG": "C\x1b[2J"}) == {"LANG": "C.UTF-8"}
+    assert client_locale({"LC_CTYPE": "x" * 65}) == {"LANG": "C.UTF-8"}
+
+
 def test_colour_system_follows_what_the_client_sent() -> None:
     from shipyard_tui.server.ssh import colour_system
 

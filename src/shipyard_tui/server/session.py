@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from pathlib import Path
 from typing import Any, Protocol, cast
 
@@ -19,6 +20,7 @@ from textual.widgets import RichLog
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.model import Change
+from shipyard_tui.ui.ascii import AsciiFilter, wants_ascii
 from shipyard_tui.ui.nauticus.screen import NauticusScreen
 from shipyard_tui.ui.screens.game import GameScreen
 
@@ -197,8 +199,12 @@ class SessionApp(App[None]):
 
     def __init__(self, socket_path: Path, *, player: str | None = None,
                  fingerprint: str | None = None, bell: bool = True,
-                 theme: str = "ansi-dark") -> None:
+                 theme: str = "ansi-dark", ascii: bool | None = None) -> None:
         super().__init__()
+        self.ascii = wants_ascii(os.environ) if ascii is None else ascii
+        """Whether only ASCII is drawn: the SSH server passes on the client's locale."""
+        if self.ascii:
+            self._filters.append(AsciiFilter())
         self.socket_path = socket_path
         self.player = player
         self.fingerprint = fingerprint

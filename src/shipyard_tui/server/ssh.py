@@ -51,6 +51,22 @@ class Gate:
     """Process ids of the running interface processes."""
 
 
+LOCALE_VARIABLES = ("LANG", "LC_ALL", "LC_CTYPE")
+"""What says whether the player's terminal shows UTF-8 (OpenSSH sends them with its
+default ``SendEnv LANG LC_*``); the server's own locale says nothing about it."""
+
+
+def client_locale(sent: dict[str, str]) -> dict[str, str]:
+    """The locale variables for a player's session: those the client sent (when they
+    look like locale names), else UTF-8, which nearly every terminal today shows."""
+    locale = {name: sent[name] for name in LOCALE_VARIABLES
+              if 0 < len(sent.get(name, "")) <= 64
+              and all(c.isalnum() or c in "._-@" for c in sent[name])}
+    if not locale.get("LANG"):
+        locale["LANG"] = "C.UTF-8"
+    return locale
+
+
 def colour_system(term: str, env: dict[str, str]) -> str:
     """16 colours unless the client says it can show more (TERM or COLORTERM)."""
     colorterm = env.get("COLORTERM", "").lower()
@@ -180,12 +196,13 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         assert self.chan is not None and self.term is not None
         sent = {str(k): str(v) for k, v in self.chan.get_environment().items()}
         env = {k: v for k, v in os.environ.items()
-               if k not in ("COLORTERM", "TERM", "TEXTUAL_COLOR_SYSTEM", "COLUMNS", "LINES")}
+               if k not in ("COLORTERM", "TERM", "TEXTUAL_COLOR_SYSTEM", "COLUMNS", "LINES",
+                            *LOCALE_VARIABLES)}
         env["TERM"] = self.term
         if sent.get("COLORTERM"):
             env["COLORTERM"] = sent["COLORTERM"]
         env["TEXTUAL_COLOR_SYSTEM"] = colour_system(self.term, sent)
-        env.setdefault("LANG", "C.UTF-8")
+        env.update(client_locale(sent))
         env["PYTHONIOENCODING"] = "utf-8"
         return env
 
