@@ -1,7 +1,9 @@
 """Rollouts of the strong bot per second of processor time, against an anchor in the
 same process: the copy through plain data instead of :mod:`shipyard_tui.core.clone`
-(``--anchor plain-copy``, the default), or the load advice without its cache of plans
-already found (``--anchor no-load-cache``; each round starts with an empty cache).
+(``--anchor plain-copy``, the default), the load advice without its cache of plans
+already found (``--anchor no-load-cache``; each round starts with an empty cache), or
+the greedy valuations the rollouts play by as they were before they were made cheaper
+(``--anchor greedy-as-it-was``).
 
 The strong bot analyses the same fixed positions with a fixed number of rollouts (so
 both variants do exactly the same work and reach the same analysis); rounds of the two
@@ -10,6 +12,7 @@ matters is the ratio in the last line. Run on one core:
 
     nice taskset -c 0 .venv/bin/python benchmarks/strong_rollouts.py --rounds 4
     nice taskset -c 0 .venv/bin/python benchmarks/strong_rollouts.py --anchor no-load-cache
+    nice taskset -c 0 .venv/bin/python benchmarks/strong_rollouts.py --anchor greedy-as-it-was
 """
 
 from __future__ import annotations
@@ -22,10 +25,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from shipyard_tui import advice
-from shipyard_tui.bots import bot_for_level
+from shipyard_tui.bots import bot_for_level, greedy
+from shipyard_tui.bots.greedy import GreedyBot
 from shipyard_tui.bots.strong import SEARCHED_STEPS, Analysis, StrongBot
-from shipyard_tui.rules import Game, GameState
+from shipyard_tui.rules import Action, Game, GameState
 from shipyard_tui.rules.codec import from_data, to_data
+from shipyard_tui.rules.query import legal_cells, pattern, slot_price
 from shipyard_tui.simulate import simulation_config
 
 
@@ -79,8 +84,50 @@ def no_load_cache() -> Iterator[None]:
         advice._LOAD_CACHE = kept
 
 
+def _build_value_as_it_was(bot: GreedyBot, view: GameState, seat_index: int) -> float:
+    """The greedy valuation of Build Ships before it counted the cells where no ship
+    completes once per column: every tile in every legal cell."""
+    seat = view.seats[seat_index]
+    p = pattern(seat.yard)
+    best = 0.0
+    for col, column in enumerate(view.market.ships):
+        letter = "BMMS"[col]
+        cells = legal_cells(p, letter)
+        for row, tile in enumerate(column):
+            if tile is None or slot_price(row) > seat.guilders:
+                continue
+            tile_value = bot._tile_value(seat, tile)
+            for cell in cells:
+                v = bot._cell_value(view, seat_index, letter, cell, tile, p)
+                best = max(best, v + tile_value - greedy.GUILDER * slot_price(row))
+    return 2.0 + best * 0.8
+
+
+@contextmanager
+def greedy_as_it_was() -> Iterator[None]:
+    """The greedy valuations (the rollouts' policy) as they were: Build Ships valued
+    tile by tile in every cell, and the yard's mounts and ship count worked out afresh
+    for every piece valued."""
+    kept_shape, kept_value = greedy._yard_shape, GreedyBot._action_value
+
+    def action_value(self: GreedyBot, view: GameState, seat_index: int,
+                     action: Action) -> float:
+        if action is Action.BUILD:
+            return _build_value_as_it_was(self, view, seat_index)
+        return kept_value(self, view, seat_index, action)
+
+    greedy._yard_shape = kept_shape.__wrapped__  # type: ignore[assignment]
+    GreedyBot._action_value = action_value  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        greedy._yard_shape = kept_shape
+        GreedyBot._action_value = kept_value  # type: ignore[method-assign]
+
+
 ANCHORS = {"plain-copy": ("plain-data copy", "clone", plain_data_copy),
-           "no-load-cache": ("no load cache", "load cache", no_load_cache)}
+           "no-load-cache": ("no load cache", "load cache", no_load_cache),
+           "greedy-as-it-was": ("greedy as it was", "greedy now", greedy_as_it_was)}
 
 
 def one_round(games: list[GameState], rollouts: int) -> tuple[float, list[Analysis]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 
 from shipyard_tui.advice import best_load
 from shipyard_tui.rules import CATALOG, Action, DecisionStep, GameState, Move
@@ -103,6 +103,14 @@ def _contract_weights(contracts: tuple[str, ...]) -> dict[str, float]:
     return weights
 
 
+@lru_cache(maxsize=4096)
+def _yard_shape(yard: tuple[str | None, ...]) -> tuple[dict[str, int], int]:
+    """The mounts and cabins on a yard's tiles, and how many ships (complete or not) it
+    holds, at least 1 (kept by yard: the piece valuations ask for them very often)."""
+    room = {f.value: n for f, n in tile_features([t for t in yard if t is not None]).items()}
+    return room, max(1, len(_ship_runs(pattern(yard))))
+
+
 @cache
 def _placement_shape(p: str, letter: str, cell: int) -> tuple[tuple[tuple[int, int], ...],
                                                               float]:
@@ -170,9 +178,9 @@ class GreedyBot:
         return _contract_weights(tuple(seat.contracts))
 
     def _yard_room(self, seat: Seat) -> dict[str, int]:
-        """Mounts and cabins on the tiles in the yard (where pieces can go soon)."""
-        return {f.value: n for f, n in
-                tile_features([t for t in seat.yard if t is not None]).items()}
+        """Mounts and cabins on the tiles in the yard (where pieces can go soon; do not
+        change the result: it is shared between calls)."""
+        return _yard_shape(tuple(seat.yard))[0]
 
     def _piece_value(self, view: GameState, seat: Seat, piece: str) -> float:
         """What one more piece of this kind is worth now: speed pieces until a ship can
@@ -181,7 +189,7 @@ class GreedyBot:
         room = self._yard_room(seat)
         have = seat.pieces.get
         weights = self._contract_weights(seat)
-        ships_soon = max(1, len(_ship_runs(pattern(seat.yard))))
+        ships_soon = _yard_shape(tuple(seat.yard))[1]
         masts_free = room.get("mast", 0) - have("smokestack", 0) - have("sail", 0)
         if piece == "captain":
             value = 5.0 if have("captain", 0) < ships_soon else 1.0
@@ -265,11 +273,18 @@ class GreedyBot:
             for col, column in enumerate(view.market.ships):
                 letter = "BMMS"[col]
                 cells = legal_cells(p, letter)
+                # A cell where the tile completes no ship is worth its shape, whatever the
+                # tile: those cells count once per column, by their best shape.
+                completing = [c for c in cells if _placement_shape(p, letter, c)[0]]
+                shapes = [_placement_shape(p, letter, c)[1] for c in cells
+                          if c not in completing]
                 for row, tile in enumerate(column):
                     if tile is None or slot_price(row) > seat.guilders:
                         continue
                     tile_value = self._tile_value(seat, tile)
-                    for cell in cells:
+                    if shapes:
+                        best = max(best, max(shapes) + tile_value - GUILDER * slot_price(row))
+                    for cell in completing:
                         v = self._cell_value(view, seat_index, letter, cell, tile, p)
                         best = max(best, v + tile_value - GUILDER * slot_price(row))
             return 2.0 + best * 0.8
