@@ -23,14 +23,15 @@ import statistics
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from shipyard_tui import advice
 from shipyard_tui.bots import bot_for_level, greedy
 from shipyard_tui.bots.greedy import GreedyBot
 from shipyard_tui.bots.strong import SEARCHED_STEPS, Analysis, StrongBot
-from shipyard_tui.rules import Action, Game, GameState
+from shipyard_tui.rules import Game, GameState
 from shipyard_tui.rules.codec import from_data, to_data
-from shipyard_tui.rules.query import legal_cells, pattern, slot_price
+from shipyard_tui.rules.query import legal_cells
 from shipyard_tui.simulate import simulation_config
 
 
@@ -66,7 +67,7 @@ def plain_data_copy() -> Iterator[None]:
         GameState.copy = fast  # type: ignore[method-assign]
 
 
-class _Forgetful(dict[tuple[object, ...], advice.LoadPlan]):
+class _Forgetful(dict[tuple[object, ...], Any]):
     """A cache that never finds anything."""
 
     def get(self, key: object, default: object = None) -> None:  # type: ignore[override]
@@ -84,45 +85,27 @@ def no_load_cache() -> Iterator[None]:
         advice._LOAD_CACHE = kept
 
 
-def _build_value_as_it_was(bot: GreedyBot, view: GameState, seat_index: int) -> float:
-    """The greedy valuation of Build Ships before it counted the cells where no ship
-    completes once per column: every tile in every legal cell."""
-    seat = view.seats[seat_index]
-    p = pattern(seat.yard)
-    best = 0.0
-    for col, column in enumerate(view.market.ships):
-        letter = "BMMS"[col]
-        cells = legal_cells(p, letter)
-        for row, tile in enumerate(column):
-            if tile is None or slot_price(row) > seat.guilders:
-                continue
-            tile_value = bot._tile_value(seat, tile)
-            for cell in cells:
-                v = bot._cell_value(view, seat_index, letter, cell, tile, p)
-                best = max(best, v + tile_value - greedy.GUILDER * slot_price(row))
-    return 2.0 + best * 0.8
-
-
 @contextmanager
 def greedy_as_it_was() -> Iterator[None]:
-    """The greedy valuations (the rollouts' policy) as they were: Build Ships valued
-    tile by tile in every cell, and the yard's mounts and ship count worked out afresh
-    for every piece valued."""
-    kept_shape, kept_value = greedy._yard_shape, GreedyBot._action_value
+    """The greedy valuations (the rollouts' policy) as they were: every tile valued in
+    every legal cell, and tile worths, the yard's mounts and cruise lengths worked out
+    afresh each time they are asked for."""
+    kept = (greedy._yard_shape, greedy._tile_worth, greedy._LENGTHS, GreedyBot._best_cell)
 
-    def action_value(self: GreedyBot, view: GameState, seat_index: int,
-                     action: Action) -> float:
-        if action is Action.BUILD:
-            return _build_value_as_it_was(self, view, seat_index)
-        return kept_value(self, view, seat_index, action)
+    def best_cell(self: GreedyBot, view: GameState, seat_index: int, letter: str,
+                  tile_id: str | None, p: str) -> float:
+        return max(self._cell_value(view, seat_index, letter, c, tile_id, p)
+                   for c in legal_cells(p, letter))
 
-    greedy._yard_shape = kept_shape.__wrapped__  # type: ignore[assignment]
-    GreedyBot._action_value = action_value  # type: ignore[method-assign]
+    greedy._yard_shape = kept[0].__wrapped__  # type: ignore[assignment]
+    greedy._tile_worth = kept[1].__wrapped__  # type: ignore[assignment]
+    greedy._LENGTHS = _Forgetful()  # type: ignore[assignment]
+    GreedyBot._best_cell = best_cell  # type: ignore[method-assign]
     try:
         yield
     finally:
-        greedy._yard_shape = kept_shape
-        GreedyBot._action_value = kept_value  # type: ignore[method-assign]
+        greedy._yard_shape, greedy._tile_worth, greedy._LENGTHS = kept[:3]  # type: ignore[assignment]
+        GreedyBot._best_cell = kept[3]  # type: ignore[method-assign]
 
 
 ANCHORS = {"plain-copy": ("plain-data copy", "clone", plain_data_copy),

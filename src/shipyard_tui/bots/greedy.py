@@ -103,6 +103,45 @@ def _contract_weights(contracts: tuple[str, ...]) -> dict[str, float]:
     return weights
 
 
+_LENGTHS: dict[tuple[object, ...], frozenset[int]] = {}
+"""Cruise lengths already worked out, by canal system, token and limit."""
+
+
+def cruise_lengths_of(canals: list[PlacedCanal], token: Token | None,
+                      limit: int) -> frozenset[int]:
+    """Every cruise length up to ``limit`` in this canal system from the token (see
+    :meth:`CanalSystem.cruise_lengths`), kept by system: the valuations of the bots
+    ask for the same system's lengths again and again."""
+    key = (tuple((c.canal, c.x, c.y, c.rotation) for c in canals),
+           None if token is None else (token.x, token.y, token.cell, token.came_from), limit)
+    lengths = _LENGTHS.get(key)
+    if lengths is None:
+        if len(_LENGTHS) >= 20_000:
+            _LENGTHS.clear()
+        system = CanalSystem(canals)
+        lengths = _LENGTHS[key] = frozenset(system.cruise_lengths(token, limit)
+                                            if system.tiles else ())
+    return lengths
+
+
+@lru_cache(maxsize=4096)
+def _tile_worth(tile_id: str, contracts: tuple[str, ...], cannon: bool, crane: bool,
+                crew: bool) -> float:
+    """What a ship tile is worth to the greedy bot: its features, more for those its
+    contracts reward, and for mounts and cabins its pieces (cannons, cranes and
+    businessmen or soldiers) are waiting for."""
+    weights = _contract_weights(contracts)
+    value = 0.0
+    for feature in CATALOG.ship(tile_id).features:
+        f = feature.value
+        value += 0.6 + weights.get(f, 0.0)
+        if (f == "cannon" and cannon) or (f == "crane" and crane):
+            value += 1.0
+        if f == "cabin" and crew:
+            value += 0.6
+    return value
+
+
 @lru_cache(maxsize=4096)
 def _yard_shape(yard: tuple[str | None, ...]) -> tuple[dict[str, int], int]:
     """The mounts and cabins on a yard's tiles, and how many ships (complete or not) it
@@ -222,17 +261,10 @@ class GreedyBot:
         return base + weights.get("employee", 0.0) - GUILDER * emp.surcharge
 
     def _tile_value(self, seat: Seat, tile_id: str) -> float:
-        weights = self._contract_weights(seat)
-        value = 0.0
-        for feature in CATALOG.ship(tile_id).features:
-            f = feature.value
-            value += 0.6 + weights.get(f, 0.0)
-            if f in ("cannon", "crane") and seat.pieces.get(f, 0):
-                value += 1.0
-            if f == "cabin" and (seat.pieces.get("businessman", 0) or
-                                 seat.pieces.get("soldier", 0)):
-                value += 0.6
-        return value
+        pieces = seat.pieces
+        return _tile_worth(tile_id, tuple(seat.contracts), bool(pieces.get("cannon", 0)),
+                           bool(pieces.get("crane", 0)),
+                           bool(pieces.get("businessman", 0) or pieces.get("soldier", 0)))
 
     def _cell_value(self, view: GameState, seat_index: int, letter: str, cell: int,
                     tile_id: str | None, p: str | None = None) -> float:
@@ -249,6 +281,21 @@ class GreedyBot:
                 value -= 12.0
         value += shape
         return value
+
+    def _best_cell(self, view: GameState, seat_index: int, letter: str, tile_id: str | None,
+                   p: str) -> float:
+        """The best :meth:`_cell_value` of the tile over the legal cells of the yard with
+        pattern ``p``. A cell where the tile completes no ship is worth its shape, the
+        same for every tile: only the cells that complete a ship ask about the tile."""
+        best: float | None = None
+        for cell in legal_cells(p, letter):
+            spans, shape = _placement_shape(p, letter, cell)
+            v = self._cell_value(view, seat_index, letter, cell, tile_id, p) if spans else shape
+            if best is None or v > best:
+                best = v
+        if best is None:
+            raise ValueError("no legal cell for the tile")
+        return best
 
     def _completed_ship_points(self, view: GameState, seat_index: int, tile_id: str | None,
                                letter: str, cell: int, span: tuple[int, int]) -> float:
@@ -272,29 +319,20 @@ class GreedyBot:
             best = 0.0
             for col, column in enumerate(view.market.ships):
                 letter = "BMMS"[col]
-                cells = legal_cells(p, letter)
-                # A cell where the tile completes no ship is worth its shape, whatever the
-                # tile: those cells count once per column, by their best shape.
-                completing = [c for c in cells if _placement_shape(p, letter, c)[0]]
-                shapes = [_placement_shape(p, letter, c)[1] for c in cells
-                          if c not in completing]
+                if not legal_cells(p, letter):
+                    continue
                 for row, tile in enumerate(column):
                     if tile is None or slot_price(row) > seat.guilders:
                         continue
-                    tile_value = self._tile_value(seat, tile)
-                    if shapes:
-                        best = max(best, max(shapes) + tile_value - GUILDER * slot_price(row))
-                    for cell in completing:
-                        v = self._cell_value(view, seat_index, letter, cell, tile, p)
-                        best = max(best, v + tile_value - GUILDER * slot_price(row))
+                    v = self._best_cell(view, seat_index, letter, tile, p)
+                    best = max(best, v + self._tile_value(seat, tile) - GUILDER * slot_price(row))
             return 2.0 + best * 0.8
         if action is Action.CANAL:
-            system = CanalSystem(seat.canals)
-            lengths = system.cruise_lengths(seat.token, 16) if system.tiles else set()
+            lengths = cruise_lengths_of(seat.canals, seat.token, 16)
             longest = max(lengths) if lengths else 0
             need = 9 - longest
             weight = self._contract_weights(seat).get("canal", 0.0)
-            return 1.5 + max(0, need) * 0.9 + weight + (3.0 if not system.tiles and runs else 0)
+            return 1.5 + max(0, need) * 0.9 + weight + (3.0 if not seat.canals and runs else 0)
         if action in (Action.EQUIPMENT, Action.CREW):
             catalog = catalog_of(view)
             ring = catalog.equipment_ring if action is Action.EQUIPMENT else catalog.crew_ring
@@ -350,15 +388,11 @@ class GreedyBot:
             if isinstance(move, mv.EndBuild):
                 return 1.0
             if isinstance(move, mv.BuyBlank):
-                letter = KIND_LETTER[move.kind]
-                return max(self._cell_value(view, seat_index, letter, c, None, p)
-                           for c in legal_cells(p, letter))
+                return self._best_cell(view, seat_index, KIND_LETTER[move.kind], None, p)
             assert isinstance(move, mv.Buy)
             tile = view.market.ships[move.column][move.row]
             assert tile is not None
-            letter = "BMMS"[move.column]
-            best = max(self._cell_value(view, seat_index, letter, c, tile, p)
-                       for c in legal_cells(p, letter))
+            best = self._best_cell(view, seat_index, "BMMS"[move.column], tile, p)
             return best + self._tile_value(seat, tile) - GUILDER * slot_price(move.row)
         return self._best(legal, value)
 

@@ -28,7 +28,6 @@ from shipyard_tui.advice import best_load
 from shipyard_tui.rules import CATALOG, Event, GameState, Move
 from shipyard_tui.rules import DecisionStep as S
 from shipyard_tui.rules.query import (
-    CanalSystem,
     apply_move,
     completable,
     determinize,
@@ -40,7 +39,7 @@ from shipyard_tui.rules.query import (
 from shipyard_tui.rules.query import progress as rules_progress
 
 from .base import register
-from .greedy import GreedyBot, _ship_runs
+from .greedy import GreedyBot, _ship_runs, cruise_lengths_of
 
 DEFAULT_BUDGET_MS = 150
 """Processor time the strong bot spends on one searched decision, by default."""
@@ -173,10 +172,8 @@ def features(state: GameState, seat_index: int, ships: bool = True) -> tuple[flo
     left = 1.0 - progress(state)
     p = pattern(seat.yard)
     yard = sum(1 for c in p if c != ".") if completable(p) else 0
-    cruise = 0
-    if seat.canals:
-        lengths = CanalSystem(seat.canals).cruise_lengths(seat.token, 12)
-        cruise = max(lengths) if lengths else 0
+    lengths = cruise_lengths_of(seat.canals, seat.token, 12)
+    cruise = max(lengths) if lengths else 0
     steam = 1 if seat.pieces.get("smokestack") and seat.pieces.get("stoker") else 0
     raw = (1, yard, *(min(seat.pieces.get(piece, 0), 4) for piece in PIECES), cruise,
            len(seat.employees), steam, len(seat.commodities), seat.guilders)
