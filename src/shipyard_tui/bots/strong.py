@@ -146,6 +146,12 @@ class Analysis:
         return next((c.value for c in self.candidates if c.move == move), None)
 
 
+def budget_share(step: S, candidates: int) -> float:
+    """The share of the budget a decision with this many candidates gets: few
+    candidates settle sooner."""
+    return min(1.0, (candidates + 2) / (MAX_CANDIDATES + 2))
+
+
 def progress(state: GameState) -> float:
     """How far the game has gone, 0 at the start and 1 at the end."""
     return rules_progress(state)
@@ -259,8 +265,7 @@ class StrongBot(GreedyBot):
             return Analysis(seat, (Candidate(candidates[0], value, 0, own),), False, 0)
         budget = self.budget_ms if budget_ms is None else budget_ms
         if budget is not None and budget_ms is None:
-            # few candidates settle sooner: spend a share of the budget on them
-            budget *= min(1.0, (len(candidates) + 2) / (MAX_CANDIDATES + 2))
+            budget *= budget_share(view.turn.step, len(candidates))
         deadline = None if budget is None else time.thread_time() + budget / 1000
         limit = self.rollouts
         totals = {m: 0.0 for m in candidates}
