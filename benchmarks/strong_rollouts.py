@@ -29,9 +29,10 @@ from shipyard_tui import advice
 from shipyard_tui.bots import bot_for_level, greedy
 from shipyard_tui.bots.greedy import GreedyBot
 from shipyard_tui.bots.strong import SEARCHED_STEPS, Analysis, StrongBot
-from shipyard_tui.rules import Game, GameState
+from shipyard_tui.rules import DecisionStep, Game, GameState, Move
 from shipyard_tui.rules.codec import from_data, to_data
-from shipyard_tui.rules.query import legal_cells
+from shipyard_tui.rules.moves import PlaceCanal
+from shipyard_tui.rules.query import CanalSystem, PlacedCanal, legal_cells
 from shipyard_tui.simulate import simulation_config
 
 
@@ -88,24 +89,52 @@ def no_load_cache() -> Iterator[None]:
 @contextmanager
 def greedy_as_it_was() -> Iterator[None]:
     """The greedy valuations (the rollouts' policy) as they were: every tile valued in
-    every legal cell, and tile worths, the yard's mounts and cruise lengths worked out
-    afresh each time they are asked for."""
-    kept = (greedy._yard_shape, greedy._tile_worth, greedy._LENGTHS, GreedyBot._best_cell)
+    every legal cell, and tile worths, the yard's mounts, cruise lengths (of the canal
+    system and of each canal placement) and the game's progress worked out afresh each
+    time they are asked for."""
+    kept_handlers = GreedyBot._HANDLERS
+    kept = (greedy._yard_shape, greedy._tile_worth, greedy._LENGTHS, GreedyBot._best_cell,
+            GreedyBot._employee_value, GreedyBot._canal_place)
 
     def best_cell(self: GreedyBot, view: GameState, seat_index: int, letter: str,
                   tile_id: str | None, p: str) -> float:
         return max(self._cell_value(view, seat_index, letter, c, tile_id, p)
                    for c in legal_cells(p, letter))
 
+    def employee_value(self: GreedyBot, view: GameState, seat: Any, employee: str,
+                       late: float | None = None) -> float:
+        return kept[4](self, view, seat, employee)  # the progress worked out each time
+
+    def canal_place(self: GreedyBot, view: GameState, seat_index: int,
+                    legal: list[Move]) -> Move:
+        seat = view.seats[seat_index]
+        canal = view.turn.canal
+        assert canal is not None
+
+        def value(move: Move) -> float:
+            assert isinstance(move, PlaceCanal)
+            system = CanalSystem([*seat.canals, PlacedCanal(canal, move.x, move.y,
+                                                            move.rotation)])
+            lengths = system.cruise_lengths(seat.token, 16)
+            joins = sum(1 for _ in system.neighbours((move.x, move.y)))
+            return (max(lengths) if lengths else 0) + 0.3 * len(lengths) + 0.5 * joins
+        return self._best(legal, value)
+
     greedy._yard_shape = kept[0].__wrapped__  # type: ignore[assignment]
     greedy._tile_worth = kept[1].__wrapped__  # type: ignore[assignment]
     greedy._LENGTHS = _Forgetful()  # type: ignore[assignment]
     GreedyBot._best_cell = best_cell  # type: ignore[method-assign]
+    GreedyBot._employee_value = employee_value  # type: ignore[method-assign]
+    GreedyBot._canal_place = canal_place  # type: ignore[method-assign]
+    GreedyBot._HANDLERS = {**kept_handlers, DecisionStep.CANAL_PLACE: canal_place}
     try:
         yield
     finally:
         greedy._yard_shape, greedy._tile_worth, greedy._LENGTHS = kept[:3]  # type: ignore[assignment]
         GreedyBot._best_cell = kept[3]  # type: ignore[method-assign]
+        GreedyBot._employee_value = kept[4]  # type: ignore[method-assign]
+        GreedyBot._canal_place = kept[5]  # type: ignore[method-assign]
+        GreedyBot._HANDLERS = kept_handlers
 
 
 ANCHORS = {"plain-copy": ("plain-data copy", "clone", plain_data_copy),

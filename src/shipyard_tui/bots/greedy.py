@@ -247,9 +247,12 @@ class GreedyBot:
             value = 2.0 if room.get("cabin", 0) > crew else 0.6
         return value + weights.get(piece, 0.0)
 
-    def _employee_value(self, view: GameState, seat: Seat, employee: str) -> float:
+    def _employee_value(self, view: GameState, seat: Seat, employee: str,
+                        late: float | None = None) -> float:
+        """What hiring ``employee`` is worth now (``late``: :meth:`_progress` of the
+        view, when the caller has it)."""
         emp = CATALOG.employees[employee]
-        late = self._progress(view)
+        late = self._progress(view) if late is None else late
         weights = self._contract_weights(seat)
         base = EMPLOYEE_VALUE[emp.kind]
         if emp.kind is EmployeeKind.TRADER:
@@ -338,7 +341,7 @@ class GreedyBot:
             ring = catalog.equipment_ring if action is Action.EQUIPMENT else catalog.crew_ring
             return max(self._piece_value(view, seat, piece.value) for piece in ring) + 0.5
         if action is Action.HIRE:
-            best = max((self._employee_value(view, seat, stack[-1])
+            best = max((self._employee_value(view, seat, stack[-1], late)
                         for space in view.employee_track for stack in space
                         if stack and hireable(seat, stack[-1])), default=0.0)
             return best * 0.8
@@ -445,10 +448,9 @@ class GreedyBot:
 
         def value(move: Move) -> float:
             assert isinstance(move, mv.PlaceCanal)
-            system = CanalSystem([*seat.canals, PlacedCanal(canal, move.x, move.y,
-                                                            move.rotation)])
-            lengths = system.cruise_lengths(seat.token, 16)
-            joins = sum(1 for _ in system.neighbours((move.x, move.y)))
+            canals = [*seat.canals, PlacedCanal(canal, move.x, move.y, move.rotation)]
+            lengths = cruise_lengths_of(canals, seat.token, 16)
+            joins = sum(1 for _ in CanalSystem(canals).neighbours((move.x, move.y)))
             return (max(lengths) if lengths else 0) + 0.3 * len(lengths) + 0.5 * joins
         return self._best(legal, value)
 
@@ -490,6 +492,7 @@ class GreedyBot:
         best_move: Move | None = None
         best_value = -1e9
         marker = view.employee_marker
+        late = self._progress(view)
         for ahead in range(8 - view.turn.ring_steps):
             cost = sum(0 if view.turn.ring_steps + k < free else 1 for k in range(ahead))
             if cost > seat.guilders:
@@ -500,7 +503,7 @@ class GreedyBot:
                 emp = CATALOG.employees[stack[-1]]
                 if emp.surcharge + cost > seat.guilders:
                     continue
-                v = self._employee_value(view, seat, stack[-1]) - GUILDER * cost
+                v = self._employee_value(view, seat, stack[-1], late) - GUILDER * cost
                 if v > best_value:
                     best_value = v
                     best_move = mv.Hire(slot) if ahead == 0 else mv.MarkerStep()
