@@ -262,10 +262,47 @@ def test_the_yard_ship_feature_adds_what_the_ships_in_the_yard_would_score() -> 
             assert sailing >= 0
             if not any(state.seats[seat].yard):
                 assert sailing == 0
-            assert features(state, seat, ships=False)[-1] == 0
+            assert features(state, seat, ships=False)[FEATURES.index("yard_ship")] == 0
             if any(state.seats[seat].yard) and sailing > 0:
                 seen += 1
                 w = Weights()
                 gain = evaluate(state, seat, replace(w, yard_ship=0.5)) - evaluate(state, seat, w)
                 assert abs(gain - 0.5 * sailing) < 1e-9
+    assert seen >= 3
+
+
+def test_the_yard_contract_feature_adds_what_the_yard_ships_bring_to_the_contracts() -> None:
+    """The optional ``yard_contract`` term values the ships in the yard a tile or less
+    from complete by what they would add to the contracts held if they sailed now:
+    with only R14 (fleet size, printed 1-4-9-16-24-32) in hand, each such ship that
+    could score moves the fleet one step up the table (COMPONENTS §5, R-10.5); with
+    weight 0 it is not worked out."""
+    from dataclasses import replace
+
+    from shipyard_tui.bots.strong import FEATURES, features
+
+    fleet_size = {0: 0, 1: 1, 2: 4, 3: 9, 4: 16, 5: 24, 6: 32}
+    game = Game(random_config(2, 8))
+    rng = random.Random(8)
+    seen = 0
+    while not game.is_over and seen < 3:
+        game.push(rng.choice(game.legal_moves()))
+        for seat in range(2):
+            state = game.state.copy()
+            state.seats[seat].contracts = ["R14"]
+            row = features(state, seat)
+            ships = row[FEATURES.index("yard_ship")]
+            added = row[FEATURES.index("yard_contract")]
+            assert features(state, seat, contracts=False)[-1] == 0
+            if ships == 0:
+                assert added == 0
+            if added == 0:
+                continue
+            sailed = len(state.seats[seat].fleet)
+            assert added in {fleet_size[min(sailed + k, 6)] - fleet_size[sailed]
+                             for k in range(1, 4)}
+            seen += 1
+            w = Weights()
+            gain = evaluate(state, seat, replace(w, yard_contract=2.0)) - evaluate(state, seat, w)
+            assert abs(gain - 2.0 * added) < 1e-9
     assert seen >= 3

@@ -28,6 +28,8 @@ from shipyard_tui.advice import best_load
 from shipyard_tui.rules import CATALOG, Event, GameState, Move
 from shipyard_tui.rules import DecisionStep as S
 from shipyard_tui.rules.query import (
+    SailedShip,
+    Seat,
     apply_move,
     completable,
     determinize,
@@ -67,9 +69,13 @@ PIECES = ("captain", "smokestack", "stoker", "sail", "cannon", "crane", "busines
           "soldier")
 
 FEATURES = ("tempo", "yard_tile", *(f"piece_{p}" for p in PIECES), "canal", "employee",
-            "steam", "commodity", "guilder", "yard_ship")
+            "steam", "commodity", "guilder", "yard_ship", "yard_contract")
 """What the evaluation counts of a seat's assets, each worth a weight times the share of
-the game still to play, but for ``yard_ship`` (see :func:`features`)."""
+the game still to play, but for ``yard_ship`` and ``yard_contract`` (see
+:func:`features`)."""
+
+OPTIONAL = ("yard_ship", "yard_contract")
+"""The last features, added later: weight vectors written before them read as 0."""
 
 
 @dataclass(slots=True)
@@ -87,6 +93,8 @@ class Weights:
     guilder: float = 0.5
     yard_ship: float = 0.0
     """Off by default: in the trial of docs/performance.md (0.5) it did not pay."""
+    yard_contract: float = 0.0
+    """What the ships in the yard would add to the contracts held, if they sailed now."""
     opponents: float = 1.0
     piece_worth: dict[str, float] = field(default_factory=lambda: {
         "captain": 2.5, "smokestack": 1.8, "stoker": 1.8, "sail": 1.2, "cannon": 2.0,
@@ -97,19 +105,21 @@ class Weights:
         return (self.tempo, self.yard_tile,
                 *(self.piece * self.piece_worth.get(p, 1.0) for p in PIECES),
                 self.canal, self.employee, self.steam, self.commodity, self.guilder,
-                self.yard_ship)
+                self.yard_ship, self.yard_contract)
 
     @classmethod
     def from_vector(cls, values: tuple[float, ...] | list[float],
                     opponents: float = 1.0) -> Weights:
         """Weights with these values in the order of :data:`FEATURES`."""
-        if len(values) == len(FEATURES) - 1:  # written before ``yard_ship`` was added
-            values = (*values, 0.0)
+        missing = len(FEATURES) - len(values)
+        if 0 < missing <= len(OPTIONAL):  # written before the last features were added
+            values = (*values, *(0.0,) * missing)
         named = dict(zip(FEATURES, values, strict=True))
         return cls(tempo=named["tempo"], yard_tile=named["yard_tile"], piece=1.0,
                    canal=named["canal"], employee=named["employee"], steam=named["steam"],
                    commodity=named["commodity"], guilder=named["guilder"],
-                   yard_ship=named["yard_ship"], opponents=opponents,
+                   yard_ship=named["yard_ship"], yard_contract=named["yard_contract"],
+                   opponents=opponents,
                    piece_worth={p: named[f"piece_{p}"] for p in PIECES})
 
 
@@ -161,19 +171,17 @@ def secured(state: GameState, seat_index: int) -> float:
     """Points the seat has or holds for sure: its score, its best contract of each
     colour on the fleet it has sailed, and its traders (R-10.5)."""
     seat = state.seats[seat_index]
-    best: dict[str, int] = {}
-    for contract in seat.contracts:
-        colour = CATALOG.contracts[contract].colour.value
-        points = score_contract(contract, seat.fleet, seat.employees, seat.used_canals).points
-        best[colour] = max(best.get(colour, 0), points)
-    return float(seat.score + sum(best.values()) + trader_points(seat.employees))
+    return seat.score + _contract_points(seat, seat.fleet) + trader_points(seat.employees)
 
 
-def features(state: GameState, seat_index: int, ships: bool = True) -> tuple[float, ...]:
+def features(state: GameState, seat_index: int, ships: bool = True,
+             contracts: bool = True) -> tuple[float, ...]:
     """The seat's assets in the order of :data:`FEATURES`, each times the share of the
-    game still to play (assets are worth less as the end comes nearer); last, what the
+    game still to play (assets are worth less as the end comes nearer); then what the
     ships in the yard would score if they sailed now as they are, with the seat's pieces
-    and canals (not scaled: those points come when the ship sails; 0 unless ``ships``)."""
+    and canals (not scaled: those points come when the ship sails; 0 unless ``ships``),
+    and what those of them a tile or less from complete would add to the seat's best
+    contract of each colour (0 unless ``contracts``)."""
     seat = state.seats[seat_index]
     left = 1.0 - progress(state)
     p = pattern(seat.yard)
@@ -184,10 +192,37 @@ def features(state: GameState, seat_index: int, ships: bool = True) -> tuple[flo
     raw = (1, yard, *(min(seat.pieces.get(piece, 0), 4) for piece in PIECES), cruise,
            len(seat.employees), steam, len(seat.commodities), seat.guilders)
     sailing = 0
-    for first, last in _ship_runs(p) if ships else ():
+    afloat: list[SailedShip] = []
+    for first, last in _ship_runs(p) if ships or contracts else ():
         plan = best_load(state, seat_index, list(range(first, last + 1)))
-        sailing += plan.points if plan.scores else 0
-    return (*(left * x for x in raw), float(sailing))
+        if plan.scores:
+            sailing += plan.points
+            if _missing(p, first, last) <= 1:
+                afloat.append(SailedShip([t for t in seat.yard[first: last + 1]
+                                          if t is not None],
+                                         plan.load, plan.speed, [], {}, state.turn_number))
+    added = 0.0
+    if contracts and afloat:
+        added = _contract_points(seat, [*seat.fleet, *afloat]) - _contract_points(seat,
+                                                                                 seat.fleet)
+    return (*(left * x for x in raw), float(sailing) if ships else 0.0, added)
+
+
+def _missing(p: str, first: int, last: int) -> int:
+    """How many tiles the run of the yard pattern ``p`` from ``first`` to ``last`` needs
+    at least to be a ship: a bow first, a stern last, three tiles in all (R-5.1)."""
+    ends = (p[first] != "B") + (p[last] != "S")
+    return max(ends, 3 - (last - first + 1))
+
+
+def _contract_points(seat: Seat, fleet: list[SailedShip]) -> float:
+    """The seat's best contract of each colour, scored on ``fleet`` (R-10.5)."""
+    best: dict[str, int] = {}
+    for contract in seat.contracts:
+        colour = CATALOG.contracts[contract].colour.value
+        points = score_contract(contract, fleet, seat.employees, seat.used_canals).points
+        best[colour] = max(best.get(colour, 0), points)
+    return float(sum(best.values()))
 
 
 def evaluate(state: GameState, seat_index: int, w: Weights) -> float:
@@ -195,8 +230,8 @@ def evaluate(state: GameState, seat_index: int, w: Weights) -> float:
     if state.is_over:
         return float(state.seats[seat_index].score)
     return secured(state, seat_index) + sum(
-        a * b for a, b in zip(w.vector(), features(state, seat_index, bool(w.yard_ship)),
-                              strict=True))
+        a * b for a, b in zip(w.vector(), features(state, seat_index, bool(w.yard_ship),
+                                                   bool(w.yard_contract)), strict=True))
 
 
 def objective(state: GameState, seat_index: int, w: Weights) -> float:

@@ -70,7 +70,7 @@ from .scoring import (
     tile_features,
     trader_points,
 )
-from .state import GameState, PlacedCanal, Seat, Token
+from .state import GameState, PlacedCanal, SailedShip, Seat, Token
 from .view import determinize, events_for, is_hidden
 from .yard import (
     CELLS,
@@ -102,6 +102,7 @@ __all__ = [
     "Face",
     "Icon",
     "PlacedCanal",
+    "SailedShip",
     "Seat",
     "Space",
     "StartOption",
