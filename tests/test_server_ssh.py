@@ -352,6 +352,7 @@ def test_only_locale_names_pass_from_the_client() -> None:
         "LC_ALL": "de_DE.UTF-8@euro", "LANG": "C.UTF-8"}
     assert client_locale({"LANG": "C\x1b[2J"}) == {"LANG": "C.UTF-8"}
     assert client_locale({"LC_CTYPE": "x" * 65}) == {"LANG": "C.UTF-8"}
+    assert client_locale({"LANG": "fr_FR.UTF-8", "LC_ALL": "é"}) == {"LANG": "fr_FR.UTF-8"}
 
 
 def test_colour_system_follows_what_the_client_sent() -> None:

@@ -94,7 +94,7 @@ class Weights:
     yard_ship: float = 0.0
     """Off by default: in the trial of docs/performance.md (0.5) it did not pay."""
     yard_contract: float = 0.0
-    """What the ships in the yard would add to the contracts held, if they sailed now."""
+    """Off by default: in the trial of docs/performance.md (1.0) it did not pay."""
     opponents: float = 1.0
     piece_worth: dict[str, float] = field(default_factory=lambda: {
         "captain": 2.5, "smokestack": 1.8, "stoker": 1.8, "sail": 1.2, "cannon": 2.0,

@@ -61,7 +61,7 @@ def client_locale(sent: dict[str, str]) -> dict[str, str]:
     look like locale names), else UTF-8, which nearly every terminal today shows."""
     locale = {name: sent[name] for name in LOCALE_VARIABLES
               if 0 < len(sent.get(name, "")) <= 64
-              and all(c.isalnum() or c in "._-@" for c in sent[name])}
+              and all(c.isascii() and (c.isalnum() or c in "._-@") for c in sent[name])}
     if not locale.get("LANG"):
         locale["LANG"] = "C.UTF-8"
     return locale
