@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from shipyard_tui.rules import Feature, GameState, Piece
 from shipyard_tui.rules.query import (
     CanalSystem,
+    PlacedCanal,
     Space,
     Token,
     builder_extras,
@@ -94,6 +95,14 @@ def _candidate_loads(supply: dict[str, int], features: dict[Feature, int],
     return loads
 
 
+def waters_key(canals: list[PlacedCanal], token: Token | None) -> tuple[object, object]:
+    """A canal system and the ship token in it, as a key for the caches of answers
+    that depend on them (each canal's place and rotation, the token's space and where
+    it came from)."""
+    return (tuple((c.canal, c.x, c.y, c.rotation) for c in canals),
+            None if token is None else (token.x, token.y, token.cell, token.came_from))
+
+
 _LOAD_CACHE: dict[tuple[object, ...], LoadPlan] = {}
 """Load plans already found, by everything :func:`best_load` reads (the bots' searches
 ask the same question many times: the same ship in the same position of other futures)."""
@@ -111,8 +120,7 @@ def best_load(state: GameState, seat_index: int, cells: list[int],
     supply = {p: n - keep.get(p, 0) for p, n in seat.pieces.items() if n > keep.get(p, 0)}
     token = seat.token
     key = (tiles, tuple(seat.employees), tuple(sorted(supply.items())),
-           tuple((c.canal, c.x, c.y, c.rotation) for c in seat.canals),
-           None if token is None else (token.x, token.y, token.cell, token.came_from))
+           *waters_key(seat.canals, token))
     plan = _LOAD_CACHE.get(key)
     if plan is None:
         if len(_LOAD_CACHE) >= _LOAD_CACHE_SIZE:

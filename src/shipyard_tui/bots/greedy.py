@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from functools import cache, lru_cache
 
-from shipyard_tui.advice import best_load
+from shipyard_tui.advice import best_load, waters_key
 from shipyard_tui.rules import CATALOG, Action, DecisionStep, GameState, Move
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.query import (
@@ -112,8 +112,7 @@ def cruise_lengths_of(canals: list[PlacedCanal], token: Token | None,
     """Every cruise length up to ``limit`` in this canal system from the token (see
     :meth:`CanalSystem.cruise_lengths`), kept by system: the valuations of the bots
     ask for the same system's lengths again and again."""
-    key = (tuple((c.canal, c.x, c.y, c.rotation) for c in canals),
-           None if token is None else (token.x, token.y, token.cell, token.came_from), limit)
+    key = (*waters_key(canals, token), limit)
     lengths = _LENGTHS.get(key)
     if lengths is None:
         if len(_LENGTHS) >= 20_000:
