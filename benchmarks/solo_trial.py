@@ -28,10 +28,11 @@ import sys
 import time
 from typing import Any
 
+import shipyard_tui.bots.greedy as greedy
 import shipyard_tui.bots.strong as strong
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.review import build_review
-from shipyard_tui.rules import CATALOG, Game
+from shipyard_tui.rules import CATALOG, Action, Game
 from shipyard_tui.simulate import simulation_config
 
 
@@ -48,6 +49,16 @@ def play(seed: int, budget_ms: float | None, rollouts: int | None,
     seat = game.state.seats[0]
     return {"seed": seed, "score": seat.score, "ships": len(seat.fleet), "parts": parts,
             "cpu_s": round(time.process_time() - start, 2)}
+
+
+def tuning_from_json(text: str) -> greedy.GreedyTuning:
+    """A greedy tuning from JSON: the fields of :class:`GreedyTuning` to change, the
+    action biases by action name."""
+    fields = json.loads(text)
+    if "action_bias" in fields:
+        fields["action_bias"] = {Action[name]: float(bias)
+                                 for name, bias in fields["action_bias"].items()}
+    return greedy.GreedyTuning(**fields)
 
 
 def scores(pattern: str) -> dict[int, int]:
@@ -80,11 +91,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, help="ms per decision (default 150)")
     parser.add_argument("--weights", help="JSON list of weights in FEATURES order")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=EXPRESSION")
+    parser.add_argument("--tuning", metavar="JSON",
+                        help="the rollouts' greedy tuning (strong.ROLLOUT_TUNING) as JSON: "
+                             'GreedyTuning fields, e.g. {"employee": 1.3, '
+                             '"action_bias": {"HIRE": 2}}')
     parser.add_argument("--compare", nargs=2, metavar=("BASE", "VARIANT"))
     args = parser.parse_args(argv)
     if args.compare:
         print(compare(*args.compare))
         return 0
+    if args.tuning:
+        strong.ROLLOUT_TUNING = tuning_from_json(args.tuning)
     for setting in args.set:
         name, _, expression = setting.partition("=")
         setattr(strong, name, eval(expression, vars(strong)))  # an experiment's knob

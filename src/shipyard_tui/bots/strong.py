@@ -41,7 +41,7 @@ from shipyard_tui.rules.query import (
 from shipyard_tui.rules.query import progress as rules_progress
 
 from .base import register
-from .greedy import GreedyBot, _ship_runs, cruise_lengths_of
+from .greedy import GreedyBot, GreedyTuning, _ship_runs, cruise_lengths_of
 
 DEFAULT_BUDGET_MS = 150
 """Processor time the strong bot spends on one searched decision, by default."""
@@ -65,6 +65,12 @@ than 2: +3.6 ± 1.7 points a solo game at the default budget over 128 paired see
 docs/performance.md)."""
 
 MAX_ROLLOUT_MOVES = 400
+
+ROLLOUT_TUNING = GreedyTuning()
+"""The greedy valuations the rollouts play by: untuned. The tuned ones
+(:data:`~.greedy.TUNED`, +10.4 points a solo game for the greedy bot itself) made the
+search weaker: -1.3 ± 1.7 points a solo game over 128 paired seeds at 16 rollouts
+(docs/performance.md); the evaluation's weights were fitted with these."""
 
 
 PIECES = ("captain", "smokestack", "stoker", "sail", "cannon", "crane", "businessman",
@@ -254,8 +260,8 @@ def _objective(state: GameState, seat_index: int, w: Weights) -> tuple[float, fl
 class _Ranker(GreedyBot):
     """The greedy bot, also keeping the values it gave each move (for candidates)."""
 
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int, tuning: GreedyTuning | None = None) -> None:
+        super().__init__(seed, tuning)
         self.scores: dict[Move, float] | None = None
 
     def _best(self, legal: list[Move], value: Callable[[Move], float]) -> Move:
@@ -276,7 +282,7 @@ class StrongBot(GreedyBot):
         self.budget_ms = budget_ms
         self.rollouts = rollouts
         self.weights = weights or Weights()
-        self._policy = _Ranker(seed + 1)
+        self._policy = _Ranker(seed + 1, ROLLOUT_TUNING)
 
     def choose(self, view: GameState, legal: list[Move]) -> Move:
         if len(legal) == 1 or view.turn.step not in SEARCHED_STEPS:
