@@ -69,7 +69,7 @@ MAX_ROLLOUT_MOVES = 400
 ROLLOUT_TUNING = GreedyTuning()
 """The greedy valuations the rollouts play by: untuned. The tuned ones
 (:data:`~.greedy.TUNED`, +10.4 points a solo game for the greedy bot itself) made the
-search weaker: -1.3 ± 1.7 points a solo game over 128 paired seeds at 16 rollouts
+search weaker: -1.4 ± 1.6 points a solo game over 128 paired seeds at 16 rollouts
 (docs/performance.md); the evaluation's weights were fitted with these."""
 
 
