@@ -306,3 +306,32 @@ def test_the_yard_contract_feature_adds_what_the_yard_ships_bring_to_the_contrac
             gain = evaluate(state, seat, replace(w, yard_contract=2.0)) - evaluate(state, seat, w)
             assert abs(gain - 2.0 * added) < 1e-9
     assert seen >= 3
+
+
+def test_the_rollouts_play_as_many_own_turns_as_the_horizon_of_the_step(monkeypatch) -> None:
+    """``strong.horizon(step)`` sets how far the rollouts of a decision look: at 0 they
+    stop at the end of the seat's current turn, at 2 they play two more of its turns."""
+    import shipyard_tui.bots.strong as strong
+
+    game = Game(random_config(2, 8))
+    rng = random.Random(8)
+    while not (game.state.turn.step.value == "choose" and len(game.state.seats[0].fleet) == 0
+               and game.state.seats[game.to_move].turns >= 2):
+        game.push(rng.choice(game.legal_moves()))
+    view = game.view(game.to_move)
+    asked: list[object] = []
+    reached: list[int] = []
+    real_objective = strong._objective
+
+    def objective(state, seat_index, w):
+        reached.append(state.seats[seat_index].turns)
+        return real_objective(state, seat_index, w)
+
+    monkeypatch.setattr(strong, "_objective", objective)
+    start = view.seats[view.to_move].turns
+    for turns in (0, 2):
+        monkeypatch.setattr(strong, "horizon", lambda step, n=turns: asked.append(step) or n)
+        reached.clear()
+        quick_strong(3).analyse(view)
+        assert asked[-1] is view.turn.step
+        assert reached and max(reached) == start + turns + 1

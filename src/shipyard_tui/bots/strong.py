@@ -164,6 +164,12 @@ class Analysis:
         return next((c.value for c in self.candidates if c.move == move), None)
 
 
+def horizon(step: S) -> int:
+    """Own turns the rollouts of a decision at ``step`` play after the current one (the
+    same for every step by default; a function so that trials can vary it)."""
+    return HORIZON_TURNS
+
+
 def budget_share(step: S, candidates: int) -> float:
     """The share of the budget a decision with this many candidates gets: few
     candidates settle sooner."""
@@ -315,13 +321,14 @@ class StrongBot(GreedyBot):
         points = {m: 0.0 for m in candidates}
         counts = {m: 0 for m in candidates}
         alive = list(candidates)
+        turns = horizon(view.turn.step)
         worlds = 0
         spent = 0
         while True:
             world = determinize(view, self._rng.randrange(1 << 62))
             worlds += 1
             for move in alive:
-                value, mine = self._rollout(world, seat, move)
+                value, mine = self._rollout(world, seat, move, turns)
                 totals[move] += value
                 points[move] += mine
                 counts[move] += 1
@@ -361,13 +368,15 @@ class StrongBot(GreedyBot):
         chosen += [m for m in order if m != pick]
         return chosen[:MAX_CANDIDATES]
 
-    def _rollout(self, world: GameState, seat: int, move: Move) -> tuple[float, float]:
-        """Play ``move`` in a copy of ``world``, then the greedy policy for everyone up
-        to the horizon; the objective there, and the seat's own value."""
+    def _rollout(self, world: GameState, seat: int, move: Move,
+                 turns: int = HORIZON_TURNS) -> tuple[float, float]:
+        """Play ``move`` in a copy of ``world``, then the greedy policy for everyone for
+        ``turns`` more own turns of the seat (the horizon); the objective there, and the
+        seat's own value."""
         state = world.copy()
         events: list[Event] = []
         apply_move(state, move, events)
-        stop = state.seats[seat].turns + HORIZON_TURNS + 1
+        stop = state.seats[seat].turns + turns + 1
         policy = self._policy
         for _ in range(MAX_ROLLOUT_MOVES):
             if state.is_over or state.seats[seat].turns >= stop:
