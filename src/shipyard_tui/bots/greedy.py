@@ -10,7 +10,7 @@ current action. Ties are broken by its own seeded generator.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
@@ -24,6 +24,7 @@ from shipyard_tui.rules.query import (
     EmployeeKind,
     Icon,
     PlacedCanal,
+    SailedShip,
     Seat,
     Token,
     catalog_of,
@@ -103,6 +104,17 @@ def _contract_weights(contracts: tuple[str, ...], scale: float = 1.0) -> dict[st
         elif rule in ("fleet_size", "ships_of_length", "long_ships", "tonnage", "ship_sizes"):
             weights["ship"] = weights.get("ship", 0) + bump
     return {k: scale * v for k, v in weights.items()} if scale != 1.0 else weights
+
+
+def best_contracts(seat: Seat, fleet: Sequence[SailedShip]) -> float:
+    """The seat's best contract of each colour, scored on ``fleet`` (R-10.5: at the end
+    a seat holds one of each, so before its discards the best one stands for it)."""
+    best: dict[str, int] = {}
+    for contract in seat.contracts:
+        colour = CATALOG.contracts[contract].colour.value
+        points = score_contract(contract, fleet, seat.employees, seat.used_canals).points
+        best[colour] = max(best.get(colour, 0), points)
+    return float(sum(best.values()))
 
 
 _LENGTHS: dict[tuple[object, ...], frozenset[int]] = {}

@@ -13,19 +13,18 @@ valuations tuned by self-play (:data:`~.greedy.TUNED`).
 
 from __future__ import annotations
 
-from shipyard_tui.rules import CATALOG, Game, GameState, Move
 from shipyard_tui.rules import DecisionStep as S
+from shipyard_tui.rules import Game, GameState, Move
 from shipyard_tui.rules.query import (
     CanalSystem,
     completable,
     determinize,
     pattern,
-    score_contract,
     trader_points,
 )
 
 from .base import register
-from .greedy import TUNED, GreedyBot
+from .greedy import TUNED, GreedyBot, best_contracts
 
 PLANNED_STEPS = {S.CHOOSE, S.BONUS_BEFORE, S.BONUS_AFTER, S.FINAL_CHOOSE}
 PIECE_WORTH = {"captain": 2.5, "smokestack": 1.8, "stoker": 1.8, "sail": 1.2, "cannon": 2.0,
@@ -40,7 +39,6 @@ CANAL_WORTH = 1.3
 YARD_WORTH = 0.6
 COMMODITY_WORTH = 2.5
 GUILDER_WORTH = 0.5
-PIECE_SCALE = 1.0
 GREEDY_PRIOR = 3.0
 """Times the greedy valuation of an action (:meth:`GreedyBot._choice_value`), added to
 the value of the turn it leads to when the planner chooses its action. The lookahead
@@ -97,7 +95,7 @@ class PlannerBot(GreedyBot):
         if completable(p):
             worth += YARD_WORTH * sum(1 for c in p if c != ".")
         pieces = sum(PIECE_WORTH.get(piece, 1.0) * min(n, 4) for piece, n in seat.pieces.items())
-        worth += PIECE_SCALE * pieces
+        worth += pieces
         system = CanalSystem(seat.canals)
         if system.tiles:
             lengths = system.cruise_lengths(seat.token, 12)
@@ -107,12 +105,8 @@ class PlannerBot(GreedyBot):
             worth += STEAM_BONUS
         worth += COMMODITY_WORTH * len(seat.commodities)
         worth += GUILDER_WORTH * seat.guilders
-        best: dict[str, int] = {}
-        for contract in seat.contracts:
-            colour = CATALOG.contracts[contract].colour.value
-            points = score_contract(contract, seat.fleet, seat.employees, seat.used_canals).points
-            best[colour] = max(best.get(colour, 0), points)
-        return seat.score + sum(best.values()) + trader_points(seat.employees) + left * worth
+        return (seat.score + best_contracts(seat, seat.fleet) + trader_points(seat.employees)
+                + left * worth)
 
 
 register("planner")(PlannerBot)

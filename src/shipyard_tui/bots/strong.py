@@ -25,23 +25,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from shipyard_tui.advice import best_load
-from shipyard_tui.rules import CATALOG, Event, GameState, Move
 from shipyard_tui.rules import DecisionStep as S
+from shipyard_tui.rules import Event, GameState, Move
 from shipyard_tui.rules.query import (
     SailedShip,
-    Seat,
     apply_move,
     completable,
     determinize,
     legal_moves,
     pattern,
-    score_contract,
     trader_points,
 )
 from shipyard_tui.rules.query import progress as rules_progress
 
 from .base import register
-from .greedy import GreedyBot, GreedyTuning, _ship_runs, cruise_lengths_of
+from .greedy import GreedyBot, GreedyTuning, _ship_runs, best_contracts, cruise_lengths_of
 
 DEFAULT_BUDGET_MS = 150
 """Processor time the strong bot spends on one searched decision, by default."""
@@ -185,7 +183,7 @@ def secured(state: GameState, seat_index: int) -> float:
     """Points the seat has or holds for sure: its score, its best contract of each
     colour on the fleet it has sailed, and its traders (R-10.5)."""
     seat = state.seats[seat_index]
-    return seat.score + _contract_points(seat, seat.fleet) + trader_points(seat.employees)
+    return seat.score + best_contracts(seat, seat.fleet) + trader_points(seat.employees)
 
 
 def features(state: GameState, seat_index: int, ships: bool = True,
@@ -217,7 +215,7 @@ def features(state: GameState, seat_index: int, ships: bool = True,
                                          plan.load, plan.speed, [], {}, state.turn_number))
     added = 0.0
     if contracts and afloat:
-        added = _contract_points(seat, [*seat.fleet, *afloat]) - _contract_points(seat,
+        added = best_contracts(seat, [*seat.fleet, *afloat]) - best_contracts(seat,
                                                                                  seat.fleet)
     return (*(left * x for x in raw), float(sailing) if ships else 0.0, added)
 
@@ -227,16 +225,6 @@ def _missing(p: str, first: int, last: int) -> int:
     at least to be a ship: a bow first, a stern last, three tiles in all (R-5.1)."""
     ends = (p[first] != "B") + (p[last] != "S")
     return max(ends, 3 - (last - first + 1))
-
-
-def _contract_points(seat: Seat, fleet: list[SailedShip]) -> float:
-    """The seat's best contract of each colour, scored on ``fleet`` (R-10.5)."""
-    best: dict[str, int] = {}
-    for contract in seat.contracts:
-        colour = CATALOG.contracts[contract].colour.value
-        points = score_contract(contract, fleet, seat.employees, seat.used_canals).points
-        best[colour] = max(best.get(colour, 0), points)
-    return float(sum(best.values()))
 
 
 def evaluate(state: GameState, seat_index: int, w: Weights) -> float:
@@ -369,7 +357,7 @@ class StrongBot(GreedyBot):
         return chosen[:MAX_CANDIDATES]
 
     def _rollout(self, world: GameState, seat: int, move: Move,
-                 turns: int = HORIZON_TURNS) -> tuple[float, float]:
+                 turns: int) -> tuple[float, float]:
         """Play ``move`` in a copy of ``world``, then the greedy policy for everyone for
         ``turns`` more own turns of the seat (the horizon); the objective there, and the
         seat's own value."""
