@@ -23,15 +23,20 @@ def _asked(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
     monkeypatch.setattr(advice, "_LOAD_CACHE", {})  # not the plans other tests left
 
     def recording(state: Any, seat: int, cells: list[int],
-                  keep: dict[str, int] | None = None) -> advice.LoadPlan:
-        asked.append((state.copy(), seat, list(cells), dict(keep or {})))
-        return real(state, seat, cells, keep)
+                  keep: dict[str, int] | None = None,
+                  contracts: bool = False) -> advice.LoadPlan:
+        asked.append((state.copy(), seat, list(cells), dict(keep or {}), contracts))
+        return real(state, seat, cells, keep, contracts)
 
     monkeypatch.setattr(greedy_module, "best_load", recording)
-    for seed, players, solo in ((11, 3, True), (12, 2, False), (13, 3, True)):
+    counting = greedy_module.GreedyTuning(contract_loads=True)
+    for seed, players, solo in ((11, 3, True), (12, 2, False), (13, 3, True), (14, 3, True)):
         game = Game(simulation_config(players, seed, solo=solo, level="greedy"))
         seats = [i for i, s in enumerate(game.state.seats) if not s.is_automa]
-        SeatDriver({i: bot_for_level("greedy", seed + i) for i in seats}).play_out(game)
+        bots = {i: greedy_module.GreedyBot(seed + i, counting) if seed == 14
+                else bot_for_level("greedy", seed + i) for i in seats}
+        SeatDriver(bots).play_out(game)
+    assert any(q[-1] for q in asked) and not all(q[-1] for q in asked)
     return asked
 
 
@@ -48,8 +53,8 @@ def test_a_kept_plan_is_the_plan_worked_out_afresh(monkeypatch: pytest.MonkeyPat
 def test_a_different_canal_system_is_not_served_a_kept_plan(
         monkeypatch: pytest.MonkeyPatch) -> None:
     asked = _asked(monkeypatch)
-    state, seat, cells, keep = next(q for q in asked
-                                    if advice.best_load(*q).scores and q[0].seats[q[1]].canals)
-    advice.best_load(state, seat, cells, keep)
+    state, seat, cells, keep, contracts = next(
+        q for q in asked if advice.best_load(*q).scores and q[0].seats[q[1]].canals)
+    advice.best_load(state, seat, cells, keep, contracts)
     state.seats[seat].canals.clear()  # no canals: no cruise, so no ship can score
-    assert not advice.best_load(state, seat, cells, keep).scores
+    assert not advice.best_load(state, seat, cells, keep, contracts).scores

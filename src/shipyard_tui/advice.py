@@ -6,20 +6,26 @@ and to suggest a load; bots use the same advice. Nothing here changes the game.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import permutations
 
-from shipyard_tui.rules import Feature, GameState, Piece
+from shipyard_tui.rules import CATALOG, Feature, GameState, Icon, Piece
 from shipyard_tui.rules.query import (
     CanalSystem,
     PlacedCanal,
+    SailedShip,
+    Seat,
     Space,
     Token,
     builder_extras,
     complete_ships,
     cruise_lengths,
     fits,
+    icon_points,
     pattern,
     possible_speeds,
+    score_contract,
     score_path,
     ship_points,
     tile_features,
@@ -49,9 +55,45 @@ class LoadPlan:
         return f"{held}: speed {self.speed}, about {self.points} points"
 
 
+Crew = tuple[int, int, int]
+"""Businessmen, soldiers and officers (captains beyond the first) put on a ship."""
+
+
+def _crew_mixes(supply: dict[str, int], cabins: int, extras: dict[str, int],
+                mixed: bool) -> list[Crew]:
+    """Ways to fill a ship's cabins with crew: businessmen first, then soldiers, then
+    officers; or, when ``mixed``, every order of the three, each also with one of each
+    kind first (the contracts reward different crews, COMPONENTS §5). Builders' free
+    places are always used (R-6.3)."""
+    have = (supply.get(Piece.BUSINESSMAN.value, 0), supply.get(Piece.SOLDIER.value, 0),
+            max(0, supply.get(Piece.CAPTAIN.value, 0) - 1))
+    free = (min(have[0], extras.get(Piece.BUSINESSMAN.value, 0)),
+            min(have[1], extras.get(Piece.SOLDIER.value, 0)), 0)
+    orders = list(permutations(range(3))) if mixed else [(0, 1, 2)]
+    mixes: list[Crew] = []
+    for order in orders:
+        for one_each in ((False, True) if mixed else (False,)):
+            crew = list(free)
+            room = cabins
+            if one_each:
+                for kind in order:
+                    if room and crew[kind] == 0 and have[kind]:
+                        crew[kind] = 1
+                        room -= 1
+            for kind in order:
+                take = min(have[kind] - crew[kind], room)
+                crew[kind] += take
+                room -= take
+            mix = (crew[0], crew[1], crew[2])
+            if mix not in mixes:
+                mixes.append(mix)
+    return mixes
+
+
 def _candidate_loads(supply: dict[str, int], features: dict[Feature, int],
-                     extras: dict[str, int]) -> list[dict[str, int]]:
-    """Loads worth considering: a captain, full mounts and cabins, every speed mix."""
+                     extras: dict[str, int], mixed: bool = False) -> list[dict[str, int]]:
+    """Loads worth considering: a captain, full mounts and cabins, every speed mix
+    (``mixed``: every crew mix of :func:`_crew_mixes` too)."""
     def have(piece: Piece) -> int:
         return supply.get(piece.value, 0)
 
@@ -62,17 +104,15 @@ def _candidate_loads(supply: dict[str, int], features: dict[Feature, int],
         n = min(have(piece), features.get(feature, 0) + extras.get(piece.value, 0))
         if n:
             base[piece.value] = n
-    cabins = features.get(Feature.CABIN, 0)
-    for piece in (Piece.BUSINESSMAN, Piece.SOLDIER):
-        free = extras.get(piece.value, 0)
-        n = min(have(piece), free)
-        take = min(have(piece) - n, cabins)
-        cabins -= take
-        if n + take:
-            base[piece.value] = n + take
-    officers = min(have(Piece.CAPTAIN) - 1, cabins)
-    if officers:
-        base[Piece.CAPTAIN.value] += officers
+    crews = []
+    for businessmen, soldiers, officers in _crew_mixes(supply, features.get(Feature.CABIN, 0),
+                                                       extras, mixed):
+        crew = dict(base)
+        for piece, n in ((Piece.BUSINESSMAN, businessmen), (Piece.SOLDIER, soldiers)):
+            if n:
+                crew[piece.value] = n
+        crew[Piece.CAPTAIN.value] += officers
+        crews.append(crew)
     masts = features.get(Feature.MAST, 0)
     # the piece that works with smokestacks: the stoker in a boiler, or in the classic
     # rules the propeller on its mount (RC-6.1, RC-7.1); a game has only one of them
@@ -82,17 +122,57 @@ def _candidate_loads(supply: dict[str, int], features: dict[Feature, int],
     boilers = features.get(mount, 0) + extras.get(engine.value, 0)
     sail_room = extras.get(Piece.SAIL.value, 0)
     loads = []
-    for smoke in range(min(have(Piece.SMOKESTACK), masts) + 1):
-        for sails in range(min(have(Piece.SAIL), masts - smoke + sail_room) + 1):
-            for stokers in range(min(have(engine), boilers) + 1):
-                load = dict(base)
-                for piece, n in ((Piece.SMOKESTACK, smoke), (Piece.SAIL, sails),
-                                 (engine, stokers)):
-                    if n:
-                        load[piece.value] = n
-                if fits(load, features, extras):
-                    loads.append(load)
+    for crew in crews:
+        for smoke in range(min(have(Piece.SMOKESTACK), masts) + 1):
+            for sails in range(min(have(Piece.SAIL), masts - smoke + sail_room) + 1):
+                for stokers in range(min(have(engine), boilers) + 1):
+                    load = dict(crew)
+                    for piece, n in ((Piece.SMOKESTACK, smoke), (Piece.SAIL, sails),
+                                     (engine, stokers)):
+                        if n:
+                            load[piece.value] = n
+                    if fits(load, features, extras):
+                        loads.append(load)
     return loads
+
+
+def best_contracts(seat: Seat, fleet: Sequence[SailedShip]) -> float:
+    """The seat's best contract of each colour, scored on ``fleet`` (R-10.5: at the end
+    a seat holds one of each, so before its discards the best one stands for it)."""
+    best: dict[str, int] = {}
+    for contract in seat.contracts:
+        colour = CATALOG.contracts[contract].colour.value
+        points = score_contract(contract, fleet, seat.employees, seat.used_canals).points
+        best[colour] = max(best.get(colour, 0), points)
+    return float(sum(best.values()))
+
+
+_CREW_KINDS = frozenset({Piece.BUSINESSMAN.value, Piece.SOLDIER.value})
+
+
+def _crew_matters(contracts: Sequence[str]) -> bool:
+    """Whether some of these contracts count kinds of crew (then a ship's cabins are
+    worth filling in other ways than the one that scores most on its own)."""
+    for contract in contracts:
+        c = CATALOG.contracts.get(contract)
+        if c is None:
+            continue
+        named = {c.param("piece"), *(c.param("pieces") or ())}
+        if c.rule in ("officers", "variety") or named & _CREW_KINDS:
+            return True
+    return False
+
+
+def _contract_gain(seat: Seat, tiles: tuple[str, ...]) -> Callable[[dict[str, int], int], float]:
+    """What sailing these tiles with a load adds to the seat's best contract of each
+    colour (:func:`best_contracts`)."""
+    before = best_contracts(seat, seat.fleet)
+    fleet = list(seat.fleet)
+
+    def gain(load: dict[str, int], speed: int) -> float:
+        ship = SailedShip(list(tiles), load, speed, [], {}, 0)
+        return best_contracts(seat, [*fleet, ship]) - before
+    return gain
 
 
 def waters_key(canals: list[PlacedCanal], token: Token | None) -> tuple[object, object]:
@@ -111,39 +191,62 @@ _LOAD_CACHE_SIZE = 20_000
 
 
 def best_load(state: GameState, seat_index: int, cells: list[int],
-              keep: dict[str, int] | None = None) -> LoadPlan:
+              keep: dict[str, int] | None = None, contracts: bool = False) -> LoadPlan:
     """The load that scores most for the completed ship in ``cells`` (a suggestion),
-    leaving ``keep`` aside (say a captain for another ship sailing this turn)."""
+    leaving ``keep`` aside (say a captain for another ship sailing this turn).
+
+    With ``contracts`` the load is the one worth most to the seat counting its own
+    contracts too: the ship's points plus what it adds to the best contract of each
+    colour (:func:`best_contracts`), and ``points`` is that sum."""
     seat = state.seats[seat_index]
     tiles = tuple(t for t in (seat.yard[c] for c in cells) if t is not None)
     keep = keep or {}
     supply = {p: n - keep.get(p, 0) for p, n in seat.pieces.items() if n > keep.get(p, 0)}
     token = seat.token
-    key = (tiles, tuple(seat.employees), tuple(sorted(supply.items())),
-           *waters_key(seat.canals, token))
+    key: tuple[object, ...] = (tiles, tuple(seat.employees), tuple(sorted(supply.items())),
+                               *waters_key(seat.canals, token))
+    counted = contracts and bool(seat.contracts)
+    if counted:
+        key += (tuple(seat.contracts), seat.used_canals,
+                tuple((tuple(s.tiles), tuple(sorted(s.pieces.items()))) for s in seat.fleet))
     plan = _LOAD_CACHE.get(key)
     if plan is None:
         if len(_LOAD_CACHE) >= _LOAD_CACHE_SIZE:
             _LOAD_CACHE.clear()
-        plan = _LOAD_CACHE[key] = _best_load(state, seat_index, tiles, supply)
+        plan = _LOAD_CACHE[key] = _best_load(state, seat_index, tiles, supply, counted)
     return plan
 
 
 def _best_load(state: GameState, seat_index: int, tiles: tuple[str, ...],
-               supply: dict[str, int]) -> LoadPlan:
+               supply: dict[str, int], contracts: bool = False) -> LoadPlan:
     seat = state.seats[seat_index]
     features = tile_features(tiles)
     extras = builder_extras(seat.employees)
     system = CanalSystem(seat.canals)
+    gain = _contract_gain(seat, tiles) if contracts else None
+    mixed = contracts and _crew_matters(seat.contracts)
     best: LoadPlan | None = None
+    best_value = 0.0
     best_paths: dict[int, list[Route]] = {}
-    for load in _candidate_loads(supply, features, extras):
+    cruises: dict[tuple[int, int, int], int | None] = {}
+    for load in _candidate_loads(supply, features, extras, mixed):
         for speed in possible_speeds(load, seat.employees):
             if speed not in best_paths:
                 best_paths[speed] = _paths(system, seat.token, speed)
-            points = _points(system, best_paths[speed], load, features, speed)
-            if points is not None and (best is None or points > best.points):
-                best = LoadPlan(tuple(sorted(load.items())), speed, points, True)
+            # the cruise depends on the load only through what the officials count
+            officials = (speed, icon_points(Icon.MILITARY, load, features, 0),
+                         icon_points(Icon.COMMERCE, load, features, 0))
+            if officials not in cruises:
+                cruises[officials] = _cruise(system, best_paths[speed], load, features)
+            cruise = cruises[officials]
+            if cruise is None:
+                continue
+            points = sum(ship_points(load, speed).values()) + cruise
+            value = points + (gain(load, speed) if gain is not None else 0.0)
+            if best is None or value > best_value:
+                best = LoadPlan(tuple(sorted(load.items())), speed,
+                                points if gain is None else round(value), True)
+                best_value = value
     if best is not None:
         return best
     return LoadPlan((), 0, 0, False)
@@ -162,10 +265,18 @@ def load_points(state: GameState, seat_index: int, cells: list[int], load: dict[
 
 def _points(system: CanalSystem, paths: list[Route], load: dict[str, int],
             features: dict[Feature, int], speed: int) -> int | None:
+    cruise = _cruise(system, paths, load, features)
+    return None if cruise is None else sum(ship_points(load, speed).values()) + cruise
+
+
+def _cruise(system: CanalSystem, paths: list[Route], load: dict[str, int],
+            features: dict[Feature, int]) -> int | None:
+    """The best cruise's points among ``paths`` (``None``: there is none)."""
     if not paths:
         return None
-    cruise = max(score_path(system, p, load, features).total for _, p in paths)
-    return sum(ship_points(load, speed).values()) + cruise
+    return max(score_path(system, p, load, features).total for _, p in paths)
+
+
 
 
 def _paths(system: CanalSystem, token: Token | None, speed: int) -> list[Route]:

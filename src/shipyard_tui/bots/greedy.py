@@ -10,7 +10,7 @@ current action. Ties are broken by its own seeded generator.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
@@ -24,7 +24,6 @@ from shipyard_tui.rules.query import (
     EmployeeKind,
     Icon,
     PlacedCanal,
-    SailedShip,
     Seat,
     Token,
     catalog_of,
@@ -104,17 +103,6 @@ def _contract_weights(contracts: tuple[str, ...], scale: float = 1.0) -> dict[st
         elif rule in ("fleet_size", "ships_of_length", "long_ships", "tonnage", "ship_sizes"):
             weights["ship"] = weights.get("ship", 0) + bump
     return {k: scale * v for k, v in weights.items()} if scale != 1.0 else weights
-
-
-def best_contracts(seat: Seat, fleet: Sequence[SailedShip]) -> float:
-    """The seat's best contract of each colour, scored on ``fleet`` (R-10.5: at the end
-    a seat holds one of each, so before its discards the best one stands for it)."""
-    best: dict[str, int] = {}
-    for contract in seat.contracts:
-        colour = CATALOG.contracts[contract].colour.value
-        points = score_contract(contract, fleet, seat.employees, seat.used_canals).points
-        best[colour] = max(best.get(colour, 0), points)
-    return float(sum(best.values()))
 
 
 _LENGTHS: dict[tuple[object, ...], frozenset[int]] = {}
@@ -207,6 +195,9 @@ class GreedyTuning:
     """Times the value of a ship tile's features."""
     action_bias: Mapping[Action, float] = field(default_factory=dict)
     """Added to the value of choosing an action (the actions not named: 0)."""
+    contract_loads: bool = False
+    """Load ships, and value the ships a tile completes, counting the seat's contracts
+    too (:func:`~shipyard_tui.advice.best_load` with ``contracts``)."""
 
 
 TUNED = GreedyTuning(employee=1.3, contracts=1.3, tile=0.75,
@@ -353,7 +344,8 @@ class GreedyBot:
         original = seat.yard[cell]
         seat.yard[cell] = placed
         try:
-            plan = best_load(view, seat_index, list(range(span[0], span[1] + 1)))
+            plan = best_load(view, seat_index, list(range(span[0], span[1] + 1)),
+                             contracts=self.tuning.contract_loads)
         finally:
             seat.yard[cell] = original
         return float(plan.points) if plan.scores else 0.0
@@ -597,7 +589,8 @@ class GreedyBot:
         original = seat.pieces
         seat.pieces = supply
         try:
-            plan = best_load(view, seat_index, turn.ship)
+            plan = best_load(view, seat_index, turn.ship,
+                             contracts=self.tuning.contract_loads)
         finally:
             seat.pieces = original
         wanted = plan.load if plan.scores else {}

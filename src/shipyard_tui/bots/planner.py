@@ -13,6 +13,7 @@ valuations tuned by self-play (:data:`~.greedy.TUNED`).
 
 from __future__ import annotations
 
+from shipyard_tui.advice import best_contracts
 from shipyard_tui.rules import DecisionStep as S
 from shipyard_tui.rules import Game, GameState, Move
 from shipyard_tui.rules.query import (
@@ -24,7 +25,7 @@ from shipyard_tui.rules.query import (
 )
 
 from .base import register
-from .greedy import TUNED, GreedyBot, best_contracts
+from .greedy import TUNED, GreedyBot
 
 PLANNED_STEPS = {S.CHOOSE, S.BONUS_BEFORE, S.BONUS_AFTER, S.FINAL_CHOOSE}
 PIECE_WORTH = {"captain": 2.5, "smokestack": 1.8, "stoker": 1.8, "sail": 1.2, "cannon": 2.0,

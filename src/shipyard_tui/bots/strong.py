@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from shipyard_tui.advice import best_load
+from shipyard_tui.advice import best_contracts, best_load
 from shipyard_tui.rules import DecisionStep as S
 from shipyard_tui.rules import Event, GameState, Move
 from shipyard_tui.rules.query import (
@@ -39,7 +39,7 @@ from shipyard_tui.rules.query import (
 from shipyard_tui.rules.query import progress as rules_progress
 
 from .base import register
-from .greedy import GreedyBot, GreedyTuning, _ship_runs, best_contracts, cruise_lengths_of
+from .greedy import GreedyBot, GreedyTuning, _ship_runs, cruise_lengths_of
 
 DEFAULT_BUDGET_MS = 150
 """Processor time the strong bot spends on one searched decision, by default."""
@@ -65,7 +65,8 @@ docs/performance.md)."""
 MAX_ROLLOUT_MOVES = 400
 
 ROLLOUT_TUNING = GreedyTuning()
-"""The greedy valuations the rollouts play by: untuned. The tuned ones
+"""The greedy valuations the rollouts, and the bot's own steps it does not search (the
+loading of ships, the cruise), play by: untuned. The tuned ones
 (:data:`~.greedy.TUNED`, +10.4 points a solo game for the greedy bot itself) made the
 search weaker: -1.4 ± 1.6 points a solo game over 128 paired seeds at 16 rollouts
 (docs/performance.md); the evaluation's weights were fitted with these."""
@@ -272,7 +273,7 @@ class StrongBot(GreedyBot):
 
     def __init__(self, seed: int = 0, budget_ms: float | None = DEFAULT_BUDGET_MS,
                  rollouts: int | None = None, weights: Weights | None = None) -> None:
-        super().__init__(seed)
+        super().__init__(seed, ROLLOUT_TUNING)
         self.budget_ms = budget_ms
         self.rollouts = rollouts
         self.weights = weights or Weights()

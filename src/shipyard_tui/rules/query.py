@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .canals import CanalSystem, CruiseScore, Face, Space, face, score_path
+from .canals import CanalSystem, CruiseScore, Face, Space, face, icon_points, score_path
 from .catalog import ENGINE_PIECES, PIECES, Action, Catalog, EmployeeKind, Good, Icon, Piece
 from .contracts import CONTRACT_RULES
 from .engine import (
@@ -127,6 +127,7 @@ __all__ = [
     "guilders_after",
     "has_employee",
     "hireable",
+    "icon_points",
     "income",
     "income_for",
     "is_first_turn",
