@@ -20,6 +20,7 @@ from shipyard_tui.core import SeatDriver
 from shipyard_tui.rules import CATALOG, Game, GameConfig, Move, SeatConfig, SeatKind, Step
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.engine import apply_move
+from shipyard_tui.rules.query import determinize
 from shipyard_tui.rules.view import seat_view
 from shipyard_tui.seats import parse_seat
 from shipyard_tui.simulate import simulation_config
@@ -335,3 +336,43 @@ def test_the_rollouts_play_as_many_own_turns_as_the_horizon_of_the_step(monkeypa
         quick_strong(3).analyse(view)
         assert asked[-1] is view.turn.step
         assert reached and max(reached) == start + turns + 1
+
+
+def test_with_look_at_the_turn_the_rollouts_choose_the_action_whose_turn_ends_best(
+        monkeypatch) -> None:
+    """``LOOK_AT_THE_TURN`` (off by default): a rollout's choice of action is the one
+    whose turn, played out by the greedy policy, ends in the position the evaluation
+    values most; the greedy valuation's own pick is never better by that measure."""
+    import shipyard_tui.bots.strong as strong
+
+    chosen: list[int] = []
+    real = strong.StrongBot._turn_choice
+
+    def counting(self, state, legal):
+        chosen.append(len(legal))
+        return real(self, state, legal)
+
+    monkeypatch.setattr(strong.StrongBot, "_turn_choice", counting)
+    game = Game(simulation_config(3, 21, solo=True, level="strong"))
+    bot = quick_strong(21)
+    checked = 0
+    for _ in range(6):
+        while game.to_move != 0 or game.state.turn.step is not Step.CHOOSE:
+            game.push(bot.choose(game.view(game.to_move), game.legal_moves()))
+        view = game.view(0)
+        world = determinize(view, checked)  # the rollouts play in a sampled world
+        legal = game.legal_moves()
+        if len(legal) > 1:
+            pick = real(bot, world, legal)
+            greedy = bot._greedy_move(world, legal)
+            values = [bot._turn_value(world, m) for m in legal]
+            assert bot._turn_value(world, pick) == max(values)
+            assert bot._turn_value(world, greedy) <= max(values)
+            checked += 1
+        for look, used in ((False, False), (True, True)):
+            monkeypatch.setattr(strong, "LOOK_AT_THE_TURN", look)
+            chosen.clear()
+            bot._rollout(world, 0, legal[0], 1)
+            assert bool(chosen) is used
+        game.push(bot.choose(view, legal))
+    assert checked >= 4
