@@ -26,6 +26,7 @@ import json
 import statistics
 import sys
 import time
+from collections import Counter
 from typing import Any
 
 import shipyard_tui.bots.greedy as greedy
@@ -33,22 +34,41 @@ import shipyard_tui.bots.strong as strong
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.review import build_review
 from shipyard_tui.rules import CATALOG, Action, Game
+from shipyard_tui.rules import moves as mv
+from shipyard_tui.rules.query import pattern, score_contract
 from shipyard_tui.simulate import simulation_config
 
 
 def play(seed: int, budget_ms: float | None, rollouts: int | None,
          weights: strong.Weights) -> dict[str, Any]:
+    """One solo game of the strong level: its score, where the points came from, and
+    what the player did (actions chosen, tiles bought, what was left in the yard, and
+    what every contract it was dealt would have scored on its final fleet)."""
     game = Game(simulation_config(3, seed, solo=True, level="strong"))
     bot = strong.StrongBot(seed, budget_ms=budget_ms, rollouts=rollouts, weights=weights)
+    driver = SeatDriver({0: bot})
+    actions: Counter[str] = Counter()
+    tiles = 0
     start = time.process_time()
-    SeatDriver({0: bot}).play_out(game)
+    while not game.is_over:
+        decision = driver.decision(game)
+        assert decision is not None
+        move = decision.decide()
+        if isinstance(move, mv.Choose | mv.Bonus | mv.Final):
+            actions[move.action.name.lower()] += 1
+        tiles += isinstance(move, mv.Buy | mv.BuyBlank)
+        game.push(move)
+    cpu = time.process_time() - start
     parts: dict[str, int] = {}
     for row in build_review(game).rows:
         key = "contracts" if row.key in CATALOG.contracts else row.key
         parts[key] = parts.get(key, 0) + (row.values[0] or 0)
     seat = game.state.seats[0]
+    dealt = {c: score_contract(c, seat.fleet, seat.employees, seat.used_canals).points
+             for c in [*seat.contracts, *seat.discarded]}
     return {"seed": seed, "score": seat.score, "ships": len(seat.fleet), "parts": parts,
-            "cpu_s": round(time.process_time() - start, 2)}
+            "kept": seat.contracts, "dealt": dealt, "actions": dict(actions),
+            "tiles_bought": tiles, "yard_left": pattern(seat.yard), "cpu_s": round(cpu, 2)}
 
 
 def tuning_from_json(text: str) -> greedy.GreedyTuning:
@@ -61,15 +81,17 @@ def tuning_from_json(text: str) -> greedy.GreedyTuning:
     return greedy.GreedyTuning(**fields)
 
 
-def scores(pattern: str) -> dict[int, int]:
-    found: dict[int, int] = {}
+def games_in(pattern: str) -> list[dict[str, Any]]:
+    """The games recorded in the files matching a glob pattern."""
+    games = []
     for path in sorted(glob.glob(pattern)):
         with open(path, encoding="utf-8") as handle:
-            for line in handle:
-                if line.strip():
-                    game = json.loads(line)
-                    found[game["seed"]] = game["score"]
-    return found
+            games += [json.loads(line) for line in handle if line.strip()]
+    return games
+
+
+def scores(pattern: str) -> dict[int, int]:
+    return {game["seed"]: game["score"] for game in games_in(pattern)}
 
 
 def compare(base: str, variant: str) -> str:
@@ -84,6 +106,37 @@ def compare(base: str, variant: str) -> str:
             f"{statistics.mean(diff):+.2f} ± {half:.2f} (95%)")
 
 
+def anatomy(pattern_: str) -> str:
+    """Where the games' points came from: the mean of each part, ships, tiles and
+    actions; and per contract, how often it was dealt and kept, and what it scored on
+    the final fleet when kept and when discarded."""
+    games = [g for g in games_in(pattern_) if "dealt" in g]
+    if not games:
+        return "no games with contracts recorded"
+
+    def mean(values: list[float]) -> str:
+        return f"{statistics.mean(values):.1f}" if values else "-"
+    lines = [f"{len(games)} games: score {mean([g['score'] for g in games])}, ships "
+             f"{mean([g['ships'] for g in games])}, tiles bought "
+             f"{mean([g['tiles_bought'] for g in games])}, tiles left in the yard "
+             f"{mean([sum(c != '.' for c in g['yard_left']) for g in games])}"]
+    parts = sorted({k for g in games for k in g["parts"]})
+    lines.append("points: " + ", ".join(
+        f"{k} {mean([g['parts'].get(k, 0) for g in games])}" for k in parts))
+    actions = sorted({k for g in games for k in g["actions"]})
+    lines.append("actions: " + ", ".join(
+        f"{k} {mean([g['actions'].get(k, 0) for g in games])}" for k in actions))
+    lines.append("contract  dealt  kept  points kept  points if kept instead")
+    for contract in sorted({c for g in games for c in g["dealt"]},
+                           key=lambda c: (c[0], int(c[1:]))):
+        dealt = [g for g in games if contract in g["dealt"]]
+        kept = [g["dealt"][contract] for g in dealt if contract in g["kept"]]
+        other = [g["dealt"][contract] for g in dealt if contract not in g["kept"]]
+        lines.append(f"{contract:8s}  {len(dealt):5d}  {len(kept):4d}  {mean(kept):>11s}  "
+                     f"{mean(other):>22s}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", default="1-16", help="first-last")
@@ -96,9 +149,14 @@ def main(argv: list[str] | None = None) -> int:
                              'GreedyTuning fields, e.g. {"employee": 1.3, '
                              '"action_bias": {"HIRE": 2}}')
     parser.add_argument("--compare", nargs=2, metavar=("BASE", "VARIANT"))
+    parser.add_argument("--anatomy", metavar="FILES",
+                        help="summarise the games of these files (a glob pattern)")
     args = parser.parse_args(argv)
     if args.compare:
         print(compare(*args.compare))
+        return 0
+    if args.anatomy:
+        print(anatomy(args.anatomy))
         return 0
     if args.tuning:
         strong.ROLLOUT_TUNING = tuning_from_json(args.tuning)
