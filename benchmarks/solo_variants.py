@@ -26,6 +26,7 @@ import importlib.util
 import json
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -55,14 +56,8 @@ def contract_outlook(state: GameState, seat_index: int, min_tiles: int = 1) -> f
               for i, (a, b) in enumerate(runs)]
     if not afloat and not seat.canals:
         return 0.0
-    now = best_contracts(seat, seat.fleet)
-    used = seat.used_canals
-    seat.used_canals = used + len(seat.canals)
-    try:
-        later = best_contracts(seat, [*seat.fleet, *afloat])
-    finally:
-        seat.used_canals = used
-    return later - now
+    sailed = replace(seat, used_canals=seat.used_canals + len(seat.canals))
+    return best_contracts(sailed, [*seat.fleet, *afloat]) - best_contracts(seat, seat.fleet)
 
 
 def outlook(weight: float, min_tiles: int = 1) -> Evaluate:
