@@ -40,11 +40,16 @@ from shipyard_tui.simulate import simulation_config
 
 
 def play(seed: int, budget_ms: float | None, rollouts: int | None,
-         weights: strong.Weights) -> dict[str, Any]:
+         weights: strong.Weights, perfect: bool = False) -> dict[str, Any]:
     """One solo game of the strong level: its score, where the points came from, and
     what the player did (actions chosen, tiles bought, what was left in the yard, and
-    what every contract it was dealt would have scored on its final fleet)."""
+    what every contract it was dealt would have scored on its final fleet).
+
+    With ``perfect`` every world the bot searches is the true state of the game (the
+    decks and the solo stack as they lie): what knowing the hidden order is worth."""
     game = Game(simulation_config(3, seed, solo=True, level="strong"))
+    if perfect:
+        vars(strong)["determinize"] = lambda view, seed: game.state.copy()
     bot = strong.StrongBot(seed, budget_ms=budget_ms, rollouts=rollouts, weights=weights)
     driver = SeatDriver({0: bot})
     actions: Counter[str] = Counter()
@@ -66,9 +71,15 @@ def play(seed: int, budget_ms: float | None, rollouts: int | None,
     seat = game.state.seats[0]
     dealt = {c: score_contract(c, seat.fleet, seat.employees, seat.used_canals).points
              for c in [*seat.contracts, *seat.discarded]}
+    hired = Counter(CATALOG.employees[e].kind.value for e in seat.employees)
+    sailed: Counter[str] = Counter()
+    for ship in seat.fleet:
+        sailed.update(ship.pieces)
     return {"seed": seed, "score": seat.score, "ships": len(seat.fleet), "parts": parts,
             "kept": seat.contracts, "dealt": dealt, "actions": dict(actions),
-            "tiles_bought": tiles, "yard_left": pattern(seat.yard), "cpu_s": round(cpu, 2)}
+            "tiles_bought": tiles, "yard_left": pattern(seat.yard),
+            "employees": dict(hired), "pieces_sailed": sum(sailed.values()),
+            "pieces_left": sum(seat.pieces.values()), "cpu_s": round(cpu, 2)}
 
 
 def tuning_from_json(text: str) -> greedy.GreedyTuning:
@@ -126,6 +137,13 @@ def anatomy(pattern_: str) -> str:
     actions = sorted({k for g in games for k in g["actions"]})
     lines.append("actions: " + ", ".join(
         f"{k} {mean([g['actions'].get(k, 0) for g in games])}" for k in actions))
+    if any("employees" in g for g in games):
+        recorded = [g for g in games if "employees" in g]
+        kinds = sorted({k for g in recorded for k in g["employees"]})
+        lines.append("employees: " + ", ".join(
+            f"{k} {mean([g['employees'].get(k, 0) for g in recorded])}" for k in kinds))
+        lines.append(f"pieces sailed {mean([g['pieces_sailed'] for g in recorded])}, "
+                     f"left at the end {mean([g['pieces_left'] for g in recorded])}")
     lines.append("contract  dealt  kept  points kept  points if kept instead")
     for contract in sorted({c for g in games for c in g["dealt"]},
                            key=lambda c: (c[0], int(c[1:]))):
@@ -148,6 +166,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the rollouts' greedy tuning (strong.ROLLOUT_TUNING) as JSON: "
                              'GreedyTuning fields, e.g. {"employee": 1.3, '
                              '"action_bias": {"HIRE": 2}}')
+    parser.add_argument("--perfect-information", action="store_true",
+                        help="search the true state instead of worlds drawn from the view")
     parser.add_argument("--compare", nargs=2, metavar=("BASE", "VARIANT"))
     parser.add_argument("--anatomy", metavar="FILES",
                         help="summarise the games of these files (a glob pattern)")
@@ -168,7 +188,8 @@ def main(argv: list[str] | None = None) -> int:
     budget = None if args.rollouts and args.budget is None else (args.budget or 150.0)
     first, last = (int(x) for x in args.seeds.split("-"))
     for seed in range(first, last + 1):
-        print(json.dumps(play(seed, budget, args.rollouts, weights)), flush=True)
+        print(json.dumps(play(seed, budget, args.rollouts, weights, args.perfect_information)),
+              flush=True)
     return 0
 
 

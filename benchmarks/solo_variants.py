@@ -6,6 +6,16 @@ for ``solo_trial.py --set`` (``benchmarks/`` is on the path of a script run from
     PY=.venv/bin/python T=benchmarks/solo_trial.py
     $PY $T --rollouts 16 --seeds 1-64 --set "evaluate=__import__('solo_variants').outlook(0.5)"
     $PY $T --rollouts 16 --seeds 1-64 --set "features=__import__('solo_variants').growable_yard()"
+    $PY $T --rollouts 16 --seeds 1-64 --set "secured=__import__('solo_variants').shaped(1.0)"
+    $PY $T --rollouts 16 --seeds 1-64 --set "evaluate=__import__('solo_variants').synergy(1.0)"
+    $PY $T --rollouts 16 --seeds 1-64 --set "features=__import__('solo_variants').usable_pieces()"
+    $PY $T --rollouts 16 --seeds 1-64 \
+        --set "horizon=__import__('solo_variants').late_to_the_end(0.6)"
+    $PY $T --rollouts 16 --seeds 1-64 --set "evaluate=__import__('solo_variants').ship_bonus(3.0)"
+    $PY $T --rollouts 16 --seeds 1-64 --set "_=__import__('solo_variants').discounted(0.8)"
+
+(``late_to_the_end`` and ``discounted`` also replace a method of ``StrongBot``: one such
+variant a process).
 
 The value-function trial first collects records from the strong level's own games, then
 fits them and plays with the fit:
@@ -16,7 +26,8 @@ fits them and plays with the fit:
     $PY $T --rollouts 16 --seeds 1-64 --set "evaluate=__import__('solo_variants').fitted('vf.json')"
 
 None of them paid (docs/performance.md, "Where the solo points come from, and eight more
-trials").
+trials" and "Perfect information, the producers, and ten more trials"); the trials of
+the producer weight use ``--set PRODUCER_WEIGHT=...`` (a knob of the bot itself).
 """
 
 from __future__ import annotations
@@ -31,11 +42,22 @@ from functools import cache
 from pathlib import Path
 
 import shipyard_tui.bots.strong as strong
-from shipyard_tui.advice import best_contracts
+from shipyard_tui.advice import _paths, best_contracts, waters_key
 from shipyard_tui.bots.greedy import _ship_runs, cruise_lengths_of
 from shipyard_tui.core import SeatDriver
-from shipyard_tui.rules import CATALOG, DecisionStep, Game, GameState
-from shipyard_tui.rules.query import SailedShip, completable, pattern
+from shipyard_tui.rules import CATALOG, DecisionStep, Event, Game, GameState, Move
+from shipyard_tui.rules.canals import CanalSystem, score_path
+from shipyard_tui.rules.query import (
+    SailedShip,
+    apply_move,
+    completable,
+    legal_moves,
+    pattern,
+    score_contract,
+    trader_points,
+)
+from shipyard_tui.rules.scoring import possible_speeds
+from shipyard_tui.rules.state import Seat
 from shipyard_tui.simulate import simulation_config
 
 Evaluate = Callable[[GameState, int, strong.Weights], float]
@@ -70,6 +92,51 @@ def outlook(weight: float, min_tiles: int = 1) -> Evaluate:
             return value
         return value + weight * contract_outlook(state, seat_index, min_tiles)
     return evaluate
+
+
+# -- contracts valued along the way to their next step ------------------------------------
+
+
+def _next_step_points(contract: str, count: int, points: int) -> float:
+    """What ``count`` of what a table contract counts is worth on the straight line to the
+    next entry of its table: the first five-tile ship of R10 is worth 4 (half of 8), not 1.
+    At least the table's own points; a contract without a table, its points."""
+    c = CATALOG.contracts[contract]
+    table = c.param("table")
+    if table is None or count <= 0:
+        return float(points)
+    ahead = [(k, v) for k, v in table if k > count]
+    if not ahead:
+        return float(points)
+    k, v = ahead[0]
+    return max(float(points), count * float(v) / float(k))
+
+
+def shaped_contracts(seat: Seat, fleet: Sequence[SailedShip], left: float,
+                     weight: float) -> float:
+    """:func:`best_contracts`, with each table contract's points raised by ``weight``
+    times ``left`` (the share of the game still to play) of the way to
+    :func:`_next_step_points`."""
+    best: dict[str, float] = {}
+    for contract in seat.contracts:
+        colour = CATALOG.contracts[contract].colour.value
+        s = score_contract(contract, fleet, seat.employees, seat.used_canals)
+        lifted = _next_step_points(contract, s.counted, s.points)
+        value = s.points + weight * left * (lifted - s.points)
+        best[colour] = max(best.get(colour, 0.0), value)
+    return sum(best.values())
+
+
+def shaped(weight: float) -> Callable[[GameState, int], float]:
+    """A replacement for :func:`strong.secured` whose contracts count
+    :func:`shaped_contracts`."""
+
+    def secured(state: GameState, seat_index: int) -> float:
+        seat = state.seats[seat_index]
+        left = 1.0 - strong.progress(state)
+        return (seat.score + shaped_contracts(seat, seat.fleet, left, weight)
+                + trader_points(seat.employees))
+    return secured
 
 
 # -- the yard's shape ----------------------------------------------------------------------
@@ -114,6 +181,156 @@ def growable_yard() -> Callable[..., tuple[float, ...]]:
             return values
         return (values[0], (1.0 - strong.progress(state)) * growable_tiles(p), *values[2:])
     return features
+
+
+# -- the cruise the pieces held would make ---------------------------------------------------
+
+_CRUISES: dict[tuple[object, ...], float] = {}
+
+
+def cruise_potential(state: GameState, seat_index: int, cap: int = 3) -> float:
+    """The officials and Blue Riband of the best cruise the seat's canals offer a ship
+    carrying its pieces (at most ``cap`` of each), at a speed those pieces give it: what
+    the canals and the pieces are worth together, which their separate values miss."""
+    seat = state.seats[seat_index]
+    if not seat.canals:
+        return 0.0
+    load = {p: min(n, cap) for p, n in seat.pieces.items() if n}
+    military = load.get("soldier", 0) + load.get("cannon", 0)
+    commerce = load.get("businessman", 0) + load.get("crane", 0)
+    speeds = tuple(possible_speeds(load, seat.employees))
+    key = (*waters_key(seat.canals, seat.token), speeds, military, commerce)
+    value = _CRUISES.get(key)
+    if value is None:
+        if len(_CRUISES) > 50_000:
+            _CRUISES.clear()
+        system = CanalSystem(seat.canals)
+        best = 0
+        for speed in speeds:
+            for _, path in _paths(system, seat.token, speed):
+                best = max(best, score_path(system, path, load, {}).total)
+        value = _CRUISES[key] = float(best)
+    return value
+
+
+def synergy(weight: float) -> Evaluate:
+    """The evaluation plus ``weight`` times the share of the game left times
+    :func:`cruise_potential`."""
+    base = strong.evaluate
+
+    def evaluate(state: GameState, seat_index: int, w: strong.Weights) -> float:
+        value = base(state, seat_index, w)
+        if state.is_over:
+            return value
+        left = 1.0 - strong.progress(state)
+        return value + weight * left * cruise_potential(state, seat_index)
+    return evaluate
+
+
+# -- pieces counted up to what the ships still to come can carry ---------------------------
+
+PER_SHIP = {"captain": 1.5, "smokestack": 1.0, "stoker": 1.0, "sail": 1.5, "cannon": 1.0,
+            "crane": 1.0, "businessman": 1.5, "soldier": 1.5}
+"""About how many pieces of each kind one ship carries (a stern has one boiler)."""
+
+
+def usable_pieces(ships_at_start: float = 4.0, most: int = 4
+                  ) -> Callable[..., tuple[float, ...]]:
+    """:func:`strong.features` with each kind of piece counted only up to what the ships
+    still to come can carry: :data:`PER_SHIP` times the ships left, from
+    ``ships_at_start`` at the start of the game down to one at the end, and at most
+    ``most`` (4, as the evaluation counts them; ``usable_pieces(99, 8)`` counts up to 8
+    of each kind throughout)."""
+    base = strong.features
+    first = strong.FEATURES.index("piece_captain")
+
+    def features(state: GameState, seat_index: int, ships: bool = True,
+                 contracts: bool = True) -> tuple[float, ...]:
+        values = base(state, seat_index, ships, contracts)
+        seat = state.seats[seat_index]
+        left = 1.0 - strong.progress(state)
+        to_come = 1.0 + (ships_at_start - 1.0) * left
+        counted = [left * min(seat.pieces.get(p, 0), most,
+                              max(1, round(PER_SHIP[p] * to_come)))
+                   for p in strong.PIECES]
+        return (*values[:first], *counted, *values[first + len(strong.PIECES):])
+    return features
+
+
+# -- rollouts to the end late in the game ------------------------------------------------
+
+
+def late_to_the_end(threshold: float) -> Callable[[object], int]:
+    """A replacement for :func:`strong.horizon` that plays the rollouts of a decision to
+    the end of the game once :func:`strong.progress` has passed ``threshold`` (three own
+    turns before that). It wraps :meth:`strong.StrongBot.analyse` to see the decision's
+    position (``horizon`` itself is given only the step)."""
+    late = [False]
+    analyse = strong.StrongBot.analyse
+
+    def wrapped(self: strong.StrongBot, view: GameState, budget_ms: float | None = None,
+                include: object = None) -> strong.Analysis:
+        late[0] = strong.progress(view) >= threshold
+        return analyse(self, view, budget_ms, include)  # type: ignore[arg-type]
+
+    strong.StrongBot.analyse = wrapped  # type: ignore[method-assign]
+
+    def horizon(step: object) -> int:
+        return 99 if late[0] else strong.HORIZON_TURNS
+    return horizon
+
+
+# -- a premium on every ship sailed -----------------------------------------------------
+
+
+def ship_bonus(points: float) -> Evaluate:
+    """The evaluation plus ``points`` for every ship the seat has sailed, before the end
+    of the game (a push towards more ships; the final score stays what it is)."""
+    base = strong.evaluate
+
+    def evaluate(state: GameState, seat_index: int, w: strong.Weights) -> float:
+        value = base(state, seat_index, w)
+        if state.is_over:
+            return value
+        return value + points * len(state.seats[seat_index].fleet)
+    return evaluate
+
+
+# -- what comes later in a rollout counts less ------------------------------------------
+
+
+def discounted(factor: float) -> Callable[..., tuple[float, float]]:
+    """A replacement for :meth:`strong.StrongBot._rollout` (install it with
+    ``--set "_=__import__('solo_variants').discounted(0.8)"``): the objective at the end of
+    the decision's own turn, plus ``factor`` times what the rest of the rollout adds to
+    it. A rollout whose policy would do the obvious thing a turn later no longer looks
+    as good as doing it now: the search stops putting off what it can do now."""
+
+    def rollout(self: strong.StrongBot, world: GameState, seat: int, move: Move,
+                turns: int) -> tuple[float, float]:
+        state = world.copy()
+        events: list[Event] = []
+        apply_move(state, move, events)
+        own = state.seats[seat].turns
+        stop = own + turns + 1
+        first: tuple[float, float] | None = None
+        for _ in range(strong.MAX_ROLLOUT_MOVES):
+            if first is None and (state.is_over or state.seats[seat].turns > own):
+                first = strong._objective(state, seat, self.weights)
+            if state.is_over or state.seats[seat].turns >= stop:
+                break
+            legal = legal_moves(state)
+            choice = legal[0] if len(legal) == 1 else self._greedy_move(state, legal)
+            events.clear()
+            apply_move(state, choice, events)
+        last = strong._objective(state, seat, self.weights)
+        if first is None:
+            return last
+        return (first[0] + factor * (last[0] - first[0]),
+                first[1] + factor * (last[1] - first[1]))
+
+    strong.StrongBot._rollout = rollout  # type: ignore[method-assign]
+    return rollout
 
 
 # -- a value fitted to self-play -----------------------------------------------------------
