@@ -294,7 +294,7 @@ def test_the_yard_contract_feature_adds_what_the_yard_ships_bring_to_the_contrac
             row = features(state, seat)
             ships = row[FEATURES.index("yard_ship")]
             added = row[FEATURES.index("yard_contract")]
-            assert features(state, seat, contracts=False)[-1] == 0
+            assert features(state, seat, contracts=False)[FEATURES.index("yard_contract")] == 0
             if ships == 0:
                 assert added == 0
             if added == 0:
@@ -376,3 +376,47 @@ def test_with_look_at_the_turn_the_rollouts_choose_the_action_whose_turn_ends_be
             assert bool(chosen) is used
         game.push(bot.choose(view, legal))
     assert checked >= 4
+
+
+@pytest.mark.parametrize("edition", ["second", "classic"])
+def test_the_producer_feature_counts_engineers_and_recruiters(edition: str) -> None:
+    """The ``producer`` term counts the seat's Engineers and Recruiters, which add a
+    piece to every later action of their ring (R-4.4, R-4.5; the classic recruiter of
+    propellers too, RC), times the share of the game left, at the weight
+    ``Weights.producer``; other employees count only as employees."""
+    from dataclasses import replace
+
+    from shipyard_tui.bots.strong import FEATURES, PRODUCER_WEIGHT, features, progress
+
+    seats = tuple(SeatConfig(f"P{i}", SeatKind.BOT) for i in range(2))
+    game = Game(GameConfig(seats, seed=4, edition=edition))
+    rng = random.Random(4)
+    for _ in range(60):
+        game.push(rng.choice(game.legal_moves()))
+    state = game.state.copy()
+    recruiter = "recruiter:propeller" if edition == "classic" else "recruiter:stoker"
+    state.seats[0].employees = ["engineer:cannon", recruiter, "trader:coal:1", "foreman"]
+    left = 1.0 - progress(state)
+    assert left > 0
+    row = features(state, 0)
+    assert row[FEATURES.index("producer")] == pytest.approx(2 * left)
+    assert row[FEATURES.index("employee")] == pytest.approx(4 * left)
+    w = Weights()
+    assert w.producer == PRODUCER_WEIGHT > 0
+    gain = evaluate(state, 0, w) - evaluate(state, 0, replace(w, producer=0.0))
+    assert gain == pytest.approx(PRODUCER_WEIGHT * 2 * left)
+    state.seats[0].employees = ["trader:coal:1", "foreman"]
+    assert features(state, 0)[FEATURES.index("producer")] == 0
+
+
+def test_weight_vectors_written_before_the_producer_feature_read_its_default() -> None:
+    """A vector of weights saved before the last optional features existed reads them
+    as the defaults of :class:`Weights` (0 for the yard terms, the producer weight)."""
+    from shipyard_tui.bots.strong import FEATURES, OPTIONAL
+
+    full = Weights().vector()
+    for missing in range(1, len(OPTIONAL) + 1):
+        read = Weights.from_vector(list(full[: len(FEATURES) - missing]))
+        assert read.vector() == pytest.approx(full)
+    with pytest.raises(ValueError):
+        Weights.from_vector(list(full[: len(FEATURES) - len(OPTIONAL) - 1]))
