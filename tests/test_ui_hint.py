@@ -30,8 +30,28 @@ async def test_hint_key_names_the_strong_move_and_the_runner_up(tmp_path, monkey
         hints = [m for t, m in said if t == "Hint"]
         assert len(hints) == 1
         best, runner = hints[0].splitlines()
-        assert best.startswith("Strong bot: ") and "expected final score about" in best
-        assert runner.startswith("Runner-up: ")
-        assert any(best.startswith(f"Strong bot: {w} (") for w in words)
+        assert best.removeprefix("Strong bot: ") in words
+        assert runner.startswith("Runner-up: ") and "by the strong bot's reckoning" in runner
         assert any(runner.startswith(f"Runner-up: {w} (") for w in words)
         assert model.game.state.to_dict() == before
+
+
+def test_hint_text_gives_how_far_the_runner_up_falls_behind_not_a_final_score():
+    """The search's values are estimates at its horizon, not final scores: the hint
+    says only how far the runner-up is behind (against the best rival between
+    players), and calls near-equal moves about as good."""
+    from shipyard_tui.analysis import Hint
+
+    solo = Hint(0, "Hire Employee", 18.0, 18.0, "Build Ships", 15.0, 15.46, True)
+    assert solo.text().splitlines() == [
+        "Strong bot: Hire Employee",
+        "Runner-up: Build Ships (about 2.5 points behind, by the strong bot's reckoning)"]
+    duel = Hint(0, "Hire Employee", 18.0, 2.0, "Build Ships", 17.0, 0.9, False)
+    assert duel.text().splitlines()[1] == ("Runner-up: Build Ships (about 1.1 points behind "
+                                          "against the best rival, by the strong bot's "
+                                          "reckoning)")
+    close = Hint(0, "Hire Employee", 18.0, 2.0, "Build Ships", 18.2, 2.01, False)
+    assert "about as good" in close.text()
+    alone = Hint(0, "Hire Employee", 18.0, 2.0, None, None, None, False)
+    assert alone.text().splitlines()[1] == "There is nothing else worth considering."
+    assert "final score" not in solo.text() + duel.text()

@@ -153,7 +153,14 @@ def moments_json(report: MomentsReport) -> dict[str, Any]:
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """What the strong bot would do now: its move and the runner-up, in words."""
+    """What the strong bot would do now: its move and the runner-up, in words, and the
+    search's values of both (``*_value``: what it maximises, the seat's points less the
+    best rival's between players; ``*_points``: the seat's own).
+
+    The values are the search's estimates at its horizon, not predictions of the final
+    score (its evaluation counts the assets held, not the turns still to play), so the
+    text gives only how far the runner-up falls behind, as Key moments give the points
+    a move lost."""
 
     seat: int
     best: str
@@ -165,18 +172,18 @@ class Hint:
     solo: bool
 
     def text(self) -> str:
-        def worth(points: float, value: float) -> str:
-            if self.solo:
-                return f"expected final score about {points:.0f}"
-            return f"expected final score about {points:.0f}, {value:+.0f} on the best rival"
-
-        lines = [f"Strong bot: {self.best} ({worth(self.best_points, self.best_value)})"]
-        if self.runner_up is not None:
-            assert self.runner_points is not None and self.runner_value is not None
-            lines.append(f"Runner-up: {self.runner_up} "
-                         f"({worth(self.runner_points, self.runner_value)})")
-        else:
+        lines = [f"Strong bot: {self.best}"]
+        if self.runner_up is None:
             lines.append("There is nothing else worth considering.")
+            return "\n".join(lines)
+        assert self.runner_value is not None
+        gap = self.best_value - self.runner_value
+        against = "" if self.solo else " against the best rival"
+        if gap < 0.05:
+            behind = "about as good, by the strong bot's reckoning"
+        else:
+            behind = f"about {gap:.1f} points behind{against}, by the strong bot's reckoning"
+        lines.append(f"Runner-up: {self.runner_up} ({behind})")
         return "\n".join(lines)
 
 

@@ -162,8 +162,10 @@ class Weights:
 @dataclass(frozen=True, slots=True)
 class Candidate:
     """One searched move: the mean of what the search maximises (``value``: the
-    seat's expected final score, less the best rival's in a game between players), the
-    mean expected final score of the seat alone (``points``), and the worlds tried."""
+    seat's evaluation at the horizon, less the best rival's in a game between players),
+    the mean evaluation of the seat alone (``points``), and the worlds tried. The
+    evaluation counts points held and what the assets should still bring, not the
+    turns still to play: differences between moves mean more than the values."""
 
     move: Move
     value: float
