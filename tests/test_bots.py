@@ -103,3 +103,31 @@ def test_determinize_fills_every_secret_consistently():
     while not probe.is_over:
         probe.push(rng.choice(probe.legal_moves()))
         check_invariants(probe)
+
+
+def test_determinized_solo_stack_shows_the_back_the_view_shows():
+    """R-12.1: the back of the top face-down solo tile is public, so every world a bot
+    samples has a top tile with that back (the automa's next number, R-12.3), while the
+    order below it is still drawn at random."""
+    rng = random.Random(4)
+    seen_orders = set()
+    for seed in range(12):
+        game = Game(simulation_config(3, seed, solo=True))
+        for _ in range(rng.randrange(0, 120)):
+            if game.is_over:
+                break
+            game.push(rng.choice(game.legal_moves()))
+        view = game.view(0)
+        solo = game.state.solo
+        assert solo is not None and view.solo is not None
+        for world_seed in range(8):
+            world = determinize(view, world_seed)
+            assert world.solo is not None
+            assert sorted(world.solo.stack + world.solo.face_up) == sorted(CATALOG.solo_tiles)
+            assert len(world.solo.stack) == len(solo.stack)
+            if solo.stack:
+                assert (CATALOG.solo_tiles[world.solo.stack[-1]].back
+                        == CATALOG.solo_tiles[solo.stack[-1]].back)
+                assert seat_view(world, 0).solo == view.solo
+            seen_orders.add(tuple(world.solo.stack))
+    assert len(seen_orders) > 12  # the hidden part is still shuffled

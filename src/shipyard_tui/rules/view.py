@@ -144,6 +144,15 @@ def determinize(view: GameState, seed: int) -> GameState:
     if state.solo is not None:
         face_down = [t for t in CATALOG.solo_tiles if t not in state.solo.face_up]
         rng.shuffle(face_down)
-        state.solo.stack = face_down[: len(state.solo.stack)]
+        stack = face_down[: len(state.solo.stack)]
+        top = state.solo.stack[-1] if stack else None
+        if top is not None and is_hidden(top) and top.count(":") == 1:
+            # the top tile's back is public; the world's top tile shows it.
+            back = int(top.split(":")[1])
+            fits = [i for i, t in enumerate(stack) if CATALOG.solo_tiles[t].back == back]
+            if fits:
+                pick = rng.choice(fits)
+                stack.append(stack.pop(pick))
+        state.solo.stack = stack
     state.rng = rng.state
     return state
