@@ -50,6 +50,7 @@ from shipyard_tui.rules.canals import CanalSystem, score_path
 from shipyard_tui.rules.query import (
     SailedShip,
     apply_move,
+    catalog_of,
     completable,
     legal_moves,
     pattern,
@@ -331,6 +332,26 @@ def discounted(factor: float) -> Callable[..., tuple[float, float]]:
 
     strong.StrongBot._rollout = rollout  # type: ignore[method-assign]
     return rollout
+
+
+# -- other kinds of employee valued apart ---------------------------------------------------
+
+
+def employee_kinds(extra: dict[str, float]) -> Evaluate:
+    """The evaluation plus, for every employee of a kind named in ``extra``, that much
+    times the share of the game left (as the producer term values Engineers and
+    Recruiters), e.g. ``employee_kinds({"helmsman": 3.0})``."""
+    base = strong.evaluate
+
+    def evaluate(state: GameState, seat_index: int, w: strong.Weights) -> float:
+        value = base(state, seat_index, w)
+        if state.is_over:
+            return value
+        employees = catalog_of(state).employees
+        bonus = sum(extra.get(employees[e].kind.value, 0.0)
+                    for e in state.seats[seat_index].employees)
+        return value + (1.0 - strong.progress(state)) * bonus
+    return evaluate
 
 
 # -- a value fitted to self-play -----------------------------------------------------------
