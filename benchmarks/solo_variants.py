@@ -25,9 +25,13 @@ fits them and plays with the fit:
     $PY benchmarks/solo_variants.py fit vf_a.jsonl vf_b.jsonl > vf.json
     $PY $T --rollouts 16 --seeds 1-64 --set "evaluate=__import__('solo_variants').fitted('vf.json')"
 
-None of them paid (docs/performance.md, "Where the solo points come from, and eight more
-trials" and "Perfect information, the producers, and ten more trials"); the trials of
-the producer weight use ``--set PRODUCER_WEIGHT=...`` (a knob of the bot itself).
+None of those measured paid (docs/performance.md, "Where the solo points come from, and
+eight more trials"). The figures of the later ones (``shaped``, ``synergy``,
+``usable_pieces``, ``late_to_the_end``, ``ship_bonus``, ``discounted``,
+``employee_kinds``) were lost with the session that ran them and are not claimed; run
+them again against a base before relying on them. The trials of the producer weight
+use ``--set PRODUCER_WEIGHT=...`` (a knob of the bot itself; docs/performance.md, "The
+producers, perfect information, and search by rollouts").
 """
 
 from __future__ import annotations
