@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+import shipyard_tui.bots.strong as strong
 from invariants import random_config
 from shipyard_tui.analysis import MIN_LOSS, analyse_game, moments_json, moments_lines
 from shipyard_tui.bots import PLAYER_LEVELS, GreedyBot, StrongBot, bot_for_level, resolve_level
@@ -106,6 +107,27 @@ def test_strong_analysis_ranks_candidates_and_keeps_the_played_move():
 
 
 MAX_SHOWN = 8
+
+
+def test_the_budget_counts_rollouts_and_a_time_cap_stops_a_slow_search(monkeypatch):
+    """The budget is a number of rollouts (64 at the default), so the same seed plays the
+    same search on any machine; past TIME_CAP times the budget a search stops anyway."""
+    assert strong.rollouts_for(strong.DEFAULT_BUDGET_MS) == strong.ROLLOUTS_AT_DEFAULT == 64
+    assert strong.rollouts_for(2 * strong.DEFAULT_BUDGET_MS) == 128
+    assert strong.rollouts_for(1) == 1
+    game = Game(random_config(2, 8))
+    rng = random.Random(8)
+    while not (game.state.turn.step.value == "build" and len(game.legal_moves()) > MAX_SHOWN):
+        game.push(rng.choice(game.legal_moves()))
+    view = game.view(game.to_move)
+    wanted = strong.rollouts_for(30)
+    monkeypatch.setattr(strong, "TIME_CAP", 1e6)  # the count, not the clock, ends it
+    first = StrongBot(4, budget_ms=30).analyse(view)
+    assert first == StrongBot(4, budget_ms=30).analyse(view)
+    spent = sum(c.samples for c in first.candidates)
+    assert wanted <= spent < wanted + MAX_SHOWN and first.worlds > 1
+    monkeypatch.setattr(strong, "TIME_CAP", 0.0)  # the cap has passed after one world
+    assert StrongBot(4, budget_ms=30).analyse(view).worlds == 1
 
 
 def test_evaluation_counts_scores_and_the_objective_is_relative():

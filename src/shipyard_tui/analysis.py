@@ -67,8 +67,8 @@ def analyse_game(game: Game, *, budget_ms: float | None = None, rollouts: int | 
     ``game``'s move list and keep the ``top`` costliest per seat.
 
     ``rollouts`` fixes the work per decision (deterministic, for tests); otherwise
-    ``budget_ms`` of processor time per decision. ``progress(done, total)`` is called
-    after each decision; ``cancelled()`` true stops early.
+    the strong bot's budget of ``budget_ms`` per decision. ``progress(done, total)``
+    is called after each decision; ``cancelled()`` true stops early.
     """
     chosen = seats if seats is not None else analysed_seats(game, people_only=False)
     replay = Game(game.config)

@@ -111,8 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="bot level for every seat: random, greedy, planner, strong, or "
                           "beginner, sensible (default random)")
     sim.add_argument("--budget", type=_budget, metavar="MS",
-                     help="thinking time of the strong level per decision, in "
-                          "milliseconds of processor time (default 150)")
+                     help="thinking budget of the strong level per decision, in "
+                          "milliseconds (default 150: 64 rollouts, others in "
+                          "proportion; at most 4 times that of processor time)")
     sim.add_argument("--first-game", action="store_true", help="use the first-game setup")
     sim.add_argument("--advanced", action="store_true", help="deal 3 + 3 contracts")
     _rules_option(sim)
@@ -134,7 +135,8 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=_seed, default=0,
                       help="seed of the first game; game k uses seed + k (default 0)")
     tour.add_argument("--budget", type=_budget, metavar="MS",
-                      help="thinking time of the strong level per decision (default 150)")
+                      help="thinking budget of the strong level per decision, in "
+                           "milliseconds (default 150)")
     tour.add_argument("--json", action="store_true",
                       help="print one JSON object per game, then the standings")
 
@@ -143,7 +145,8 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_argument("save", metavar="NAME|PATH",
                          help="a save's name, an archived game's id or a save file")
     analyse.add_argument("--budget", type=_budget, metavar="MS",
-                         help="thinking time per decision (default 150)")
+                         help="thinking budget per decision, in milliseconds "
+                              "(default 150)")
     analyse.add_argument("--top", type=_positive, default=5,
                          help="key moments per person (default 5)")
     analyse.add_argument("--json", action="store_true", help="print the moments as JSON")

@@ -25,8 +25,9 @@ class Settings:
     low_bandwidth: bool = False
     """For very slow links: no previews while moving the highlight, no animations."""
     strong_budget_ms: float = 150.0
-    """Processor time the strong bot thinks per decision, in milliseconds (the hint
-    key thinks three times as long)."""
+    """The strong bot's thinking budget per decision, in milliseconds: 64 rollouts at
+    150, other budgets in proportion, and never more than four times the budget of
+    processor time (the hint key thinks three times as long)."""
 
 
 CHARSETS = ("auto", "ascii", "unicode")

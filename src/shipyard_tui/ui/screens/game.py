@@ -132,7 +132,7 @@ class GameScreen(Screen[None]):
         self.model = model
         self.bot_delay = bot_delay
         self.bot_budget_ms = bot_budget_ms
-        """Thinking time of the strong level (None: its default)."""
+        """Thinking budget of the strong level (None: its default)."""
         self._position = 0
         """Counts changes of the game, so a hint for an old position is dropped."""
         if driver is None:
