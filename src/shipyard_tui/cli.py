@@ -112,8 +112,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "beginner, sensible (default random)")
     sim.add_argument("--budget", type=_budget, metavar="MS",
                      help="thinking budget of the strong level per decision, in "
-                          "milliseconds (default 150: 64 rollouts, others in "
-                          "proportion; at most 4 times that of processor time)")
+                          "milliseconds (default 150; Shipyard's plays 64 rollouts at "
+                          "150, others in proportion, at most 4 times that of "
+                          "processor time)")
     sim.add_argument("--first-game", action="store_true", help="use the first-game setup")
     sim.add_argument("--advanced", action="store_true", help="deal 3 + 3 contracts")
     _rules_option(sim)
