@@ -52,10 +52,11 @@ project's reference machine plays in that much processor time."""
 
 ROLLOUTS_AT_DEFAULT = 64
 """Rollouts a searched decision plays at :data:`DEFAULT_BUDGET_MS` (other budgets in
-proportion). Counting rollouts rather than stopping at a deadline: at the default, 64
-rollouts a decision scored +3.7 ± 2.4 points a solo game more than 150 ms of processor
-time a decision, over 71 paired seeds, for about a fifth more processor time; a
-deadline spends the rollouts unevenly through a game (docs/performance.md)."""
+proportion). Counting rollouts rather than stopping at a deadline makes the search the
+same on every machine; against 150 ms of processor time a decision, two runs of 64
+rollouts scored +3.7 ± 2.4 and +1.5 ± 2.3 points a solo game over 71 paired seeds,
+for about a fifth more processor time; against 16 rollouts, +2.5 ± 1.8 over 128 seeds
+(docs/performance.md)."""
 
 TIME_CAP = 4.0
 """A search stops once its processor time passes this many times its budget, whatever
