@@ -47,8 +47,8 @@ from .greedy import GreedyBot, GreedyTuning, _ship_runs, cruise_lengths_of
 
 DEFAULT_BUDGET_MS = 150
 """The strong bot's thinking budget for one searched decision, by default, in
-milliseconds: it plays :func:`rollouts_for` that many rollouts (64), about what the
-project's reference machine plays in that much processor time."""
+milliseconds: :func:`rollouts_for` turns it into 64 rollouts, about what the project's
+reference machine plays in that much processor time."""
 
 ROLLOUTS_AT_DEFAULT = 64
 """Rollouts a searched decision plays at :data:`DEFAULT_BUDGET_MS` (other budgets in

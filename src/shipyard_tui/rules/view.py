@@ -144,11 +144,11 @@ def determinize(view: GameState, seed: int) -> GameState:
     if state.solo is not None:
         face_down = [t for t in CATALOG.solo_tiles if t not in state.solo.face_up]
         rng.shuffle(face_down)
+        shown = state.solo.stack[-1] if state.solo.stack else None  # "hidden:<back>"
         stack = face_down[: len(state.solo.stack)]
-        top = state.solo.stack[-1] if stack else None
-        if top is not None and is_hidden(top) and top.count(":") == 1:
+        if shown is not None and is_hidden(shown):
             # the top tile's back is public; the world's top tile shows it.
-            back = int(top.split(":")[1])
+            back = int(shown.split(":")[1])
             fits = [i for i, t in enumerate(stack) if CATALOG.solo_tiles[t].back == back]
             if fits:
                 pick = rng.choice(fits)
