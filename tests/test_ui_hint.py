@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
-from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
+from textual.widgets import Static
+
+from rules_helpers import begin_action, current, new_game
+from shipyard_tui import analysis
+from shipyard_tui.bots.strong import Analysis, Candidate, StrongBot
+from shipyard_tui.rules import Action, Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.rules import moves as mv
 from shipyard_tui.settings import Settings
 from shipyard_tui.text import describe_move
 from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
 from ui_helpers import settle
 
 
 async def test_hint_key_names_the_strong_move_and_the_runner_up(tmp_path, monkeypatch):
+    """The hint shows above the prompt, beside the choices it is about, and goes when
+    the decision does: it never stands over the next decision with stale advice."""
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "strong")),
                         seed=21)
@@ -18,22 +27,35 @@ async def test_hint_key_names_the_strong_move_and_the_runner_up(tmp_path, monkey
         await settle(pilot)
         model = app.model
         assert model is not None and model.game.to_move == 0
-        said: list[tuple[str, str]] = []
-        app.notify = (  # type: ignore[method-assign]
-            lambda message, title="", **_: said.append((title, message)))
+        panel = app.screen.query_one(ChoicePanel)
+        prompt = str(panel.query_one("#prompt", Static).render())
         state = model.game.state
         words = {describe_move(state, m) for m in model.game.legal_moves()}
         before = model.game.state.to_dict()
+        played = len(model.game.moves)
         await pilot.press("H")
         await app.workers.wait_for_complete()
         await settle(pilot)
-        hints = [m for t, m in said if t == "Hint"]
-        assert len(hints) == 1
-        best, runner = hints[0].splitlines()
-        assert best.removeprefix("Strong bot: ") in words
-        assert runner.startswith("Runner-up: ") and "by the strong bot's reckoning" in runner
-        assert any(runner.startswith(f"Runner-up: {w} (") for w in words)
+        best, runner = panel.advice.splitlines()
+        labels = [c.label for c in panel.choices]
+        assert any(best.endswith(f"] {label}") for label in labels)
+        assert runner.startswith("Runner-up: [") and "by the strong bot's reckoning" in runner
+        assert any(f"] {label} (" in runner for label in labels)
+        assert words  # the moves' own words are the fallback (test below)
         assert model.game.state.to_dict() == before
+        shown = str(panel.query_one("#prompt", Static).render())
+        assert shown.startswith(f"{best}\n{runner}\n{prompt}")
+        # the hint names the option as the panel does, and the highlight stands on it
+        index = panel.options.highlighted
+        assert index is not None
+        choice = panel.choices[index]
+        assert best == f"Strong bot: [{panel.key_of(index)}] {choice.label}"
+        await pilot.press("enter")  # Enter plays the strong bot's move
+        await settle(pilot)
+        assert model.game.state.to_dict() != before
+        assert model.game.moves[played] == choice.move
+        assert panel.advice == ""
+        assert "Strong bot:" not in str(panel.query_one("#prompt", Static).render())
 
 
 def test_hint_text_gives_how_far_the_runner_up_falls_behind_not_a_final_score():
@@ -55,3 +77,37 @@ def test_hint_text_gives_how_far_the_runner_up_falls_behind_not_a_final_score():
     alone = Hint(0, "Hire Employee", 18.0, 2.0, None, None, None, False)
     assert alone.text().splitlines()[1] == "There is nothing else worth considering."
     assert "final score" not in solo.text() + duel.text()
+
+
+def test_a_hint_on_a_marker_walks_to_where_the_bot_would_take(monkeypatch):
+    """R-4.4 to R-4.6: the interface offers a marker's walk and what it takes at the
+    end as one choice, so a hint that steps the marker on follows the strong bot's
+    own next decisions to the piece it takes, and names the walk."""
+
+    game = new_game(2, seed=7)
+    current(game).guilders = 20
+    begin_action(game, Action.EQUIPMENT)
+    steps_wanted = 2
+    taken: list[int] = []
+
+    def analyse(self: StrongBot, view, budget_ms=None, include=None) -> Analysis:
+        walked = view.turn.ring_steps
+        taken.append(walked)
+        step, take = mv.MarkerStep(), mv.Take()
+        first, second = (step, take) if walked < steps_wanted else (take, step)
+        return Analysis(view.turn.seat, (Candidate(first, 5.0, 1, 5.0),
+                                         Candidate(second, 4.0, 1, 4.0)), True, 1)
+
+    monkeypatch.setattr(StrongBot, "analyse", analyse)
+    ring = game.state.turn.ring_steps
+    hint = analysis.hint_for(Game.from_state(game.state.copy()), rollouts=1)
+    assert hint.best_moves == (mv.MarkerStep(),) * (steps_wanted - ring) + (mv.Take(),)
+    assert hint.runner_moves == (mv.Take(),)
+    walked = Game.from_state(game.state.copy())
+    for move in hint.best_moves[:-1]:
+        walked.push(move)
+    assert hint.best.startswith("Take ") and hint.best.endswith(
+        f"(the marker {steps_wanted - ring} step{'s' if steps_wanted - ring > 1 else ''} on)")
+    assert mv.Take() in walked.legal_moves()  # the walk is legal and ends in a take
+    assert taken == list(range(ring, steps_wanted + 1))  # one search a step, from the view
+    assert game.state.turn.ring_steps == ring  # the game itself did not move

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS, SEARCHED_STEPS, StrongBot
-from shipyard_tui.rules import Game, SeatKind
-from shipyard_tui.text import describe_move
+from shipyard_tui.rules import Game, Move, SeatKind
+from shipyard_tui.rules import moves as mv
+from shipyard_tui.text import describe_move, plural
 
 MIN_LOSS = 1.0
 """Smallest estimated loss, in points, that counts as a key moment."""
@@ -170,9 +171,15 @@ class Hint:
     runner_points: float | None
     runner_value: float | None
     solo: bool
+    best_moves: tuple[Move, ...] = ()
+    """The moves of the strong bot's choice: one, or on a marker's ring (R-4.4 to R-4.6)
+    every step it would walk and what it takes there, as the interface offers them."""
+    runner_moves: tuple[Move, ...] = ()
 
-    def text(self) -> str:
-        lines = [f"Strong bot: {self.best}"]
+    def text(self, best: str | None = None, runner_up: str | None = None) -> str:
+        """The hint in words; ``best`` and ``runner_up`` replace the moves' own words
+        (the interface names them as its choices are named)."""
+        lines = [f"Strong bot: {best or self.best}"]
         if self.runner_up is None:
             lines.append("There is nothing else worth considering.")
             return "\n".join(lines)
@@ -183,7 +190,7 @@ class Hint:
             behind = "about as good, by the strong bot's reckoning"
         else:
             behind = f"about {gap:.1f} points behind{against}, by the strong bot's reckoning"
-        lines.append(f"Runner-up: {self.runner_up} ({behind})")
+        lines.append(f"Runner-up: {runner_up or self.runner_up} ({behind})")
         return "\n".join(lines)
 
 
@@ -198,7 +205,34 @@ def hint_for(game: Game, *, budget_ms: float | None = None, rollouts: int | None
     state = game.state
     best = analysis.best
     runner = analysis.runner_up
-    return Hint(seat, describe_move(state, best.move), best.points, best.value,
+    walk = _walk(game, bot, best.move)
+    best_words = describe_move(state, best.move)
+    if len(walk) > 1:
+        end = Game.from_state(state.copy())
+        for move in walk[:-1]:
+            end.push(move)
+        best_words = (f"{describe_move(end.state, walk[-1])} "
+                      f"(the marker {plural(len(walk) - 1, 'step')} on)")
+    return Hint(seat, best_words, best.points, best.value,
                 describe_move(state, runner.move) if runner else None,
                 runner.points if runner else None, runner.value if runner else None,
-                state.config.solo)
+                state.config.solo, walk, (runner.move,) if runner else ())
+
+
+MAX_WALK = 12
+"""More steps than any ring or the employee track has spaces (a bound, not a rule)."""
+
+
+def _walk(game: Game, bot: StrongBot, move: Move) -> tuple[Move, ...]:
+    """``move`` and, when it steps a marker on, the bot's further steps to where it
+    would take a piece or hire: the interface offers the whole walk as one choice."""
+    seat = game.to_move
+    walk = [move]
+    follow = Game.from_state(game.state.copy())
+    while isinstance(walk[-1], mv.MarkerStep) and len(walk) < MAX_WALK:
+        follow.push(walk[-1])
+        if follow.to_move != seat:
+            break
+        legal = follow.legal_moves()
+        walk.append(legal[0] if len(legal) == 1 else bot.analyse(follow.view(seat)).best.move)
+    return tuple(walk)

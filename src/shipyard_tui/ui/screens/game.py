@@ -22,7 +22,7 @@ Keys:
 | ``PageUp`` ``PageDown`` | scroll the board panel shown (the letters keep working) |
 | ``[`` ``]`` | show the previous / next seat's canals |
 | ``space`` | let a bot move now instead of after its pause |
-| ``H`` | hint: what the strong bot would do now (thinks in the background) |
+| ``H`` | hint: what the strong bot would do now (thinks in the background; shown above the choices, its choice highlighted) |
 | ``?`` / ``F1`` | help |
 | ``Ctrl+S`` | save the game under a name |
 | ``q`` | quit to the title screen (the game is kept) |
@@ -40,7 +40,7 @@ from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from shipyard_tui.analysis import hint_for
+from shipyard_tui.analysis import Hint, hint_for
 from shipyard_tui.bots import driver_for
 from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS
 from shipyard_tui.core import SeatDriver
@@ -440,15 +440,23 @@ class GameScreen(Screen[None]):
         def think() -> None:
             hint = hint_for(snapshot, budget_ms=budget, seed=position)
             with suppress(RuntimeError):  # the app may close while the bot thinks
-                self.app.call_from_thread(self._show_hint, hint.text(), position)
+                self.app.call_from_thread(self._show_hint, hint, position)
 
         self.run_worker(think, thread=True, exclusive=True, group="hint")
 
-    def _show_hint(self, text: str, position: int) -> None:
+    def _show_hint(self, hint: Hint, position: int) -> None:
+        """Show the hint above the choices, naming them as the panel does, and move
+        the highlight to the strong bot's choice (Enter then plays it)."""
         if position != self._position or not self.is_attached:
             return
         self.query_one(StatusLine).note = ""
-        self.notify(text, title="Hint", timeout=12, markup=False)
+        panel = self.query_one(ChoicePanel)
+        best = panel.index_of(hint.best_moves)
+        runner = panel.index_of(hint.runner_moves)
+        panel.advise(hint.text(None if best is None else panel.named(best),
+                               None if runner is None else panel.named(runner)))
+        if best is not None:
+            panel.options.highlighted = best
 
     def action_view(self, name: str) -> None:
         self._set_view(name)

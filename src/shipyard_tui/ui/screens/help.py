@@ -23,7 +23,7 @@ HELP = """\
 | 1 – 6 | show Market, Rondels, Yards, Canals, Seats, Log (small terminals) |
 | [ ] | show the previous / next seat's canals |
 | space | let a bot move now |
-| H (shift+h) | hint: what the strong bot would do now, and how far its runner-up falls behind |
+| H (shift+h) | hint: what the strong bot would do now (shown above the choices, highlighted: Enter plays it), and how far its runner-up falls behind |
 | Ctrl+P | the command palette |
 | ? or F1 | this help |
 | q | leave the game (it is kept) |

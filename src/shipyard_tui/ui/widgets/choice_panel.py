@@ -118,6 +118,8 @@ class ChoicePanel(Vertical):
         self._prompt = ""
         self._shown_prompt = ""
         self._notice_timer: Timer | None = None
+        self._advice = ""
+        """Words shown above the prompt until the next decision (:meth:`advise`)."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
@@ -143,6 +145,7 @@ class ChoicePanel(Vertical):
         self._choices = choices
         self._prompt = prompt
         self._keys = self._give_keys(prompt, choices)
+        self._advice = ""
         self._end_notice()
         option_list = self.options
         option_list.clear_options()
@@ -212,8 +215,22 @@ class ChoicePanel(Vertical):
             self._notice_timer = None
         self._show_prompt()
 
+    def advise(self, advice: str) -> None:
+        """Show ``advice`` above the prompt until the next decision is shown (the
+        advice is for this one): a hint stays while the player weighs it, and never
+        outlives the decision it was about."""
+        self._advice = advice
+        self._show_prompt()
+        self.call_after_refresh(self._show_prompt)  # fewer options fit under it now
+
+    @property
+    def advice(self) -> str:
+        return self._advice
+
     def _show_prompt(self) -> None:
         text = self._prompt + self.more_hint()
+        if self._advice:
+            text = f"{self._advice}\n{text}"
         if self._notice_timer is None and text != self._shown_prompt:
             self._shown_prompt = text
             self.query_one("#prompt", Static).update(text)
@@ -241,6 +258,24 @@ class ChoicePanel(Vertical):
 
     def key_of(self, index: int) -> str:
         return self._keys[index] if 0 <= index < len(self._keys) else ""
+
+    def index_of(self, moves: tuple[Move, ...]) -> int | None:
+        """The option that plays exactly ``moves`` (one move, or a plan of them that
+        asks nothing more of the turn), or None."""
+        for i, choice in enumerate(self._choices):
+            if len(moves) == 1 and choice.move == moves[0] and not choice.reason:
+                return i
+        for i, choice in enumerate(self._choices):
+            plan = choice.move
+            if isinstance(plan, Plan) and plan.moves == moves and not plan.no_bonus_after:
+                return i
+        return None
+
+    def named(self, index: int) -> str:
+        """Option ``index`` as the panel shows it: its key, then its label."""
+        key = self.key_of(index)
+        label = self._choices[index].label
+        return f"[{key}] {label}" if key else label
 
     def highlight_move(self, move: Move) -> bool:
         for i, choice in enumerate(self._choices):
