@@ -25,13 +25,15 @@ fits them and plays with the fit:
     $PY benchmarks/solo_variants.py fit vf_a.jsonl vf_b.jsonl > vf.json
     $PY $T --rollouts 16 --seeds 1-64 --set "evaluate=__import__('solo_variants').fitted('vf.json')"
 
-None of those measured paid (docs/performance.md, "Where the solo points come from, and
-eight more trials"). The figures of the later ones (``shaped``, ``synergy``,
-``usable_pieces``, ``late_to_the_end``, ``ship_bonus``, ``discounted``,
-``employee_kinds``) were lost with the session that ran them and are not claimed; run
-them again against a base before relying on them. The trials of the producer weight
-use ``--set PRODUCER_WEIGHT=...`` (a knob of the bot itself; docs/performance.md, "The
-producers, perfect information, and search by rollouts").
+Refitting on the games the fitted bot plays (``collect --fitted vf.json``), round after
+round, is in docs/performance.md ("Fitted value iteration, guilders, and how a game
+ends"), with a new run of ``employee_kinds``. None of those measured paid
+(docs/performance.md, "Where the solo points come from, and eight more trials"). The
+figures of the later ones (``shaped``, ``synergy``, ``usable_pieces``,
+``late_to_the_end``, ``ship_bonus``, ``discounted``) were lost with the session that
+ran them and are not claimed; run them again against a base before relying on them.
+The trials of the producer weight use ``--set PRODUCER_WEIGHT=...`` (a knob of the bot
+itself; docs/performance.md, "The producers, perfect information, and search by rollouts").
 """
 
 from __future__ import annotations
@@ -403,9 +405,13 @@ def fitted(path: str) -> Evaluate:
     return evaluate
 
 
-def collect(first: int, last: int, rollouts: int) -> None:
+def collect(first: int, last: int, rollouts: int, weights: str | None = None) -> None:
     """One JSON line per record: the features at the start of each of the player's
-    turns, what it held then, and the game's final score."""
+    turns, what it held then, and the game's final score; with ``weights`` (a file
+    written by ``fit``) the bot plays with :func:`fitted` instead of its own
+    evaluation, so that its games can be collected and refitted in turn."""
+    if weights is not None:
+        vars(strong)["evaluate"] = fitted(weights)
     for seed in range(first, last + 1):
         game = Game(simulation_config(3, seed, solo=True, level="strong"))
         driver = SeatDriver({0: strong.StrongBot(seed, budget_ms=None, rollouts=rollouts)})
@@ -463,13 +469,15 @@ def main(argv: list[str] | None = None) -> int:
     c = sub.add_parser("collect")
     c.add_argument("--seeds", default="2000-2009")
     c.add_argument("--rollouts", type=int, default=16)
+    c.add_argument("--fitted", metavar="WEIGHTS",
+                   help="play with the value fitted to these weights (a fit's output)")
     f = sub.add_parser("fit")
     f.add_argument("files", nargs="+")
     f.add_argument("--ridge", type=float, default=1.0)
     args = parser.parse_args(argv)
     if args.command == "collect":
         first, last = (int(x) for x in args.seeds.split("-"))
-        collect(first, last, args.rollouts)
+        collect(first, last, args.rollouts, args.fitted)
     else:
         print(json.dumps(fit(args.files, args.ridge)))
     return 0
