@@ -485,3 +485,61 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+# -- ships in the yard valued as they will sail, each piece counted once ------------------
+
+
+def allocated(near: float, far: float, contracts: bool = True) -> Evaluate:
+    """The evaluation with the ships in the yard a tile or two from complete valued as
+    they would sail with the pieces held (``near`` times the points for one tile
+    missing, ``far`` times the share of the game left for two), the pieces each loads
+    taken from the pool first so that no piece counts twice (the ``yard_ship`` term of
+    the bot counted every ship with all the pieces, on top of the pieces); the tiles of
+    those ships no longer count as yard tiles, and with ``contracts`` what the ships add
+    to the seat's best contracts counts at the same rate."""
+    from shipyard_tui.advice import best_load
+
+    piece_at = {p: 2 + i for i, p in enumerate(strong.PIECES)}
+
+    def evaluate(state: GameState, seat_index: int, w: strong.Weights) -> float:
+        if state.is_over:
+            return float(state.seats[seat_index].score)
+        seat = state.seats[seat_index]
+        left = 1.0 - strong.progress(state)
+        p = pattern(seat.yard)
+        values = list(strong.features(state, seat_index, False, False))
+        if not completable(p):
+            return strong.secured(state, seat_index) + sum(
+                a * b for a, b in zip(w.vector(), values, strict=True))
+        runs = sorted(_ship_runs(p), key=lambda r: (strong._missing(p, *r), r[0] - r[1]))
+        kept: dict[str, int] = {}
+        ships = 0.0
+        afloat: list[tuple[float, SailedShip]] = []
+        for first, last in runs:
+            missing = strong._missing(p, first, last)
+            if missing > 2:
+                continue
+            plan = best_load(state, seat_index, list(range(first, last + 1)), keep=kept)
+            if not plan.scores:
+                continue
+            rate = near if missing <= 1 else far * left
+            ships += rate * plan.points
+            for piece, n in plan.pieces:
+                kept[piece] = kept.get(piece, 0) + n
+            values[1] -= left * (last - first + 1)
+            afloat.append((rate, SailedShip([t for t in seat.yard[first: last + 1]
+                                             if t is not None], plan.load, plan.speed, [],
+                                            {}, state.turn_number)))
+        for piece, n in kept.items():
+            if piece in piece_at:
+                have = seat.pieces.get(piece, 0)
+                values[piece_at[piece]] = left * min(have - n, 4)
+        added = 0.0
+        if contracts and afloat:
+            rate = sum(r for r, _ in afloat) / len(afloat)
+            added = rate * (best_contracts(seat, [*seat.fleet, *(s for _, s in afloat)])
+                            - best_contracts(seat, seat.fleet))
+        return strong.secured(state, seat_index) + ships + added + sum(
+            a * b for a, b in zip(w.vector(), values, strict=True))
+    return evaluate
