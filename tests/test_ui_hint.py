@@ -37,10 +37,12 @@ async def test_hint_key_names_the_strong_move_and_the_runner_up(tmp_path, monkey
         await app.workers.wait_for_complete()
         await settle(pilot)
         best, runner = panel.advice.splitlines()
-        labels = [c.label for c in panel.choices]
-        assert any(best.endswith(f"] {label}") for label in labels)
+        keys = {panel.key_of(i) for i in range(len(panel.choices))}
+        assert best.startswith("Strong bot: [") and best.endswith(
+            "], highlighted: Enter plays it")
+        assert best.removeprefix("Strong bot: [").split("]")[0] in keys
         assert runner.startswith("Runner-up: [") and "by the strong bot's reckoning" in runner
-        assert any(f"] {label} (" in runner for label in labels)
+        assert runner.removeprefix("Runner-up: [").split("]")[0] in keys
         assert words  # the moves' own words are the fallback (test below)
         assert model.game.state.to_dict() == before
         shown = str(panel.query_one("#prompt", Static).render())
@@ -49,7 +51,7 @@ async def test_hint_key_names_the_strong_move_and_the_runner_up(tmp_path, monkey
         index = panel.options.highlighted
         assert index is not None
         choice = panel.choices[index]
-        assert best == f"Strong bot: [{panel.key_of(index)}] {choice.label}"
+        assert best == f"Strong bot: [{panel.key_of(index)}], highlighted: Enter plays it"
         await pilot.press("enter")  # Enter plays the strong bot's move
         await settle(pilot)
         assert model.game.state.to_dict() != before
@@ -103,6 +105,7 @@ def test_a_hint_on_a_marker_walks_to_where_the_bot_would_take(monkeypatch):
     hint = analysis.hint_for(Game.from_state(game.state.copy()), rollouts=1)
     assert hint.best_moves == (mv.MarkerStep(),) * (steps_wanted - ring) + (mv.Take(),)
     assert hint.runner_moves == (mv.Take(),)
+    assert hint.runner_up is not None and hint.runner_up.startswith("Take ")
     walked = Game.from_state(game.state.copy())
     for move in hint.best_moves[:-1]:
         walked.push(move)
@@ -110,4 +113,47 @@ def test_a_hint_on_a_marker_walks_to_where_the_bot_would_take(monkeypatch):
         f"(the marker {steps_wanted - ring} step{'s' if steps_wanted - ring > 1 else ''} on)")
     assert mv.Take() in walked.legal_moves()  # the walk is legal and ends in a take
     assert taken == list(range(ring, steps_wanted + 1))  # one search a step, from the view
+
+    # a runner-up that steps the marker on is walked too, to where the bot would take
+    steps_wanted = ring
+    taken.clear()
+    hint = analysis.hint_for(Game.from_state(game.state.copy()), rollouts=1)
+    assert hint.best_moves == (mv.Take(),)
+    assert hint.runner_moves[0] == mv.MarkerStep() and hint.runner_moves[-1] == mv.Take()
+    assert hint.runner_up is not None and "(the marker 1 step on)" in hint.runner_up
     assert game.state.turn.ring_steps == ring  # the game itself did not move
+
+
+async def test_the_hinted_choice_is_scrolled_into_sight_at_80x24(tmp_path, monkeypatch):
+    """At 80×24 the hint takes rows from the choices: the strong bot's choice, though
+    the last of the list, is highlighted and scrolled into sight."""
+    from shipyard_tui.ui.screens import game as game_screen
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    config = GameConfig((SeatConfig("Ann"), SeatConfig("A", SeatKind.AUTOMA),
+                         SeatConfig("B", SeatKind.AUTOMA)), seed=11, solo=True)
+    app = ShipyardApp(config=config, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panel = app.screen.query_one(ChoicePanel)
+        last = len(panel.choices) - 1
+        move = panel.choices[last].move
+        first = panel.choices[0].move
+        assert isinstance(move, mv.Choose) and isinstance(first, mv.Choose)
+
+        def hint_for(game, **_):
+            return analysis.Hint(0, "words", 1.0, 1.0, "other words", 0.5, 0.5, True,
+                                 (move,), (first,))
+        monkeypatch.setattr(game_screen, "hint_for", hint_for)
+        await pilot.press("H")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        options = panel.options
+        assert options.highlighted == last
+        assert panel.advice.splitlines() == [
+            f"Strong bot: [{panel.key_of(last)}], highlighted: Enter plays it",
+            f"Runner-up: [{panel.key_of(0)}] (about 0.5 points behind, by the strong "
+            "bot's reckoning)"]
+        line = options._index_to_line[last]
+        height = options.scrollable_content_region.height
+        assert round(options.scroll_y) <= line < round(options.scroll_y) + height

@@ -86,6 +86,10 @@ async def test_the_seat_strip_shows_money_pieces_and_contracts_on_every_panel(mo
             assert f"{seat.guilders} guilders" in text
             assert "pieces:" in text and "contracts:" in text
             assert seat.contracts[0].split(":")[0] in text
+        one = app.model.view
+        one.seats[0].guilders, one.seats[0].score = 1, 1
+        text = plain(strip.render_view(one), width=strip.region.width)
+        assert "1 guilder  1 pt " in text and "guilders" not in text
 
 
 async def test_declining_the_bonus_once_declines_it_for_the_whole_turn_r4(monkeypatch,

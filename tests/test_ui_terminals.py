@@ -48,6 +48,27 @@ def test_every_glyph_keeps_its_width_and_seat_marks_stay_apart():
     assert len({to_ascii(m) for m in SEAT_MARKS}) == len(SEAT_MARKS)
 
 
+def test_every_symbol_the_game_writes_has_an_ascii_stand_in():
+    """A symbol without one turns into '?' in ASCII (the canal map's water and start
+    flag did): every non-ASCII character in the package's sources must have a stand-in
+    of its own, whether it is drawn or only sits in a docstring."""
+    from pathlib import Path
+
+    import shipyard_tui
+    from shipyard_tui.ui.ascii import ascii_char
+
+    root = Path(shipyard_tui.__file__).parent
+    found: dict[str, str] = {}
+    for path in root.rglob("*"):
+        if path.suffix in (".py", ".tcss"):
+            for char in set(path.read_text(encoding="utf-8")):
+                if not char.isascii():
+                    found.setdefault(char, path.name)
+    assert "≈" in found and "⚑" in found  # the scan sees the canal map's symbols
+    missing = {c: f for c, f in found.items() if "?" in ascii_char(c)}
+    assert not missing, f"no ASCII stand-in for {missing}"
+
+
 def two_seats(**kwargs) -> ShipyardApp:
     config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=0)
     return ShipyardApp(config=config, bot_delay=0.0, **kwargs)

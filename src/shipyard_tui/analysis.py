@@ -175,6 +175,7 @@ class Hint:
     """The moves of the strong bot's choice: one, or on a marker's ring (R-4.4 to R-4.6)
     every step it would walk and what it takes there, as the interface offers them."""
     runner_moves: tuple[Move, ...] = ()
+    """The runner-up's moves, walked on the same way."""
 
     def text(self, best: str | None = None, runner_up: str | None = None) -> str:
         """The hint in words; ``best`` and ``runner_up`` replace the moves' own words
@@ -206,17 +207,21 @@ def hint_for(game: Game, *, budget_ms: float | None = None, rollouts: int | None
     best = analysis.best
     runner = analysis.runner_up
     walk = _walk(game, bot, best.move)
-    best_words = describe_move(state, best.move)
-    if len(walk) > 1:
-        end = Game.from_state(state.copy())
-        for move in walk[:-1]:
-            end.push(move)
-        best_words = (f"{describe_move(end.state, walk[-1])} "
-                      f"(the marker {plural(len(walk) - 1, 'step')} on)")
-    return Hint(seat, best_words, best.points, best.value,
-                describe_move(state, runner.move) if runner else None,
+    runner_walk = _walk(game, bot, runner.move) if runner else ()
+    return Hint(seat, _words(game, walk), best.points, best.value,
+                _words(game, runner_walk) if runner else None,
                 runner.points if runner else None, runner.value if runner else None,
-                state.config.solo, walk, (runner.move,) if runner else ())
+                state.config.solo, walk, runner_walk)
+
+
+def _words(game: Game, walk: tuple[Move, ...]) -> str:
+    """A walk of :func:`_walk` in words: the move, or what the marker's walk ends in."""
+    if len(walk) == 1:
+        return describe_move(game.state, walk[0])
+    end = Game.from_state(game.state.copy())
+    for move in walk[:-1]:
+        end.push(move)
+    return f"{describe_move(end.state, walk[-1])} (the marker {plural(len(walk) - 1, 'step')} on)"
 
 
 MAX_WALK = 12
@@ -225,7 +230,8 @@ MAX_WALK = 12
 
 def _walk(game: Game, bot: StrongBot, move: Move) -> tuple[Move, ...]:
     """``move`` and, when it steps a marker on, the bot's further steps to where it
-    would take a piece or hire: the interface offers the whole walk as one choice."""
+    would take a piece or hire (one more search a step): the interface offers the whole
+    walk as one choice."""
     seat = game.to_move
     walk = [move]
     follow = Game.from_state(game.state.copy())

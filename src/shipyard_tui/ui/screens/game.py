@@ -22,7 +22,7 @@ Keys:
 | ``PageUp`` ``PageDown`` | scroll the board panel shown (the letters keep working) |
 | ``[`` ``]`` | show the previous / next seat's canals |
 | ``space`` | let a bot move now instead of after its pause |
-| ``H`` | hint: what the strong bot would do now (thinks in the background; shown above the choices, its choice highlighted) |
+| ``H`` | hint: the strong bot's choice, highlighted, and its runner-up (in the background) |
 | ``?`` / ``F1`` | help |
 | ``Ctrl+S`` | save the game under a name |
 | ``q`` | quit to the title screen (the game is kept) |
@@ -453,10 +453,17 @@ class GameScreen(Screen[None]):
         panel = self.query_one(ChoicePanel)
         best = panel.index_of(hint.best_moves)
         runner = panel.index_of(hint.runner_moves)
-        panel.advise(hint.text(None if best is None else panel.named(best),
-                               None if runner is None else panel.named(runner)))
+
+        def name(index: int | None, note: str = "") -> str | None:
+            """A choice by its key (its label if it has none): it is on screen."""
+            if index is None:
+                return None
+            key = panel.key_of(index)
+            return f"[{key}]{note}" if key else panel.choices[index].label
+        panel.advise(hint.text(name(best, ", highlighted: Enter plays it"), name(runner)))
         if best is not None:
             panel.options.highlighted = best
+            self.call_after_refresh(panel.options.scroll_to_highlight)
 
     def action_view(self, name: str) -> None:
         self._set_view(name)

@@ -23,7 +23,7 @@ HELP = """\
 | 1 – 6 | show Market, Rondels, Yards, Canals, Seats, Log (small terminals) |
 | [ ] | show the previous / next seat's canals |
 | space | let a bot move now |
-| H (shift+h) | hint: what the strong bot would do now (shown above the choices, highlighted: Enter plays it), and how far its runner-up falls behind |
+| H (shift+h) | hint: the strong bot's choice, highlighted, and how far its runner-up is behind |
 | Ctrl+P | the command palette |
 | ? or F1 | this help |
 | q | leave the game (it is kept) |
@@ -44,7 +44,8 @@ underlined tiles are the ones you may buy now.
 **Canals.** Water is `≈≈`; officials are `Mi` military, `Co` commerce, `La` lantern,
 `Bo` lifeboat, `Bu` lifebuoy, and `BR` the Blue Riband. The ship token shows your shape
 and an arrow pointing the way it is going. While you place a canal the highlighted choice
-shows as a ghost; before a cruise the highlighted path shows its step numbers. In the
+shows as a ghost; while you choose where the ship token starts, `⚑` marks the
+highlighted space; before a cruise the highlighted path shows its step numbers. In the
 canal column, `┼ ┴ └ ─ …` draw the tile's water as printed.
 
 **Pieces.** `Smk` smokestack · `Sai` sail · `Cnn` cannon · `Crn` crane · `Cpt`

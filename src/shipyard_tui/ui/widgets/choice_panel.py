@@ -271,12 +271,6 @@ class ChoicePanel(Vertical):
                 return i
         return None
 
-    def named(self, index: int) -> str:
-        """Option ``index`` as the panel shows it: its key, then its label."""
-        key = self.key_of(index)
-        label = self._choices[index].label
-        return f"[{key}] {label}" if key else label
-
     def highlight_move(self, move: Move) -> bool:
         for i, choice in enumerate(self._choices):
             if choice.move == move:

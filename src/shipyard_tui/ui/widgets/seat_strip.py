@@ -8,7 +8,7 @@ from rich.text import Text
 from shipyard_tui.rules import GameState
 from shipyard_tui.rules.query import PIECES
 
-from ...text import PIECE_ABBREV, contract_title, goods_text
+from ...text import PIECE_ABBREV, contract_title, goods_text, guilders, plural
 from ..palette import seat_mark, seat_style
 from .base import ModelWidget
 from .employee_track import employee_short
@@ -33,8 +33,8 @@ class SeatStrip(ModelWidget):
         seat = view.seats[index]
         head = Text()
         head.append(f"{seat_mark(index)} {seat.name}", style=seat_style(index))
-        head.append(f"  {seat.guilders} guilders", style="bold")
-        head.append(f"  {seat.score} pts")
+        head.append(f"  {guilders(seat.guilders)}", style="bold")
+        head.append(f"  {plural(seat.score, 'pt')}")
         held = [f"{PIECE_ABBREV[p.value]} {seat.piece(p)}" for p in PIECES if seat.piece(p)]
         parts = [
             head,
