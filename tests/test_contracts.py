@@ -357,6 +357,9 @@ def test_r10_5_contract_b3_soldier_and_cannon_on_different_ships_are_no_pair():
 def test_r10_5_contract_b4_book_example_five_businessmen_score_8():
     fleet = [ship(4, businessman=2), ship(5, businessman=3)]
     assert score("B4", fleet) == 8
+    assert score_contract("B4", fleet, [], 0).detail == "5 businessmen, 4 beyond the first"
+    assert score_contract("B4", [ship(4, businessman=1)], [], 0).detail.startswith(
+        "1 businessman,")
 
 
 @pytest.mark.parametrize(("per_ship", "points"), [([], 0), ([1], 0), ([2], 2), ([1, 1, 1], 4)])

@@ -37,7 +37,9 @@ def _fleet_pieces(fleet: Fleet, piece: Piece) -> int:
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word[:-3]}men" if word.endswith("man") else f"{n} {word}s"
 
 
 def table_text(c: Contract, bounded: bool = False) -> str:
