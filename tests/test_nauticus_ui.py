@@ -191,3 +191,26 @@ async def test_the_review_shows_vp_by_kind_ships_and_time(store):
         await pilot.press("q")
         await pilot.pause()
         assert not isinstance(app.screen, NauticusReviewScreen | NauticusScreen)
+
+
+async def test_the_review_page_shown_has_the_focus(store):
+    """The arrows and PageDown scroll the page shown without a Tab first."""
+    from textual.containers import VerticalScroll
+    from textual.widgets import TabPane
+
+    seats = tuple(SeatConfig(n, SeatKind.BOT, "random") for n in ("Ann", "Bea", "Cy"))
+    game = NauticusGame(NauticusConfig(seats, seed=3))
+    rng = random.Random(3)
+    while not game.is_over:
+        game.push(rng.choice(game.legal_moves()))
+    app = ShipyardApp(game=game, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NauticusReviewScreen)
+        assert app.focused is screen.query_one("#scores", TabPane).query_one(VerticalScroll)
+        await pilot.press("2")
+        for _ in range(3):
+            await pilot.pause()
+        assert app.focused is screen.query_one("#ships", TabPane).query_one(VerticalScroll)

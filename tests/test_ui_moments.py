@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import Static
+from textual.widgets import Static, TabPane
 
 from shipyard_tui.bots import bot_for_level
 from shipyard_tui.core import SeatDriver
@@ -54,3 +54,31 @@ async def test_no_key_moments_page_when_only_bots_played(tmp_path, monkeypatch):
         await pilot.press("5")
         await settle(pilot)
         assert not app.screen.query("#moments-text")
+
+
+async def test_review_pages_scroll_at_once_and_the_reveal_names_key_moments(tmp_path,
+                                                                            monkeypatch):
+    """A play-test found the Ships page deaf to PageDown until Tab was pressed, and the
+    end of the reveal naming pages 2 to 4 but not Key moments."""
+    from textual.containers import VerticalScroll
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game = finished_with_a_person(4)
+    app = ShipyardApp(game=game, bot_delay=0.0, settings=Settings(strong_budget_ms=10))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        while not screen.all_revealed:
+            await pilot.press("space")
+        await settle(pilot)
+        reveal = str(screen.query_one("#reveal-text", Static).content)
+        assert "5: key moments" in reveal
+        await pilot.press("3")
+        await settle(pilot)
+        page = screen.query_one("#ships", TabPane).query_one(VerticalScroll)
+        assert app.focused is page
+        assert page.max_scroll_y > 0  # the ships of both seats do not fit at 80x24
+        await pilot.press("pagedown")
+        await settle(pilot)
+        assert page.scroll_y > 0

@@ -4,6 +4,7 @@ no rule ids in player texts, rounds, whole names, and a review that says what it
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from rich.console import Console
@@ -55,7 +56,10 @@ def test_review_words_cranes_and_cruises_as_steps():
     review = build_review(game)
     text = "".join(printed(ships_table(review, seat)) for seat in review.players)
     assert "guns" not in text
-    assert "steps from (" in text or "cruise none" in text
+    # the path holds the spaces entered, not the start: no "from" (it read "1 step from
+    # (0,0) centre to (0,0) centre")
+    assert " from (" not in text
+    assert re.search(r"cruise \d+ steps?, ending at \(", text) or "cruise none" in text
     assert ",C →" not in text
 
 

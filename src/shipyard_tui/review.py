@@ -322,8 +322,8 @@ def ships_table(review: Review, seat: int) -> Table:
             table.add_row(str(ship.number), tiles,
                           Text(f"dismantled: {ship.reason}", style="red"), "0")
             continue
-        cruise = (f"{plural(len(ship.path), 'step')} from {space_name(ship.path[0])} to "
-                  f"{space_name(ship.path[-1])}" if ship.path else "none")
+        cruise = (f"{plural(len(ship.path), 'step')}, ending at {space_name(ship.path[-1])}"
+                  if ship.path else "none")
         tiles.append(f"\n{pieces} · speed {ship.speed} · cruise {cruise}", style="dim")
         parts = " · ".join(f"{SHORT_PARTS[key]} {ship.points[key]}"
                            for key, _label in SHIP_PARTS if ship.points.get(key))

@@ -9,7 +9,6 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
 from shipyard_tui.games.nauticus import NauticusGame
@@ -21,8 +20,10 @@ from shipyard_tui.nauticus_review import (
     winner_text,
 )
 
+from ..screens.tabbed_review import TabbedReviewScreen
 
-class NauticusReviewScreen(Screen[None]):
+
+class NauticusReviewScreen(TabbedReviewScreen):
     """Per seat and scoring kind, per ship, and the score after every round."""
 
     BINDINGS = [
@@ -31,22 +32,6 @@ class NauticusReviewScreen(Screen[None]):
         Binding("3", "tab('time')", "Over time", show=False),
         Binding("q,escape", "leave", "Title screen"),
     ]
-
-    DEFAULT_CSS = """
-    NauticusReviewScreen #winner {
-        height: auto;
-        padding: 0 1;
-        background: $panel;
-    }
-    NauticusReviewScreen TabbedContent {
-        height: 1fr;
-    }
-    NauticusReviewScreen VerticalScroll {
-        height: 1fr;
-        padding: 0 1;
-        scrollbar-size-vertical: 1;
-    }
-    """
 
     def __init__(self, game: NauticusGame) -> None:
         super().__init__()
@@ -64,12 +49,3 @@ class NauticusReviewScreen(Screen[None]):
             with TabPane("3 Over time", id="time"), VerticalScroll():
                 yield Static(score_chart(review), id="chart")
         yield Footer()
-
-    def action_tab(self, tab: str) -> None:
-        self.query_one(TabbedContent).active = tab
-
-    def action_leave(self) -> None:
-        from ..screens.title import TitleScreen
-
-        while not isinstance(self.app.screen, TitleScreen) and len(self.app.screen_stack) > 1:
-            self.app.pop_screen()

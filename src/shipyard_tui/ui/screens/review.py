@@ -13,7 +13,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
 from shipyard_tui.analysis import analyse_game, analysed_seats, moments_lines
@@ -23,10 +22,12 @@ from shipyard_tui.review import Review, breakdown_table, build_review, score_cha
 from shipyard_tui.rules import CATALOG
 
 from ..palette import seat_mark, seat_style
+from .tabbed_review import TabbedReviewScreen
 
 
-def reveal_step_text(review: Review, shown: int) -> Text:
-    """The reveal so far: ``shown`` seats' contracts, then (last step) the traders."""
+def reveal_step_text(review: Review, shown: int, moments: bool = False) -> Text:
+    """The reveal so far: ``shown`` seats' contracts, then (last step) the traders, and
+    the pages to see next (with ``moments``, Key moments too)."""
     text = Text()
     steps = review.reveal
     for step in steps[:shown]:
@@ -45,7 +46,8 @@ def reveal_step_text(review: Review, shown: int) -> Text:
         nxt = steps[shown - 1 + 1].name if shown < len(steps) else "the traders"
         text.append(f"\nspace: reveal {nxt}", style="bold magenta")
     else:
-        text.append("\nAll revealed. 2: the scores · 3: every ship · 4: score over time",
+        pages = "2: the scores · 3: every ship · 4: score over time"
+        text.append(f"\nAll revealed. {pages}{' · 5: key moments' if moments else ''}",
                     style="dim")
     return text
 
@@ -67,7 +69,7 @@ def winner_line(review: Review) -> Text:
     return text
 
 
-class ReviewScreen(Screen[None]):
+class ReviewScreen(TabbedReviewScreen):
     """Where every point came from, for a finished game."""
 
     BINDINGS = [
@@ -79,22 +81,6 @@ class ReviewScreen(Screen[None]):
         Binding("5", "tab('moments')", "Key moments", show=False),
         Binding("q,escape", "leave", "Title screen"),
     ]
-
-    DEFAULT_CSS = """
-    ReviewScreen #winner {
-        height: auto;
-        padding: 0 1;
-        background: $panel;
-    }
-    ReviewScreen TabbedContent {
-        height: 1fr;
-    }
-    ReviewScreen VerticalScroll {
-        height: 1fr;
-        padding: 0 1;
-        scrollbar-size-vertical: 1;
-    }
-    """
 
     def __init__(self, model: GameModel, *, reveal_all: bool = False) -> None:
         super().__init__()
@@ -110,7 +96,8 @@ class ReviewScreen(Screen[None]):
         yield Static(winner_line(review), id="winner")
         with TabbedContent(initial="reveal"):
             with TabPane("1 Reveal", id="reveal"), VerticalScroll():
-                yield Static(reveal_step_text(review, self.shown), id="reveal-text")
+                yield Static(reveal_step_text(review, self.shown, bool(self.people)),
+                             id="reveal-text")
             with TabPane("2 Scores", id="scores"), VerticalScroll():
                 yield Static(breakdown_table(review), id="breakdown")
             with TabPane("3 Ships", id="ships"), VerticalScroll():
@@ -124,6 +111,7 @@ class ReviewScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        super().on_mount()
         if self.shown == 0 and self.review.reveal:
             self.action_reveal()
 
@@ -132,7 +120,8 @@ class ReviewScreen(Screen[None]):
         if self.all_revealed:
             return
         self.shown += 1
-        self.query_one("#reveal-text", Static).update(reveal_step_text(self.review, self.shown))
+        self.query_one("#reveal-text", Static).update(
+            reveal_step_text(self.review, self.shown, bool(self.people)))
         self.query_one(TabbedContent).active = "reveal"
         self.refresh_bindings()
 
@@ -147,9 +136,10 @@ class ReviewScreen(Screen[None]):
     def action_tab(self, tab: str) -> None:
         if tab == "moments" and not self.people:
             return
-        self.query_one(TabbedContent).active = tab
+        super().action_tab(tab)
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        super().on_tabbed_content_tab_activated(event)
         if event.pane.id == "moments" and not self._analysing:
             self._analysing = True
             self._analyse()
@@ -182,9 +172,3 @@ class ReviewScreen(Screen[None]):
             self.app.call_from_thread(text.update, "\n".join(lines))
 
         self.run_worker(work, thread=True, exclusive=True, group="moments")
-
-    def action_leave(self) -> None:
-        from .title import TitleScreen
-
-        while not isinstance(self.app.screen, TitleScreen) and len(self.app.screen_stack) > 1:
-            self.app.pop_screen()

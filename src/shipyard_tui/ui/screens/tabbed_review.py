@@ -1,0 +1,51 @@
+"""What the two games' end-of-game reviews share: tabs of scrolling pages, keys to
+switch them, and the page shown always holding the focus, so that the arrows,
+PageUp/PageDown, Home and End scroll it at once (not only after Tab)."""
+
+from __future__ import annotations
+
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import TabbedContent
+
+
+class TabbedReviewScreen(Screen[None]):
+    """A review of tabbed pages, each a :class:`VerticalScroll`."""
+
+    DEFAULT_CSS = """
+    TabbedReviewScreen #winner {
+        height: auto;
+        padding: 0 1;
+        background: $panel;
+    }
+    TabbedReviewScreen TabbedContent {
+        height: 1fr;
+    }
+    TabbedReviewScreen VerticalScroll {
+        height: 1fr;
+        padding: 0 1;
+        scrollbar-size-vertical: 1;
+    }
+    """
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._focus_page)
+
+    def action_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        self.call_after_refresh(self._focus_page)
+
+    def _focus_page(self) -> None:
+        """Give the focus to the scrolling page of the tab shown."""
+        tabs = self.query_one(TabbedContent)
+        pane = tabs.active_pane
+        if pane is not None and self.is_attached:
+            pane.query_one(VerticalScroll).focus()
+
+    def action_leave(self) -> None:
+        from .title import TitleScreen
+
+        while not isinstance(self.app.screen, TitleScreen) and len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
