@@ -142,3 +142,33 @@ async def test_canal_spots_the_token_can_use_come_first_r9_6(monkeypatch, tmp_pa
         behind = [i for i, label in enumerate(labels) if "behind the ship token" in label]
         assert behind and len(behind) < len(labels)
         assert behind == list(range(len(labels) - len(behind), len(labels)))
+
+
+async def test_the_title_menu_shows_each_entrys_key_and_the_key_picks_it(monkeypatch,
+                                                                         tmp_path):
+    """At 80 columns the footer had no room for every title key: each menu entry now
+    shows its own, and that key does what the entry does."""
+    from textual.widgets import OptionList
+
+    from shipyard_tui.ui.screens.title import TitleScreen
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = ShipyardApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TitleScreen)
+        menu = screen.query_one("#title-menu", OptionList)
+        shown = {option.id: str(option.prompt) for option in menu.options}
+        bound = {}
+        for binding in TitleScreen.BINDINGS:
+            assert not isinstance(binding, tuple)
+            for key in binding.key.split(","):
+                bound[key] = binding.action
+        named = {"?": "question_mark"}
+        for entry, key, words in TitleScreen.ENTRIES:
+            assert shown[entry] == f"{key}  {words}"
+            assert bound[named.get(key, key)] == f"menu('{entry}')"
+        await pilot.press("s")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "SetupScreen"

@@ -26,15 +26,17 @@ class TitleScreen(Screen[None]):
     """The menu shown when the program starts."""
 
     BINDINGS = [
-        Binding("c", "menu('continue')", "Continue"),
-        Binding("n", "menu('new')", "New game"),
-        Binding("s", "menu('solo')", "Solo"),
-        Binding("a", "menu('nauticus')", "Nauticus"),
-        Binding("l", "menu('load')", "Load"),
-        Binding("f", "menu('finished')", "Finished"),
+        Binding("c", "menu('continue')", "Continue", show=False),
+        Binding("n", "menu('new')", "New game", show=False),
+        Binding("s", "menu('solo')", "Solo", show=False),
+        Binding("a", "menu('nauticus')", "Nauticus", show=False),
+        Binding("l", "menu('load')", "Load", show=False),
+        Binding("f", "menu('finished')", "Finished", show=False),
         Binding("question_mark,f1", "menu('help')", "Help"),
         Binding("q", "menu('quit')", "Quit"),
     ]
+    """Each entry of the menu has a letter, shown beside it (the footer, at 80 columns,
+    had no room for them all)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
@@ -42,17 +44,20 @@ class TitleScreen(Screen[None]):
             yield OptionList(*self._options(), id="title-menu")
         yield Footer()
 
+    ENTRIES = (
+        ("continue", "c", "Continue the last game"),
+        ("new", "n", "New game (2–4 seats, people and bots)"),
+        ("solo", "s", "Solo game against the two automa"),
+        ("nauticus", "a", "Nauticus: new game (2–4 seats, people and bots)"),
+        ("load", "l", "Load a saved game"),
+        ("finished", "f", "Finished games (review the scores)"),
+        ("help", "?", "Help: keys and the board"),
+        ("quit", "q", "Quit"),
+    )
+    """The menu: what each entry does, its key, its words."""
+
     def _options(self) -> list[Option]:
-        return [
-            Option("Continue the last game", id="continue"),
-            Option("New game (2–4 seats, people and bots)", id="new"),
-            Option("Solo game against the two automa", id="solo"),
-            Option("Nauticus: new game (2–4 seats, people and bots)", id="nauticus"),
-            Option("Load a saved game", id="load"),
-            Option("Finished games (review the scores)", id="finished"),
-            Option("Help: keys and the board", id="help"),
-            Option("Quit", id="quit"),
-        ]
+        return [Option(f"{key}  {words}", id=entry) for entry, key, words in self.ENTRIES]
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
