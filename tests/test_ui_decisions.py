@@ -189,6 +189,7 @@ async def test_piece_assignment_and_cruise_path_choice_by_keys():
         assert state.turn.step is Step.CRUISE
         options = [c for c in choices(app) if isinstance(c.move, mv.Cruise)]
         assert len(options) >= 2
+        assert all(" cruise point" in c.label for c in options)  # not the ship's points
         points = [int(c.label.split()[0]) for c in options]
         assert points == sorted(points, reverse=True)
         second = options[1].move

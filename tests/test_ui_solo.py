@@ -53,6 +53,7 @@ async def test_automa_turns_are_shown_step_by_step_and_a_key_skips_them(tmp_path
         prompt = str(screen.query_one("#prompt").content)
         assert "Automa A" in prompt and "flips" in prompt
         assert choices(app) == []
+        assert model.key_hints == {}  # no letters left on the board from the last choice
         await pilot.press("space")
         await settle(pilot)
         assert not screen.replaying

@@ -149,13 +149,14 @@ def place_choices(state: GameState, legal: list[Move]) -> list[Choice]:
 
 
 def cruise_labels(state: GameState) -> list[tuple[Move, str]]:
-    """Every cruise with its points in all and by kind, best first (R-9.7)."""
+    """Every cruise with its points in all and by kind, best first (R-9.7): the
+    cruise's own points, which the ship's crew, cannons, cranes and speed add to."""
     out: list[tuple[Move, str]] = []
     for move, parts in q.cruise_options(state):
         total = sum(parts.values())
         scored = ", ".join(f"{k} {v}" for k, v in parts.items() if v)
         end = space_name(move.path[-1])
-        out.append((move, f"{plural(total, 'point')}: {plural(len(move.path), 'step')} "
+        out.append((move, f"{plural(total, 'cruise point')}: {plural(len(move.path), 'step')} "
                     f"to {end}"
                     + (f" ({scored})" if scored else "")))
     return out

@@ -52,6 +52,7 @@ class AutomaReplay:
             return False
         self.stop()
         self._steps = steps
+        self.model.set_key_hints({})  # the board's letters are for a decision not shown
         self._next()
         return True
 
