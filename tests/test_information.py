@@ -283,3 +283,19 @@ def test_events_for_leaves_the_game_events_alone():
     assert [ev.event_to_json(e) for e in game.events] == before
     dealt = [e for e in game.events if isinstance(e, ev.ContractsDealt)]
     assert all(len(e.contracts) == 4 for e in dealt)
+
+
+@pytest.mark.parametrize("viewer", [0, 1, None])
+def test_r11_1_a_view_of_a_view_is_the_same_view(viewer):
+    """A seat at a server table holds only its view, and its hint takes the view again
+    (the strong bot reads ``Game.view``): that must give the same view, not fail on the
+    hidden names (an SSH play-test found `KeyError: 'hidden:red'`)."""
+    from shipyard_tui.rules.view import seat_view
+
+    for game in (discarded_game(), solo_game(seed=3)):
+        if viewer is not None and viewer >= len(game.state.seats):
+            continue
+        view = game.view(viewer)
+        again = seat_view(view, viewer)
+        assert again.to_dict() == view.to_dict()
+        assert Game.from_state(view).view(viewer).to_dict() == view.to_dict()

@@ -82,3 +82,23 @@ async def test_review_pages_scroll_at_once_and_the_reveal_names_key_moments(tmp_
         await pilot.press("pagedown")
         await settle(pilot)
         assert page.scroll_y > 0
+
+
+async def test_a_failing_analysis_leaves_the_review_standing(tmp_path, monkeypatch):
+    from shipyard_tui.ui.screens import review as review_screen
+
+    def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise RuntimeError("out of futures")
+    monkeypatch.setattr(review_screen, "analyse_game", broken)
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = ShipyardApp(game=finished_with_a_person(4), bot_delay=0.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("5")
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen)
+        shown = str(app.screen.query_one("#moments-text", Static).content)
+        assert shown.startswith("Key moments could not be worked out")
+        assert "out of futures" in shown

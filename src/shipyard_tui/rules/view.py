@@ -21,12 +21,18 @@ HIDDEN = "hidden"
 
 @cache
 def hidden_contract(contract_id: str) -> str:
+    """A contract face down: its back shows its colour (already hidden: as it is)."""
+    if is_hidden(contract_id):
+        return contract_id
     return f"{HIDDEN}:{CATALOG.contracts[contract_id].colour.value}"
 
 
 @cache
 def _middle_back(tile_id: str) -> str:
-    """A middle tile face down: its back shows its deck number."""
+    """A middle tile face down: its back shows its deck number (already hidden: as it
+    is)."""
+    if is_hidden(tile_id):
+        return tile_id
     return f"{HIDDEN}:{CATALOG.ship(tile_id).deck}"
 
 
@@ -40,7 +46,10 @@ def is_hidden(item: str) -> bool:
 
 
 def seat_view(state: GameState, viewer: int | None) -> GameState:
-    """A copy of the state as seat ``viewer`` may see it (``None``: a spectator)."""
+    """A copy of the state as seat ``viewer`` may see it (``None``: a spectator).
+
+    A view of a view is the same view: a seat at a server table holds only its view,
+    and what it asks of it (a hint) takes the view again."""
     view = state.copy()
     view.rng = 0
     view.config = _unseeded(view.config)
@@ -56,7 +65,8 @@ def seat_view(state: GameState, viewer: int | None) -> GameState:
     market.commodity_deck = [HIDDEN] * len(market.commodity_deck)
     if view.solo is not None:
         stack = view.solo.stack
-        top = [f"{HIDDEN}:{CATALOG.solo_tiles[stack[-1]].back}"] if stack else []
+        top = [stack[-1] if is_hidden(stack[-1])
+               else f"{HIDDEN}:{CATALOG.solo_tiles[stack[-1]].back}"] if stack else []
         view.solo.stack = [HIDDEN] * (len(stack) - len(top)) + top
     return view
 

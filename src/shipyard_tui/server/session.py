@@ -219,6 +219,33 @@ class SessionApp(App[None]):
     def get_default_screen(self) -> Screen[Any]:
         return LobbyScreen()
 
+    def _fatal_error(self) -> None:
+        """A bug in this session: its details go to a crash log in the server's folder,
+        not to the player's terminal (Textual would draw the traceback and its local
+        variables there); the player reads one plain sentence. The table host keeps the
+        game, so connecting again carries on."""
+        import traceback
+        from datetime import datetime
+
+        from .serve import server_dir
+
+        name = ""
+        try:
+            folder = server_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            log = folder / f"session-crash-{datetime.now():%Y%m%d-%H%M%S}-{os.getpid()}.log"
+            error = self._exception
+            log.write_text("".join(traceback.format_exception(error)) if error else "",
+                           encoding="utf-8")
+            name = f" in {log.name}"
+        except OSError:
+            pass
+        self.problem = ("This session stopped on a bug in the program (the server keeps "
+                        f"its details{name}). The table keeps your game: connect again "
+                        "to carry on.")
+        self.bell()
+        self._close_messages_no_wait()
+
     @property
     def lobby(self) -> LobbyScreen:
         screen = self.screen_stack[0]

@@ -438,18 +438,25 @@ class GameScreen(Screen[None]):
         self.query_one(StatusLine).note = "hint: the strong bot is thinking…"
 
         def think() -> None:
-            hint = hint_for(snapshot, budget_ms=budget, seed=position)
+            try:
+                hint: Hint | str = hint_for(snapshot, budget_ms=budget, seed=position)
+            except Exception as exc:  # a hint is advice: its failure must not end the game
+                hint = f"No hint this time: the strong bot failed ({type(exc).__name__}: {exc})."
             with suppress(RuntimeError):  # the app may close while the bot thinks
                 self.app.call_from_thread(self._show_hint, hint, position)
 
         self.run_worker(think, thread=True, exclusive=True, group="hint")
 
-    def _show_hint(self, hint: Hint, position: int) -> None:
+    def _show_hint(self, hint: Hint | str, position: int) -> None:
         """Show the hint above the choices, naming them as the panel does, and move
-        the highlight to the strong bot's choice (Enter then plays it)."""
+        the highlight to the strong bot's choice (Enter then plays it); or say why
+        there is none."""
         if position != self._position or not self.is_attached:
             return
         self.query_one(StatusLine).note = ""
+        if isinstance(hint, str):
+            self.notify(hint, title="Hint", severity="warning", timeout=6, markup=False)
+            return
         panel = self.query_one(ChoicePanel)
         best = panel.index_of(hint.best_moves)
         runner = panel.index_of(hint.runner_moves)

@@ -162,8 +162,15 @@ class ReviewScreen(TabbedReviewScreen):
                                  f"{total}…")
 
         def work() -> None:
-            report = analyse_game(game, budget_ms=budget, seats=self.people, top=5,
-                                  progress=progress, cancelled=lambda: self._closing)
+            try:
+                report = analyse_game(game, budget_ms=budget, seats=self.people, top=5,
+                                      progress=progress, cancelled=lambda: self._closing)
+            except Exception as exc:  # the review must stay, whatever the analysis does
+                if not self._closing:
+                    self.app.call_from_thread(
+                        text.update, "Key moments could not be worked out for this game "
+                                     f"({type(exc).__name__}: {exc}). The scores stand.")
+                return
             if self._closing:
                 return
             lines = ["Key moments: the decisions where the strong bot's estimate of the "

@@ -1,0 +1,121 @@
+"""The hint at a server table, where the seat holds only its view, and what a player at
+the server sees when something fails: a plain sentence, never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from shipyard_tui.server.host import TableHost
+from shipyard_tui.server.session import RemoteGameScreen, SessionApp
+from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
+
+
+@pytest.fixture
+async def host(tmp_path: Path):  # type: ignore[no-untyped-def]
+    table_host = TableHost(tmp_path / "server")
+    await table_host.start()
+    yield table_host
+    await table_host.close()
+
+
+async def _until(pilot, condition, rounds: int = 500) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(rounds):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("never got there")
+
+
+async def test_the_hint_works_at_a_server_table(host: TableHost, monkeypatch) -> None:
+    """An SSH play-test found H ending the session: the seat's game is a view and the
+    hint took the view again (`KeyError: 'hidden:red'`). Now the hint shows, names a
+    choice on screen, and Enter plays it at the host."""
+    import shipyard_tui.ui.screens.game as game_screen
+    from shipyard_tui import analysis
+
+    monkeypatch.setattr(game_screen, "DEFAULT_BUDGET_MS", 5)  # a quick search
+    app = SessionApp(host.socket_path, player="Ann")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("right", "enter")  # seat 2: a beginner (greedy) bot
+        await _until(pilot, lambda: isinstance(app.screen, RemoteGameScreen))
+        table = next(iter(host.tables.values()))
+        game = table.game
+        panel = app.screen.query_one(ChoicePanel)
+        await _until(pilot, lambda: game.to_move == 0 and not app.model.waiting
+                     and bool(panel.choices))
+        seen: list[object] = []
+        real = analysis.hint_for
+
+        def spy(snapshot, **kwargs):  # type: ignore[no-untyped-def]
+            seen.append(snapshot.state.seats[1].contracts)
+            return real(snapshot, rollouts=4)
+        monkeypatch.setattr(game_screen, "hint_for", spy)
+        before = len(game.moves)
+        await pilot.press("H")
+        await app.workers.wait_for_complete()
+        await _until(pilot, lambda: bool(panel.advice))
+        assert all(c.startswith("hidden") for c in seen[0])  # the seat's own view only
+        assert panel.advice.startswith("Strong bot: [")
+        index = panel.options.highlighted
+        assert index is not None
+        chosen = panel.choices[index].move
+        await pilot.press("enter")
+        await _until(pilot, lambda: len(game.moves) > before)
+        assert game.moves[before] == chosen
+    assert app.problem is None
+
+
+async def test_a_failing_hint_says_so_and_the_game_goes_on(host: TableHost,
+                                                            monkeypatch) -> None:
+    import shipyard_tui.ui.screens.game as game_screen
+
+    def broken(snapshot, **kwargs):  # type: ignore[no-untyped-def]
+        raise ValueError("no search today")
+    monkeypatch.setattr(game_screen, "hint_for", broken)
+    app = SessionApp(host.socket_path, player="Ann")
+    said: list[tuple[str, str]] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("right", "enter")
+        await _until(pilot, lambda: isinstance(app.screen, RemoteGameScreen))
+        game = next(iter(host.tables.values())).game
+        panel = app.screen.query_one(ChoicePanel)
+        await _until(pilot, lambda: game.to_move == 0 and bool(panel.choices))
+        app.notify = (  # type: ignore[method-assign]
+            lambda message, title="", **_: said.append((title, message)))
+        await pilot.press("H")
+        await app.workers.wait_for_complete()
+        await _until(pilot, lambda: bool(said))
+        assert said[0][0] == "Hint" and "no search today" in said[0][1]
+        assert isinstance(app.screen, RemoteGameScreen) and panel.choices
+    assert app.problem is None
+
+
+async def test_a_bug_in_a_session_shows_a_sentence_not_a_traceback(host: TableHost,
+                                                                    tmp_path: Path,
+                                                                    monkeypatch) -> None:
+    """Textual draws a crash's traceback, with local variables, on the terminal: at the
+    server that is the player's. The session keeps it in a crash log instead and
+    leaves the player one sentence."""
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path / "data"))
+    app = SessionApp(host.socket_path, player="Ann")
+    with pytest.raises(ZeroDivisionError):
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.call_later(lambda: 1 / 0)
+            await pilot.pause()
+            await pilot.pause()
+    assert app.problem is not None
+    assert app.problem.startswith("This session stopped on a bug")
+    assert "connect again" in app.problem and "Traceback" not in app.problem
+    assert app._exit_renderables == []  # nothing drawn for the player
+    logs = list((tmp_path / "data" / "server").glob("session-crash-*.log"))
+    assert len(logs) == 1 and "ZeroDivisionError" in logs[0].read_text(encoding="utf-8")
+    assert logs[0].name in app.problem
