@@ -70,7 +70,7 @@ class LobbyScreen(Screen[None]):
     """Every table of the server, with its seats and whose turn it is."""
 
     BINDINGS = [
-        Binding("enter,j", "join", "Sit down", priority=True),
+        Binding("enter,j", "join", "Sit down", priority=True, key_display="Enter"),
         Binding("w", "watch", "Watch"),
         Binding("n", "new_table", "New table"),
         Binding("b", "bell", "Bell on/off"),
@@ -254,7 +254,7 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
         Binding("g", "game", "Shipyard/Nauticus"),
         Binding("left", "change(-1)", "Change", show=False),
         Binding("right,space", "change(1)", "Change"),
-        Binding("enter", "open", "Open the table", priority=True),
+        Binding("enter", "open", "Open the table", priority=True, key_display="Enter"),
         Binding("escape", "cancel", "Back"),
     ]
 

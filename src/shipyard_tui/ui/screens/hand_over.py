@@ -20,7 +20,7 @@ from ..widgets.choice_panel import ChoicePanel
 class HandOverScreen(ModalScreen[bool]):
     """Covers the board until the named player takes the seat."""
 
-    BINDINGS = [Binding("enter", "take", "I am here")]
+    BINDINGS = [Binding("enter", "take", "I am here", key_display="Enter")]
 
     DEFAULT_CSS = """
     HandOverScreen {
