@@ -23,3 +23,14 @@ def private_data_folders(monkeypatch, tmp_path_factory):
     own (tests that need a particular folder set the variables themselves)."""
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path_factory.mktemp("data")))
     monkeypatch.setenv("SHIPYARD_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
+
+
+@pytest.fixture
+async def host(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """A table host of the SSH server on its Unix socket, in a folder of the test's."""
+    from shipyard_tui.server.host import TableHost
+
+    table_host = TableHost(tmp_path / "server")
+    await table_host.start()
+    yield table_host
+    await table_host.close()

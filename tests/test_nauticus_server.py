@@ -14,14 +14,7 @@ from shipyard_tui.saves import load
 from shipyard_tui.server.host import TableHost
 from shipyard_tui.server.tables import plan_seats
 from test_server_host import Client
-
-
-@pytest.fixture
-async def host(tmp_path: Path):  # type: ignore[no-untyped-def]
-    table_host = TableHost(tmp_path / "server")
-    await table_host.start()
-    yield table_host
-    await table_host.close()
+from ui_helpers import until
 
 
 async def nauticus_table(host: TableHost) -> tuple[Client, Client, str]:
@@ -111,14 +104,6 @@ def test_nauticus_seat_plans_take_nauticus_levels() -> None:
         plan_seats(["me", "open"], "Ann", "chess")
 
 
-async def _until(pilot, condition, rounds: int = 400) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(rounds):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the table never got there")
-
-
 async def test_a_session_opens_a_nauticus_table_and_plays_by_keys(host: TableHost) -> None:
     """The lobby's new-table dialog opens a Nauticus table (g), the seat plays by keys
     at the Nauticus screen and takes back a move; the host's game follows."""
@@ -133,25 +118,25 @@ async def test_a_session_opens_a_nauticus_table_and_plays_by_keys(host: TableHos
         await pilot.press("n")
         await pilot.pause()
         await pilot.press("g", "right", "enter")  # seat 2: a beginner (greedy) bot
-        await _until(pilot, lambda: isinstance(app.screen, RemoteNauticusScreen))
+        await until(pilot, lambda: isinstance(app.screen, RemoteNauticusScreen))
         table = next(iter(host.tables.values()))
         game = table.game
         assert table.game_name == "nauticus" and isinstance(game, NauticusGame)
         assert table.seats[1].level == "greedy"
         for _ in range(4):
-            await _until(pilot, lambda: game.to_move == 0 and not app.model.waiting
+            await until(pilot, lambda: game.to_move == 0 and not app.model.waiting
                          and app.screen.query_one(ChoicePanel).choices)
             before = len(game.moves)
             status = str(app.screen.query_one("#status", Static).render())
             assert status.startswith(" Ann's decision:")
             await pilot.press(app.screen.query_one(ChoicePanel).key_of(0), "enter")
-            await _until(pilot, lambda before=before: len(game.moves) > before)
-        await _until(pilot, lambda: game.to_move == 0 and game.can_undo
+            await until(pilot, lambda before=before: len(game.moves) > before)
+        await until(pilot, lambda: game.to_move == 0 and game.can_undo
                      and not app.model.waiting)
         moves = len(game.moves)
         await pilot.press("u")
-        await _until(pilot, lambda: len(game.moves) == moves - 1)
-        await _until(pilot, lambda: not app.model.waiting)
+        await until(pilot, lambda: len(game.moves) == moves - 1)
+        await until(pilot, lambda: not app.model.waiting)
         view = app.model.game.state.to_dict()
         expected = game.view(0).to_dict()
         assert view == expected

@@ -169,12 +169,18 @@ async def test_the_setup_switches_between_the_games(store):
         assert not isinstance(setup.config(), NauticusConfig)
 
 
-async def test_the_review_shows_vp_by_kind_ships_and_time(store):
+def finished_game() -> NauticusGame:
+    """A 3-seat Nauticus game played to the end with random moves."""
     seats = tuple(SeatConfig(n, SeatKind.BOT, "random") for n in ("Ann", "Bea", "Cy"))
     game = NauticusGame(NauticusConfig(seats, seed=3))
     rng = random.Random(3)
     while not game.is_over:
         game.push(rng.choice(game.legal_moves()))
+    return game
+
+
+async def test_the_review_shows_vp_by_kind_ships_and_time(store):
+    game = finished_game()
     app = ShipyardApp(game=game, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -198,11 +204,7 @@ async def test_the_review_page_shown_has_the_focus(store):
     from textual.containers import VerticalScroll
     from textual.widgets import TabPane
 
-    seats = tuple(SeatConfig(n, SeatKind.BOT, "random") for n in ("Ann", "Bea", "Cy"))
-    game = NauticusGame(NauticusConfig(seats, seed=3))
-    rng = random.Random(3)
-    while not game.is_over:
-        game.push(rng.choice(game.legal_moves()))
+    game = finished_game()
     app = ShipyardApp(game=game, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(3):

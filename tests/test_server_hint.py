@@ -10,22 +10,7 @@ import pytest
 from shipyard_tui.server.host import TableHost
 from shipyard_tui.server.session import RemoteGameScreen, SessionApp
 from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
-
-
-@pytest.fixture
-async def host(tmp_path: Path):  # type: ignore[no-untyped-def]
-    table_host = TableHost(tmp_path / "server")
-    await table_host.start()
-    yield table_host
-    await table_host.close()
-
-
-async def _until(pilot, condition, rounds: int = 500) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(rounds):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("never got there")
+from ui_helpers import until
 
 
 async def test_the_hint_works_at_a_server_table(host: TableHost, monkeypatch) -> None:
@@ -42,11 +27,11 @@ async def test_the_hint_works_at_a_server_table(host: TableHost, monkeypatch) ->
         await pilot.press("n")
         await pilot.pause()
         await pilot.press("right", "enter")  # seat 2: a beginner (greedy) bot
-        await _until(pilot, lambda: isinstance(app.screen, RemoteGameScreen))
+        await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen))
         table = next(iter(host.tables.values()))
         game = table.game
         panel = app.screen.query_one(ChoicePanel)
-        await _until(pilot, lambda: game.to_move == 0 and not app.model.waiting
+        await until(pilot, lambda: game.to_move == 0 and not app.model.waiting
                      and bool(panel.choices))
         seen: list[object] = []
         real = analysis.hint_for
@@ -58,14 +43,14 @@ async def test_the_hint_works_at_a_server_table(host: TableHost, monkeypatch) ->
         before = len(game.moves)
         await pilot.press("H")
         await app.workers.wait_for_complete()
-        await _until(pilot, lambda: bool(panel.advice))
+        await until(pilot, lambda: bool(panel.advice))
         assert all(c.startswith("hidden") for c in seen[0])  # the seat's own view only
         assert panel.advice.startswith("Strong bot: [")
         index = panel.options.highlighted
         assert index is not None
         chosen = panel.choices[index].move
         await pilot.press("enter")
-        await _until(pilot, lambda: len(game.moves) > before)
+        await until(pilot, lambda: len(game.moves) > before)
         assert game.moves[before] == chosen
     assert app.problem is None
 
@@ -84,15 +69,15 @@ async def test_a_failing_hint_says_so_and_the_game_goes_on(host: TableHost,
         await pilot.press("n")
         await pilot.pause()
         await pilot.press("right", "enter")
-        await _until(pilot, lambda: isinstance(app.screen, RemoteGameScreen))
+        await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen))
         game = next(iter(host.tables.values())).game
         panel = app.screen.query_one(ChoicePanel)
-        await _until(pilot, lambda: game.to_move == 0 and bool(panel.choices))
+        await until(pilot, lambda: game.to_move == 0 and bool(panel.choices))
         app.notify = (  # type: ignore[method-assign]
             lambda message, title="", **_: said.append((title, message)))
         await pilot.press("H")
         await app.workers.wait_for_complete()
-        await _until(pilot, lambda: bool(said))
+        await until(pilot, lambda: bool(said))
         assert said[0][0] == "Hint" and "no search today" in said[0][1]
         assert isinstance(app.screen, RemoteGameScreen) and panel.choices
     assert app.problem is None

@@ -51,14 +51,6 @@ class Client:
         self.writer.close()
 
 
-@pytest.fixture
-async def host(tmp_path: Path):  # type: ignore[no-untyped-def]
-    table_host = TableHost(tmp_path / "server")
-    await table_host.start()
-    yield table_host
-    await table_host.close()
-
-
 async def two_seat_table(host: TableHost) -> tuple[Client, Client, str]:
     ann = await Client.open(host, player="Ann")
     bob = await Client.open(host, player="Bob")

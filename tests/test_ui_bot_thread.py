@@ -11,7 +11,7 @@ from shipyard_tui.rules import Game, GameConfig, Move, SeatConfig, SeatKind
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens import game as game_screen
 from shipyard_tui.ui.screens.game import GameScreen
-from ui_helpers import settle
+from ui_helpers import settle, until
 
 
 class SlowBot:
@@ -41,14 +41,6 @@ def bots_turn() -> Game:
     return game
 
 
-async def wait_until(pilot, condition) -> None:
-    for _ in range(500):
-        if condition():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("it did not happen")
-
-
 async def test_the_screen_answers_keys_while_a_bot_thinks(tmp_path, monkeypatch):
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     slow = SlowBot()
@@ -58,7 +50,7 @@ async def test_the_screen_answers_keys_while_a_bot_thinks(tmp_path, monkeypatch)
     app = ShipyardApp(game=game, bot_delay=0.0)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, slow.started.is_set)
+            await until(pilot, slow.started.is_set, step=0.01)
             screen = app.screen
             assert isinstance(screen, GameScreen)
             assert slow.thread is not threading.main_thread()
@@ -86,10 +78,10 @@ async def test_a_move_thought_for_a_table_left_is_dropped(tmp_path, monkeypatch)
     app = ShipyardApp(game=game, bot_delay=0.0)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, slow.started.is_set)
+            await until(pilot, slow.started.is_set, step=0.01)
             await pilot.press("q")
             await pilot.press("y")
-            await wait_until(pilot, lambda: not isinstance(app.screen, GameScreen))
+            await until(pilot, lambda: not isinstance(app.screen, GameScreen), step=0.01)
             slow.release.set()
             await app.workers.wait_for_complete()
             await settle(pilot)

@@ -113,3 +113,14 @@ async def play_to_the_end(pilot: Pilot[None], app: ShipyardApp, rng, limit: int 
         await confirm_if_asked(pilot, app)
     await settle(pilot)
     return presses
+
+
+async def until(pilot: Pilot[None], condition: Callable[[], bool], rounds: int = 500,
+                step: float = 0.02) -> None:
+    """Wait, a short pause at a time, until ``condition()`` holds (threads and the table
+    host answer in their own time)."""
+    for _ in range(rounds):
+        if condition():
+            return
+        await pilot.pause(step)
+    raise AssertionError("it never happened")
