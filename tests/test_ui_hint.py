@@ -10,7 +10,6 @@ from shipyard_tui.bots.strong import Analysis, Candidate, StrongBot
 from shipyard_tui.rules import Action, Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.settings import Settings
-from shipyard_tui.text import describe_move
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
 from ui_helpers import settle
@@ -29,8 +28,6 @@ async def test_hint_key_names_the_strong_move_and_the_runner_up(tmp_path, monkey
         assert model is not None and model.game.to_move == 0
         panel = app.screen.query_one(ChoicePanel)
         prompt = str(panel.query_one("#prompt", Static).render())
-        state = model.game.state
-        words = {describe_move(state, m) for m in model.game.legal_moves()}
         before = model.game.state.to_dict()
         played = len(model.game.moves)
         await pilot.press("H")
@@ -38,12 +35,10 @@ async def test_hint_key_names_the_strong_move_and_the_runner_up(tmp_path, monkey
         await settle(pilot)
         best, runner = panel.advice.splitlines()
         keys = {panel.key_of(i) for i in range(len(panel.choices))}
-        assert best.startswith("Strong bot: [") and best.endswith(
-            "], highlighted: Enter plays it")
+        assert best.startswith("Strong bot: [") and best.endswith("] (highlighted)")
         assert best.removeprefix("Strong bot: [").split("]")[0] in keys
         assert runner.startswith("Runner-up: [") and "by the strong bot's reckoning" in runner
         assert runner.removeprefix("Runner-up: [").split("]")[0] in keys
-        assert words  # the moves' own words are the fallback (test below)
         assert model.game.state.to_dict() == before
         shown = str(panel.query_one("#prompt", Static).render())
         assert shown.startswith(f"{best}\n{runner}\n{prompt}")
@@ -51,7 +46,7 @@ async def test_hint_key_names_the_strong_move_and_the_runner_up(tmp_path, monkey
         index = panel.options.highlighted
         assert index is not None
         choice = panel.choices[index]
-        assert best == f"Strong bot: [{panel.key_of(index)}], highlighted: Enter plays it"
+        assert best == f"Strong bot: [{panel.key_of(index)}] (highlighted)"
         await pilot.press("enter")  # Enter plays the strong bot's move
         await settle(pilot)
         assert model.game.state.to_dict() != before
@@ -145,15 +140,67 @@ async def test_the_hinted_choice_is_scrolled_into_sight_at_80x24(tmp_path, monke
             return analysis.Hint(0, "words", 1.0, 1.0, "other words", 0.5, 0.5, True,
                                  (move,), (first,))
         monkeypatch.setattr(game_screen, "hint_for", hint_for)
+        options = panel.options
+        hidden = options.max_scroll_y
         await pilot.press("H")
         await app.workers.wait_for_complete()
         await settle(pilot)
-        options = panel.options
+        assert options.max_scroll_y > hidden  # the hint took rows: more is out of sight
         assert options.highlighted == last
         assert panel.advice.splitlines() == [
-            f"Strong bot: [{panel.key_of(last)}], highlighted: Enter plays it",
+            f"Strong bot: [{panel.key_of(last)}] (highlighted)",
             f"Runner-up: [{panel.key_of(0)}] (about 0.5 points behind, by the strong "
             "bot's reckoning)"]
         line = options._index_to_line[last]
         height = options.scrollable_content_region.height
         assert round(options.scroll_y) <= line < round(options.scroll_y) + height
+
+
+async def test_the_hint_leaves_a_highlight_the_player_moved_and_falls_back_to_words(
+        tmp_path, monkeypatch):
+    """A hint takes seconds: if the player moved the highlight meanwhile, the hint does
+    not move it back (an Enter meant for their own choice stays theirs); and a move no
+    choice plays on its own is named in words, the highlight left alone."""
+    import threading
+
+    from shipyard_tui.ui.screens import game as game_screen
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    config = GameConfig((SeatConfig("Ann"), SeatConfig("A", SeatKind.AUTOMA),
+                         SeatConfig("B", SeatKind.AUTOMA)), seed=11, solo=True)
+    app = ShipyardApp(config=config, bot_delay=0.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        panel = app.screen.query_one(ChoicePanel)
+        options = panel.options
+        last = panel.choices[-1].move
+        release = threading.Event()
+
+        def slow_hint(game, **_):
+            release.wait(5)
+            return analysis.Hint(0, "words", 1.0, 1.0, "other words", 0.5, 0.5, True,
+                                 (last,), ())
+        monkeypatch.setattr(game_screen, "hint_for", slow_hint)
+        start = options.highlighted
+        await pilot.press("H")
+        await pilot.press("down")  # the player looks at another choice meanwhile
+        await settle(pilot)
+        moved = options.highlighted
+        assert moved != start
+        release.set()
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert options.highlighted == moved
+        key = panel.key_of(len(panel.choices) - 1)
+        assert panel.advice.splitlines()[0] == f"Strong bot: [{key}]"
+
+        def wordy_hint(game, **_):  # a move that is not any choice of its own
+            return analysis.Hint(0, "Move the marker on", 1.0, 1.0, None, None, None, True,
+                                 (mv.MarkerStep(),), ())
+        monkeypatch.setattr(game_screen, "hint_for", wordy_hint)
+        await pilot.press("H")
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert panel.advice.splitlines() == ["Strong bot: Move the marker on",
+                                             "There is nothing else worth considering."]
+        assert options.highlighted == moved

@@ -219,30 +219,34 @@ class SessionApp(App[None]):
     def get_default_screen(self) -> Screen[Any]:
         return LobbyScreen()
 
-    def _fatal_error(self) -> None:
+    def _handle_exception(self, error: Exception) -> None:
         """A bug in this session: its details go to a crash log in the server's folder,
-        not to the player's terminal (Textual would draw the traceback and its local
-        variables there); the player reads one plain sentence. The table host keeps the
-        game, so connecting again carries on."""
+        not to the player's terminal (Textual would draw the traceback, with local
+        variables, there); the player reads one plain sentence. The table host keeps
+        the game, so connecting again carries on. (As Textual's own handler, the first
+        error is kept for the tests' pilot, and the app exits.)"""
         import traceback
         from datetime import datetime
 
         from .serve import server_dir
 
+        self._return_code = 1
+        if self._exception is None:
+            self._exception = error
+            self._exception_event.set()
         name = ""
         try:
             folder = server_dir()
             folder.mkdir(parents=True, exist_ok=True)
-            log = folder / f"session-crash-{datetime.now():%Y%m%d-%H%M%S}-{os.getpid()}.log"
-            error = self._exception
-            log.write_text("".join(traceback.format_exception(error)) if error else "",
-                           encoding="utf-8")
+            log = folder / f"session-crash-{datetime.now():%Y%m%d-%H%M%S-%f}-{os.getpid()}.log"
+            log.write_text("".join(traceback.format_exception(error)), encoding="utf-8")
             name = f" in {log.name}"
         except OSError:
             pass
-        self.problem = ("This session stopped on a bug in the program (the server keeps "
-                        f"its details{name}). The table keeps your game: connect again "
-                        "to carry on.")
+        if self.problem is None:
+            self.problem = ("This session stopped on a bug in the program (the server keeps "
+                            f"its details{name}). The table keeps your game: connect again "
+                            "to carry on.")
         self.bell()
         self._close_messages_no_wait()
 

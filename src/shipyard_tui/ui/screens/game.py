@@ -135,6 +135,8 @@ class GameScreen(Screen[None]):
         """Thinking budget of the strong level (None: its default)."""
         self._position = 0
         """Counts changes of the game, so a hint for an old position is dropped."""
+        self._hint_highlight: int | None = None
+        """The highlighted choice when the hint was asked for."""
         if driver is None:
             driver = driver_for(model.game.config, bot_budget_ms)
         self.bots = BotTurns(self, model, driver, bot_delay, self._may_play)
@@ -435,6 +437,7 @@ class GameScreen(Screen[None]):
         snapshot = Game.from_state(game.state.copy())
         budget = 3 * (self.bot_budget_ms or DEFAULT_BUDGET_MS)
         position = self._position
+        self._hint_highlight = self.query_one(ChoicePanel).options.highlighted
         self.query_one(StatusLine).note = "hint: the strong bot is thinking…"
 
         def think() -> None:
@@ -460,15 +463,18 @@ class GameScreen(Screen[None]):
         panel = self.query_one(ChoicePanel)
         best = panel.index_of(hint.best_moves)
         runner = panel.index_of(hint.runner_moves)
+        # the highlight moves to the bot's choice only if the player has not moved it
+        # while the bot thought (an Enter meant for their own choice must stay theirs)
+        move = best is not None and panel.options.highlighted == self._hint_highlight
 
         def name(index: int | None, note: str = "") -> str | None:
             """A choice by its key (its label if it has none): it is on screen."""
             if index is None:
                 return None
             key = panel.key_of(index)
-            return f"[{key}]{note}" if key else panel.choices[index].label
-        panel.advise(hint.text(name(best, ", highlighted: Enter plays it"), name(runner)))
-        if best is not None:
+            return (f"[{key}]" if key else panel.choices[index].label) + note
+        panel.advise(hint.text(name(best, " (highlighted)" if move else ""), name(runner)))
+        if move and best is not None:
             panel.options.highlighted = best
             self.call_after_refresh(panel.options.scroll_to_highlight)
 

@@ -110,8 +110,7 @@ class ReviewScreen(TabbedReviewScreen):
                     yield Static("", id="moments-text", markup=False)
         yield Footer()
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def on_mount(self) -> None:  # (Textual calls the base class's handler too)
         if self.shown == 0 and self.review.reveal:
             self.action_reveal()
 
@@ -139,7 +138,6 @@ class ReviewScreen(TabbedReviewScreen):
         super().action_tab(tab)
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        super().on_tabbed_content_tab_activated(event)
         if event.pane.id == "moments" and not self._analysing:
             self._analysing = True
             self._analyse()

@@ -29,6 +29,7 @@ class TabbedReviewScreen(Screen[None]):
     """
 
     def on_mount(self) -> None:
+        """(Textual calls this and a subclass's own ``on_mount`` both: no ``super()``.)"""
         self.call_after_refresh(self._focus_page)
 
     def action_tab(self, tab: str) -> None:
@@ -39,9 +40,10 @@ class TabbedReviewScreen(Screen[None]):
 
     def _focus_page(self) -> None:
         """Give the focus to the scrolling page of the tab shown."""
-        tabs = self.query_one(TabbedContent)
-        pane = tabs.active_pane
-        if pane is not None and self.is_attached:
+        if not self.is_attached:
+            return
+        pane = self.query_one(TabbedContent).active_pane
+        if pane is not None:
             pane.query_one(VerticalScroll).focus()
 
     def action_leave(self) -> None:
