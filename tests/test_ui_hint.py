@@ -119,15 +119,20 @@ def test_a_hint_on_a_marker_walks_to_where_the_bot_would_take(monkeypatch):
     assert game.state.turn.ring_steps == ring  # the game itself did not move
 
 
+def solo_app() -> ShipyardApp:
+    """Ann alone against the automa (seed 11), her first decision on screen."""
+    config = GameConfig((SeatConfig("Ann"), SeatConfig("A", SeatKind.AUTOMA),
+                         SeatConfig("B", SeatKind.AUTOMA)), seed=11, solo=True)
+    return ShipyardApp(config=config, bot_delay=0.0)
+
+
 async def test_the_hinted_choice_is_scrolled_into_sight_at_80x24(tmp_path, monkeypatch):
     """At 80×24 the hint takes rows from the choices: the strong bot's choice, though
     the last of the list, is highlighted and scrolled into sight."""
     from shipyard_tui.ui.screens import game as game_screen
 
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
-    config = GameConfig((SeatConfig("Ann"), SeatConfig("A", SeatKind.AUTOMA),
-                         SeatConfig("B", SeatKind.AUTOMA)), seed=11, solo=True)
-    app = ShipyardApp(config=config, bot_delay=0.0)
+    app = solo_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         panel = app.screen.query_one(ChoicePanel)
@@ -166,9 +171,7 @@ async def test_the_hint_leaves_a_highlight_the_player_moved_and_falls_back_to_wo
     from shipyard_tui.ui.screens import game as game_screen
 
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
-    config = GameConfig((SeatConfig("Ann"), SeatConfig("A", SeatKind.AUTOMA),
-                         SeatConfig("B", SeatKind.AUTOMA)), seed=11, solo=True)
-    app = ShipyardApp(config=config, bot_delay=0.0)
+    app = solo_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         panel = app.screen.query_one(ChoicePanel)
