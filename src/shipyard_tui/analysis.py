@@ -206,32 +206,21 @@ def hint_for(game: Game, *, budget_ms: float | None = None, rollouts: int | None
     state = game.state
     best = analysis.best
     runner = analysis.runner_up
-    walk = _walk(game, bot, best.move)
-    runner_walk = _walk(game, bot, runner.move) if runner else ()
-    return Hint(seat, _words(game, walk), best.points, best.value,
-                _words(game, runner_walk) if runner else None,
+    walk, words = _walk(game, bot, best.move)
+    runner_walk, runner_words = _walk(game, bot, runner.move) if runner else ((), None)
+    return Hint(seat, words, best.points, best.value, runner_words,
                 runner.points if runner else None, runner.value if runner else None,
                 state.config.solo, walk, runner_walk)
-
-
-def _words(game: Game, walk: tuple[Move, ...]) -> str:
-    """A walk of :func:`_walk` in words: the move, or what the marker's walk ends in."""
-    if len(walk) == 1:
-        return describe_move(game.state, walk[0])
-    end = Game.from_state(game.state.copy())
-    for move in walk[:-1]:
-        end.push(move)
-    return f"{describe_move(end.state, walk[-1])} (the marker {plural(len(walk) - 1, 'step')} on)"
 
 
 MAX_WALK = 12
 """More steps than any ring or the employee track has spaces (a bound, not a rule)."""
 
 
-def _walk(game: Game, bot: StrongBot, move: Move) -> tuple[Move, ...]:
+def _walk(game: Game, bot: StrongBot, move: Move) -> tuple[tuple[Move, ...], str]:
     """``move`` and, when it steps a marker on, the bot's further steps to where it
     would take a piece or hire (one more search a step): the interface offers the whole
-    walk as one choice."""
+    walk as one choice. Also the walk in words: the move, or what it ends in."""
     seat = game.to_move
     walk = [move]
     follow = Game.from_state(game.state.copy())
@@ -241,4 +230,7 @@ def _walk(game: Game, bot: StrongBot, move: Move) -> tuple[Move, ...]:
             break
         legal = follow.legal_moves()
         walk.append(legal[0] if len(legal) == 1 else bot.analyse(follow.view(seat)).best.move)
-    return tuple(walk)
+    words = describe_move(follow.state, walk[-1])
+    if len(walk) > 1:
+        words += f" (the marker {plural(len(walk) - 1, 'step')} on)"
+    return tuple(walk), words

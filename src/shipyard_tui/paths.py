@@ -50,3 +50,16 @@ def describe() -> dict[str, Path]:
         "config": config_dir(),
         "settings": settings_path(),
     }
+
+
+def write_crash_log(path: Path, error: BaseException) -> Path | None:
+    """Write ``error``'s traceback to ``path`` (its folder made if need be); the path,
+    or ``None`` when it cannot be written (a crash must not raise another error)."""
+    import traceback
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("".join(traceback.format_exception(error)), encoding="utf-8")
+    except OSError:
+        return None
+    return path

@@ -36,10 +36,12 @@ def _fleet_pieces(fleet: Fleet, piece: Piece) -> int:
     return sum(ship.piece(piece) for ship in fleet)
 
 
+_IRREGULAR = {"businessman": "businessmen"}
+"""Plurals that are not the word and an s."""
+
+
 def _plural(n: int, word: str) -> str:
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {word[:-3]}men" if word.endswith("man") else f"{n} {word}s"
+    return f"{n} {word}" if n == 1 else f"{n} {_IRREGULAR.get(word, word + 's')}"
 
 
 def table_text(c: Contract, bounded: bool = False) -> str:

@@ -225,8 +225,9 @@ class SessionApp(App[None]):
         variables, there); the player reads one plain sentence. The table host keeps
         the game, so connecting again carries on. (As Textual's own handler, the first
         error is kept for the tests' pilot, and the app exits.)"""
-        import traceback
         from datetime import datetime
+
+        from shipyard_tui.paths import write_crash_log
 
         from .serve import server_dir
 
@@ -234,15 +235,9 @@ class SessionApp(App[None]):
         if self._exception is None:
             self._exception = error
             self._exception_event.set()
-        name = ""
-        try:
-            folder = server_dir()
-            folder.mkdir(parents=True, exist_ok=True)
-            log = folder / f"session-crash-{datetime.now():%Y%m%d-%H%M%S-%f}-{os.getpid()}.log"
-            log.write_text("".join(traceback.format_exception(error)), encoding="utf-8")
-            name = f" in {log.name}"
-        except OSError:
-            pass
+        stem = f"session-crash-{datetime.now():%Y%m%d-%H%M%S-%f}-{os.getpid()}"
+        log = write_crash_log(server_dir() / f"{stem}.log", error)
+        name = f" in {log.name}" if log is not None else ""
         if self.problem is None:
             self.problem = ("This session stopped on a bug in the program (the server keeps "
                             f"its details{name}). The table keeps your game: connect again "

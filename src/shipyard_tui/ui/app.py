@@ -152,20 +152,12 @@ class ShipyardApp(App[None]):
 
         The game itself is safe: every move was autosaved before the next could begin.
         """
-        import traceback
         from datetime import datetime
 
         from shipyard_tui import paths
 
-        try:
-            folder = paths.data_dir()
-            folder.mkdir(parents=True, exist_ok=True)
-            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-            log = folder / f"crash-{stamp}.log"
-            log.write_text("".join(traceback.format_exception(error)), encoding="utf-8")
-            self.crash_log = log
-        except OSError:
-            self.crash_log = None
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        self.crash_log = paths.write_crash_log(paths.data_dir() / f"crash-{stamp}.log", error)
         super()._handle_exception(error)
 
     def _install_signal_handlers(self) -> None:
