@@ -22,7 +22,7 @@ from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.widgets.action_track import ActionTrack
 from shipyard_tui.ui.widgets.seat_panel import SeatPanel
 from shipyard_tui.ui.widgets.status_line import StatusLine
-from ui_helpers import plain, settle
+from ui_helpers import game_at, plain, settle
 
 
 def printed(renderable: object, width: int = 120) -> str:
@@ -103,6 +103,26 @@ async def test_four_seats_at_80x24_read_whole_names_in_words(monkeypatch, tmp_pa
         assert "Round 1" in line and "Turn" not in line
         panel = plain(app.screen.query_one("#seat-0", SeatPanel).render_view(app.model.view))
         assert "contracts" in panel and "deals" not in panel
+
+
+async def test_the_status_line_keeps_whose_turn_in_sight_late_at_80_columns_r3_8(
+        monkeypatch, tmp_path):
+    # on the last turn of the final rotation the status line warns that
+    # the game ends; at 80 columns the long warning and the wheel's twelve marks used to
+    # push the seat to move off the line
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game = game_at(lambda g: g.state.reserve == 0 and g.state.turn.rotation_done, seats=4)
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        status = app.screen.query_one(StatusLine)
+        shown = "".join(seg.text for seg in status.render_lines(status.region.reset_offset)[0])
+        assert "Ann:" in shown and "game ends after this turn" in shown
+        assert "…" not in shown.split("Ann:")[0]
+        await pilot.resize_terminal(160, 50)
+        await settle(pilot)
+        shown = "".join(seg.text for seg in status.render_lines(status.region.reset_offset)[0])
+        assert "the wheel ends the game after this turn" in shown and "Ann:" in shown
 
 
 async def test_the_title_screen_has_a_key_for_finished_games(monkeypatch, tmp_path):

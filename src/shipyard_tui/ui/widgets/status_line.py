@@ -26,6 +26,15 @@ class StatusLine(ModelWidget):
     """Extra words from the screen, such as a bot thinking or a warning."""
 
     def render_view(self, view: GameState) -> Text:
+        width = self.size.width
+        text = self._line(view, compact=False)
+        if width and text.cell_len > width:
+            # narrow: the wheel as a number and shorter warnings, so that whose turn
+            # it is stays in sight late in the game (at 80 columns)
+            text = self._line(view, compact=True)
+        return text
+
+    def _line(self, view: GameState, *, compact: bool) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
         if view.stage is Stage.OVER:
             names = " and ".join(view.seats[i].name for i in view.winners)
@@ -33,26 +42,33 @@ class StatusLine(ModelWidget):
             text.append(f" · winner{'s' if len(view.winners) > 1 else ''}: {names}")
             return text
         text.append(f" Round {(view.turn_number - 1) // len(view.seats) + 1} ", style="bold")
+        ends = "game ends after this turn"
         if view.countdown is not None:
             # classic: the countdown of laps and the lead's ring space (RC-3.8)
             text.append(f"lap space {view.track[0].space} ", style="dim")
             text.append(f"countdown {view.countdown}")
+        elif compact:
+            text.append(f"wheel {view.wheel}/{WHEEL_POSITIONS}", style="dim")
+            if view.reserve:
+                text.append(f" reserve {view.reserve}")
         else:
             wheel = "●" * view.wheel + "○" * (WHEEL_POSITIONS - view.wheel)
             text.append(f"wheel {wheel} ", style="dim")
             text.append(f"reserve {view.reserve}")
+        warning = ""
         if view.end_trigger:
-            text.append(" · last round", style="bold yellow")
+            warning = "last round"
         elif view.countdown is not None:
             if view.countdown == 1 and view.turn.rotation_done:
-                text.append(" · the countdown ends the game after this turn",
-                            style="bold yellow")
+                warning = ends if compact else "the countdown ends the game after this turn"
             elif view.countdown == 1:
-                text.append(" · final lap", style="bold yellow")
+                warning = "final lap"
         elif view.reserve == 0 and view.turn.rotation_done:
-            text.append(" · the wheel ends the game after this turn", style="bold yellow")
+            warning = ends if compact else "the wheel ends the game after this turn"
         elif view.reserve == 0:
-            text.append(" · final rotation", style="bold yellow")
+            warning = "final rotation"
+        if warning:
+            text.append(f" · {warning}", style="bold yellow")
         seat = view.turn.seat
         text.append(" · ")
         text.append(f"{seat_mark(seat)} {view.seats[seat].name}", style=seat_style(seat))
