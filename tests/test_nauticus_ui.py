@@ -202,7 +202,7 @@ async def test_the_review_shows_vp_by_kind_ships_and_time(store):
 async def test_the_review_page_shown_has_the_focus(store):
     """The arrows and PageDown scroll the page shown without a Tab first."""
     from textual.containers import VerticalScroll
-    from textual.widgets import TabPane
+    from textual.widgets import TabbedContent, TabPane
 
     game = finished_game()
     app = ShipyardApp(game=game, bot_delay=0)
@@ -216,3 +216,13 @@ async def test_the_review_page_shown_has_the_focus(store):
         for _ in range(3):
             await pilot.pause()
         assert app.focused is screen.query_one("#ships", TabPane).query_one(VerticalScroll)
+        # Left/Right step through the pages, round the ends
+        await pilot.press("left", "left")
+        for _ in range(3):
+            await pilot.pause()
+        assert screen.query_one(TabbedContent).active == "time"
+        assert app.focused is screen.query_one("#time", TabPane).query_one(VerticalScroll)
+        await pilot.press("right")
+        for _ in range(3):
+            await pilot.pause()
+        assert screen.query_one(TabbedContent).active == "scores"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import Static, TabPane
+from textual.widgets import Static, TabbedContent, TabPane
 
 from shipyard_tui.bots import bot_for_level
 from shipyard_tui.core import SeatDriver
@@ -82,6 +82,15 @@ async def test_review_pages_scroll_at_once_and_the_reveal_names_key_moments(tmp_
         await pilot.press("pagedown")
         await settle(pilot)
         assert page.scroll_y > 0
+        # the arrows across switch pages (the focused page has nothing to scroll sideways)
+        tabs = screen.query_one(TabbedContent)
+        await pilot.press("right")
+        await settle(pilot)
+        assert tabs.active == "time"
+        await pilot.press("left", "left")
+        await settle(pilot)
+        assert tabs.active == "scores"
+        assert app.focused is screen.query_one("#scores", TabPane).query_one(VerticalScroll)
 
 
 async def test_a_failing_analysis_leaves_the_review_standing(tmp_path, monkeypatch):

@@ -27,6 +27,7 @@ HELP = """\
 | Ctrl+P | the command palette |
 | ? or F1 | this help |
 | q | leave the game (it is kept) |
+| ← → (end-of-game review) | the previous / next page; 1 – 5 pick one |
 
 The mouse works too: click a choice to select it, click again to confirm.
 

@@ -4,9 +4,10 @@ PageUp/PageDown, Home and End scroll it at once (not only after Tab)."""
 
 from __future__ import annotations
 
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import TabbedContent
+from textual.widgets import TabbedContent, TabPane
 
 
 class TabbedReviewScreen(Screen[None]):
@@ -28,12 +29,26 @@ class TabbedReviewScreen(Screen[None]):
     }
     """
 
+    BINDINGS = [
+        # the page holds the focus and has nothing to scroll sideways, so the arrows
+        # across switch pages, as they do on a row of tabs
+        Binding("left", "page(-1)", "Previous page", show=False, priority=True),
+        Binding("right", "page(1)", "Next page", show=False, priority=True),
+    ]
+
     def on_mount(self) -> None:
         """(Textual calls this and a subclass's own ``on_mount`` both: no ``super()``.)"""
         self.call_after_refresh(self._focus_page)
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
+
+    def action_page(self, step: int) -> None:
+        """Show the page ``step`` places after (or before) the one shown, round the end."""
+        tabs = self.query_one(TabbedContent)
+        pages = [pane.id for pane in tabs.query(TabPane) if pane.id and not pane.disabled]
+        if tabs.active in pages:
+            self.action_tab(pages[(pages.index(tabs.active) + step) % len(pages)])
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         self.call_after_refresh(self._focus_page)
