@@ -74,7 +74,7 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch"),
         Binding("n", "new_table", "New table"),
         Binding("b", "bell", "Bell on/off"),
-        Binding("q", "quit", "Leave"),
+        Binding("q", "app.quit", "Leave"),
     ]
 
     DEFAULT_CSS = """
