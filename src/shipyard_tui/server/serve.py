@@ -5,12 +5,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
-import os
 import signal
 import sys
 from pathlib import Path
 
 from shipyard_tui import paths
+
+STOP_GRACE = 10.0
+"""Seconds the players' sessions have, when the server stops, to give their terminals
+back and say why before their connections are closed."""
 
 LOOPBACK_NOTE = ("Only this machine can connect (loopback). To let friends in from other "
                  "machines, pass --host 0.0.0.0 (or this machine's address).")
@@ -76,9 +79,7 @@ async def serve(host: str, port: int, *, players_file: Path | None, open_door: b
           flush=True)
     await _until_stopped()
     acceptor.close()
-    for pid in list(gate.children):
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(pid, signal.SIGHUP)
+    await gate.stop_sessions(STOP_GRACE)
     await table_host.close()
     print("Shipyard server stopped; the games are saved.", flush=True)
     return 0

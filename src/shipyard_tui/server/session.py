@@ -10,10 +10,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import signal
 from pathlib import Path
 from typing import Any, Protocol, cast
 
 from textual.app import App
+from textual.driver import Driver
 from textual.screen import Screen
 from textual.widgets import RichLog
 
@@ -21,6 +23,7 @@ from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.model import Change
 from shipyard_tui.ui.ascii import AsciiFilter, wants_ascii
+from shipyard_tui.ui.driver import sturdy
 from shipyard_tui.ui.nauticus.screen import NauticusScreen
 from shipyard_tui.ui.screens.game import GameScreen
 
@@ -30,6 +33,9 @@ from .remote import RemoteModel
 from .remote_nauticus import RemoteNauticusModel
 
 CSS = Path(__file__).resolve().parent.parent / "ui" / "shipyard.tcss"
+
+SERVER_STOPPING = ("The server is stopping. Your game is saved and your seat waits for "
+                   "you: connect again when the server is back.")
 
 
 def who_decides(lobby: dict[str, Any], seat: int) -> str:
@@ -219,6 +225,11 @@ class SessionApp(App[None]):
     def get_default_screen(self) -> Screen[Any]:
         return LobbyScreen()
 
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver, but one that drops input its key parser cannot read
+        (:mod:`shipyard_tui.ui.driver`)."""
+        return sturdy(super().get_driver_class())
+
     def _handle_exception(self, error: Exception) -> None:
         """A bug in this session: its details go to a crash log in the server's folder,
         not to the player's terminal (Textual would draw the traceback, with local
@@ -245,6 +256,12 @@ class SessionApp(App[None]):
         self.bell()
         self._close_messages_no_wait()
 
+    def _server_stopping(self) -> None:
+        """The server is stopping (it sends this process SIGTERM): leave through the
+        normal exit, which gives the player's terminal back, and say why after it."""
+        self.problem = self.problem or SERVER_STOPPING
+        self.exit()
+
     @property
     def lobby(self) -> LobbyScreen:
         screen = self.screen_stack[0]
@@ -254,6 +271,11 @@ class SessionApp(App[None]):
     async def on_mount(self) -> None:
         if self._theme_name in self.available_themes:
             self.theme = self._theme_name
+        if not self.is_headless:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop = asyncio.get_running_loop()
+                loop.add_signal_handler(signal.SIGTERM, self._server_stopping)
+                loop.add_signal_handler(signal.SIGHUP, self.exit)
         try:
             reader, self._writer = await asyncio.open_unix_connection(
                 str(self.socket_path), limit=MAX_LINE)

@@ -32,6 +32,7 @@ import asyncssh
 NO_TERMINAL = (b"Shipyard is played in a terminal, and this connection has none.\r\n"
                b"Connect with a terminal: ssh -t -p PORT HOST (and without -T).\r\n")
 FULL = b"The server is full right now; please try again in a while.\r\n"
+STOPPING = b"The server is stopping; please try again when it is back.\r\n"
 
 
 @dataclass
@@ -49,6 +50,23 @@ class Gate:
     sessions: int = 0
     children: set[int] = field(default_factory=set)
     """Process ids of the running interface processes."""
+    stopping: bool = False
+    """The server is stopping: no new session starts."""
+
+    async def stop_sessions(self, grace: float) -> None:
+        """Ask every interface process to leave (SIGTERM: it gives the player's terminal
+        back and says the server is stopping), wait up to ``grace`` seconds for the
+        connections to end, then kill what is left."""
+        self.stopping = True
+        for pid in list(self.children):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(pid, signal.SIGTERM)
+        deadline = time.monotonic() + grace
+        while self.sessions and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        for pid in list(self.children):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(pid, signal.SIGKILL)
 
 
 LOCALE_VARIABLES = ("LANG", "LC_ALL", "LC_CTYPE")
@@ -146,6 +164,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._watch: asyncio.Task[None] | None = None
         self.idle = False
         """The connection is being closed for want of a key."""
+        self.input_ended = False
+        """The client sent EOF: its input has ended."""
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
@@ -171,6 +191,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         assert self.chan is not None
         if self.term is None:
             self.chan.write(NO_TERMINAL)
+            self.chan.exit(1)
+            return
+        if self.gate.stopping:
+            self.chan.write(STOPPING)
             self.chan.exit(1)
             return
         if self.gate.sessions >= self.gate.max_sessions:
@@ -224,6 +248,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         finally:
             os.close(slave)
         self.gate.children.add(self.process.pid)
+        if self.input_ended:
+            self._hang_up()  # the client's input ended while the process started
         os.set_blocking(master, False)
         loop = asyncio.get_running_loop()
         loop.add_reader(master, self._from_pty)
@@ -252,13 +278,23 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if not data:
             self._stop_reading()
             return
-        self.chan.write(data)
+        self._send(data)
+
+    def _send(self, data: bytes) -> None:
+        """Bytes to the client; if the channel cannot take them any more, the player
+        is gone: stop reading and let the interface leave."""
+        assert self.chan is not None
+        try:
+            self.chan.write(data)
+        except (OSError, asyncssh.Error):
+            self._stop_reading()
+            self._hang_up()
 
     def _drain_pty(self) -> None:
         """Whatever the process wrote last (its terminal reset) still goes out."""
         if self.master is None or self.chan is None:
             return
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError, asyncssh.Error):
             while data := os.read(self.master, 65536):
                 self.chan.write(data)
 
@@ -314,8 +350,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                         struct.pack("HHHH", height, width, 0, 0))
 
     def eof_received(self) -> bool:
+        """The client's input ended (``ssh -tt host </dev/null``): no key can come, so
+        the interface leaves; the channel stays open for its last bytes (the terminal
+        given back) and the exit status."""
+        self.input_ended = True
         self._hang_up()
-        return False
+        return True
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._hang_up()

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from textual.app import App, SystemCommand
+from textual.driver import Driver
 from textual.filter import Monochrome, NoColor
 from textual.screen import Screen
 from textual.timer import Timer
@@ -46,6 +47,7 @@ from shipyard_tui.saves import (
 from shipyard_tui.settings import Settings, load_settings, save_settings
 
 from .ascii import AsciiFilter, wants_ascii
+from .driver import sturdy
 from .nauticus.screen import NauticusScreen
 from .screens.game import GameScreen
 from .screens.title import TitleScreen
@@ -146,6 +148,11 @@ class ShipyardApp(App[None]):
             self.load_game(self._load_path)
         elif self._continue_last:
             self.continue_game()
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver, but one that drops input its key parser cannot read
+        (:mod:`shipyard_tui.ui.driver`)."""
+        return sturdy(super().get_driver_class())
 
     def _handle_exception(self, error: Exception) -> None:
         """A bug in the program: keep its details in a crash log, then stop as Textual does.

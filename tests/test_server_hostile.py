@@ -1,0 +1,94 @@
+"""Odd and hostile SSH clients against ``shipyard serve`` (found by a play-test with
+OpenSSH on loopback): garbage escape sequences, a client whose input ends at once, the
+lobby's own leave key, and the server stopping under connected players."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from ssh_helpers import Server, Terminal, make_key, start_server
+
+
+@pytest.fixture
+def ann_key(tmp_path: Path) -> asyncssh.SSHKey:
+    key, line = make_key(tmp_path, "Ann")
+    (tmp_path / "players").write_text(line + "\n")
+    return key
+
+
+@pytest.fixture
+def server(tmp_path: Path, ann_key: asyncssh.SSHKey):  # type: ignore[no-untyped-def]
+    running = start_server(tmp_path / "data", "--players", str(tmp_path / "players"))
+    yield running
+    running.stop()
+
+
+def crash_logs(server: Server) -> list[Path]:
+    return sorted((server.data / "server").glob("session-crash-*.log"))
+
+
+async def test_garbage_escape_sequences_are_dropped_and_the_session_goes_on(
+        server: Server, ann_key: asyncssh.SSHKey) -> None:
+    """A number too large for a character in a key sequence made Textual's key parser
+    fail in its input thread, which painted the traceback (server paths and all) on the
+    player's terminal and ended the session."""
+    ann = await Terminal(80, 24).connect(server.port, ann_key)
+    await ann.wait_for("you are Ann")
+    ann.press("\x1b[9999999999999999999A", "\x1b[99999999999999999999;5u",
+              "\x1b[1114112u")
+    await asyncio.sleep(1.0)
+    ann.press("n")
+    await ann.wait_for("A new table")
+    raw = bytes(ann.raw)
+    assert b"Traceback" not in raw and b"Error" not in raw
+    assert not ann.closed.is_set()
+    assert not crash_logs(server)
+    await ann.close()
+
+
+async def test_q_leaves_the_lobby(server: Server, ann_key: asyncssh.SSHKey) -> None:
+    """The lobby's footer offers ``q Leave``; the key did nothing (the screen bound an
+    action only the app has)."""
+    ann = await Terminal(80, 24).connect(server.port, ann_key)
+    await ann.wait_for("q Leave")
+    ann.press("q")
+    await asyncio.wait_for(ann.closed.wait(), 30)
+    assert b"\x1b[?1049l" in bytes(ann.raw)  # the terminal was given back
+
+
+async def test_a_client_whose_input_ends_is_let_go_quietly(
+        server: Server, ann_key: asyncssh.SSHKey) -> None:
+    """``ssh -tt host </dev/null``: the client's input ends at once. The session used to
+    hang with nothing drawn while the server logged a traceback a write."""
+    ann = await Terminal(80, 24).connect(server.port, ann_key)
+    assert ann.process is not None
+    ann.process.stdin.write_eof()
+    await asyncio.wait_for(ann.closed.wait(), 30)
+    await asyncio.sleep(0.5)
+    log = "".join(server.output)
+    assert "Traceback" not in log and "BrokenPipeError" not in log
+    assert server.process.poll() is None
+
+
+async def test_stopping_the_server_gives_players_their_terminal_back(
+        tmp_path: Path, ann_key: asyncssh.SSHKey) -> None:
+    """Stopping the server closed every connection at once: the players' terminals stayed
+    in the game's screen with the mouse reporting on, and nobody said why."""
+    running = start_server(tmp_path / "data", "--players", str(tmp_path / "players"))
+    try:
+        ann = await Terminal(80, 24).connect(running.port, ann_key)
+        await ann.wait_for("you are Ann")
+        running.stop()  # SIGTERM, as Ctrl-C or a service manager would
+        await asyncio.wait_for(ann.closed.wait(), 30)
+    finally:
+        running.stop(kill=True)
+    raw = bytes(ann.raw)
+    end = raw.rfind(b"\x1b[?1049l")
+    assert end >= 0, "the alternate screen was left"
+    assert b"\x1b[?1000l" in raw[raw.rfind(b"\x1b[?1000h"):], "mouse reporting was left on"
+    assert b"server is stopping" in raw[end:]
+    assert "Shipyard server stopped" in "".join(running.output)
