@@ -7,6 +7,7 @@ from shipyard_tui.rules import Action, Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.state import Step
 from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS
 from ui_helpers import choices, key_for, key_for_label, key_for_move, panel, pick, plain, settle
 
 
@@ -39,19 +40,28 @@ async def test_yard_cells_are_picked_by_their_printed_number_r5_2(monkeypatch, t
         assert app.model.game.state.seats[0].yard[3] is not None
 
 
-async def test_letters_stay_with_their_choice_while_the_list_stays(monkeypatch, tmp_path):
+async def test_letters_run_down_the_list_in_order_also_when_it_changes(monkeypatch,
+                                                                      tmp_path):
+    """Letters used to stay with their choice while a decision came back, so lists read
+    "c d e a b f" and the same seat's two terminals, or a reloaded game, gave the same
+    choice different letters: three play-testers stumbled on it. Now a, b, c down the
+    list (yard cells keep their numbers)."""
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     app = ShipyardApp(game=ann_first(), bot_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await choose_build(pilot, app)
-        before = dict(panel(app).letters())
-        await pick(pilot, app, key_for_move(app, mv.Buy(0, 0)))
-        await pick(pilot, app, "0")
-        after = panel(app).letters()
-        kept = [m for m in before if m in after]
-        assert kept
-        assert all(before[m] == after[m] for m in kept)
+        shown = []
+        for bought in range(2):
+            letters = [panel(app).key_of(i) for i, c in enumerate(choices(app))
+                       if c.move is not None and not c.key]
+            assert len(letters) >= 3
+            assert letters == list(OPTION_KEYS[:len(letters)])
+            shown.append([c.label for c in choices(app)])
+            if not bought:
+                await pick(pilot, app, key_for_move(app, mv.Buy(0, 0)))
+                await pick(pilot, app, "0")
+        assert shown[0] != shown[1]  # the list changed in between
 
 
 async def test_a_hidden_choice_is_announced(monkeypatch, tmp_path):
@@ -172,3 +182,27 @@ async def test_the_title_menu_shows_each_entrys_key_and_the_key_picks_it(monkeyp
         await pilot.press("s")
         await settle(pilot)
         assert type(app.screen).__name__ == "SetupScreen"
+
+
+async def test_a_decision_that_comes_back_shorter_still_reads_a_b_c():
+    """The same prompt again with its first choice gone (a tile bought): the letters
+    start again at a (they used to keep b and c, giving the new choice a)."""
+    from textual.app import App, ComposeResult
+
+    from shipyard_tui.ui.widgets.choice_panel import Choice, ChoicePanel
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield ChoicePanel()
+
+    app = One()
+    async with app.run_test(size=(60, 12)) as pilot:
+        shown = app.query_one(ChoicePanel)
+        first = [Choice(n, mv.Buy(0, i)) for i, n in enumerate(("one", "two", "three"))]
+        shown.set_choices("Buy a ship tile", first)
+        await pilot.pause()
+        shown.set_choices("Buy a ship tile", [*first[1:], Choice("four", mv.Buy(1, 0))])
+        await pilot.pause()
+        assert [shown.key_of(i) for i in range(3)] == ["a", "b", "c"]
+        assert shown.letters() == {str(mv.Buy(0, 1)): "a", str(mv.Buy(0, 2)): "b",
+                                   str(mv.Buy(1, 0)): "c"}

@@ -113,8 +113,6 @@ class ChoicePanel(Vertical):
         super().__init__(id=id, classes=classes)
         self._choices: list[Choice] = []
         self._keys: list[str] = []
-        self._remembered: dict[str, dict[str, str]] = {}
-        """The letters given last time to each choice of a decision, by prompt."""
         self._prompt = ""
         self._shown_prompt = ""
         self._notice_timer: Timer | None = None
@@ -144,7 +142,7 @@ class ChoicePanel(Vertical):
             return
         self._choices = choices
         self._prompt = prompt
-        self._keys = self._give_keys(prompt, choices)
+        self._keys = self._give_keys(choices)
         self._advice = ""
         self._end_notice()
         option_list = self.options
@@ -172,30 +170,14 @@ class ChoicePanel(Vertical):
         if choices:
             option_list.highlighted = target
 
-    def _give_keys(self, prompt: str, choices: list[Choice]) -> list[str]:
-        """A key for each offered choice: its own, or a letter. While the same decision
-        comes back (same prompt), a choice that stays keeps its letter."""
-        before = self._remembered.get(prompt, {})
+    def _give_keys(self, choices: list[Choice]) -> list[str]:
+        """A key for each offered choice: its own (a yard cell's number), or the next
+        free letter in the order shown, so that the letters always read a, b, c down
+        the list, the same in every terminal and after a reload."""
         taken = {c.key for c in choices if c.key}
-        keys = [""] * len(choices)
-        for i, choice in enumerate(choices):
-            if choice.move is None:
-                continue
-            if choice.key:
-                keys[i] = choice.key
-            elif (old := before.get(_identity(choice))) and old not in taken:
-                keys[i] = old
-                taken.add(old)
         free = (k for k in OPTION_KEYS if k not in taken)
-        for i, choice in enumerate(choices):
-            if choice.move is not None and not keys[i]:
-                keys[i] = next(free, "")
-        self._remembered.pop(prompt, None)
-        self._remembered[prompt] = {_identity(c): k for c, k in zip(choices, keys, strict=True)
-                                    if k and not c.key}
-        while len(self._remembered) > 32:
-            self._remembered.pop(next(iter(self._remembered)))
-        return keys
+        return [("" if choice.move is None else choice.key or next(free, ""))
+                for choice in choices]
 
     def say(self, notice: str, seconds: float = 4.0) -> None:
         """Show ``notice`` in place of the prompt for a while; a new notice replaces it."""
@@ -309,6 +291,3 @@ class ChoicePanel(Vertical):
             if move is not None:
                 self.post_message(self.Chosen(move))
 
-
-def _identity(choice: Choice) -> str:
-    return str(choice.move) if isinstance(choice.move, Move) else choice.label
