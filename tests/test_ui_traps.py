@@ -6,12 +6,13 @@ person's seat faces the wanted decision (``ui_helpers.game_at``).
 
 from __future__ import annotations
 
+import pytest
 from rich.segment import Segment
 from textual.geometry import Region
 from textual.widgets import OptionList
 from textual.widgets._toast import Toast
 
-from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind, engine
+from shipyard_tui.rules import CATALOG, Game, GameConfig, SeatConfig, SeatKind, engine
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.state import Role, Step
 from shipyard_tui.rules.yard import legal_cells, pattern
@@ -19,6 +20,7 @@ from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.confirm import ConfirmScreen
 from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
 from shipyard_tui.ui.widgets.shipyard_grid import ShipyardGrid
+from rules_helpers import yard_from_pattern
 from ui_helpers import choices, game_at, key_for, panel, plain, settle
 
 
@@ -240,3 +242,59 @@ async def test_unknown_keys_show_one_notice_that_replaces_the_last(monkeypatch, 
         prompt = plain(app.screen.query_one(ChoicePanel).query_one("#prompt").content)
         assert prompt.count("does nothing here") == 1 and "'Z'" in prompt and "?" in prompt
         assert app.model.game.state.to_dict() == before
+
+
+def finishing_a_build(game: Game) -> bool:
+    state = game.state
+    return (state.turn.step is Step.BUILD and state.turn.holding is None
+            and any(isinstance(m, mv.EndBuild) for m in game.legal_moves()))
+
+
+@pytest.mark.parametrize("edition", ["second", "classic"])
+async def test_a_ship_dismantled_with_nothing_to_load_asks_first_r7_2(monkeypatch, tmp_path,
+                                                                       edition):
+    """A play-test of the classic rules: with no pieces at all there is no loading step,
+    so Finish building sent the new ship to be dismantled without a question (and the
+    placing only said it "cannot score"). Now the move that leads there asks first,
+    saying why, and the placing says "will be dismantled (no captain)"."""
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game = game_at(finishing_a_build, seats=2, edition=edition)
+    index = game.state.turn.seat
+    seat = game.state.seats[index]
+    size = len(seat.yard)
+    seat.yard[:] = yard_from_pattern("BMS" + "." * (size - 3))
+    seat.pieces.clear()
+    seat.guilders = 0  # no bonus action can bring a captain first
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        moves = len(app.model.game.moves)
+        await pilot.press(key_for(app, lambda c: isinstance(c.move, mv.EndBuild)), "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "dismantled (it has no captain)" in app.screen.question
+        await pilot.press("n")
+        await settle(pilot)
+        assert len(app.model.game.moves) == moves
+        await pilot.press(key_for(app, lambda c: isinstance(c.move, mv.EndBuild)), "enter")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert len(app.model.game.state.seats[index].dismantled) == 1
+
+
+def test_the_placing_warning_says_why_the_ship_will_be_dismantled_r7_2():
+    from shipyard_tui.ui.choice_labels import place_choices
+
+    game = game_at(lambda g: g.state.turn.step is Step.PLACE, seats=2)
+    state = game.state
+    seat = state.seats[state.turn.seat]
+    seat.pieces.clear()
+    holding = state.turn.holding
+    assert holding is not None
+    kind = {"bow": "B", "middle": "M", "stern": "S"}[CATALOG.ship(holding).kind.value]
+    gap = {"B": ".MS", "M": "B.S", "S": "BM."}[kind]
+    seat.yard[:] = yard_from_pattern(gap + "." * (len(seat.yard) - 3))
+    cell = gap.index(".")
+    labels = {c.move: c.label for c in place_choices(state, game.legal_moves())}
+    assert "will be dismantled (no captain)" in labels[mv.Place(cell)]

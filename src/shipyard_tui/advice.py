@@ -10,7 +10,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
-from shipyard_tui.rules import CATALOG, Feature, GameState, Icon, Piece
+from shipyard_tui.rules import CATALOG, DecisionStep, Feature, GameState, Icon, Move, Piece
+from shipyard_tui.rules import events as ev
+from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.query import (
     CanalSystem,
     PlacedCanal,
@@ -18,11 +20,14 @@ from shipyard_tui.rules.query import (
     Seat,
     Space,
     Token,
+    apply_move,
     builder_extras,
     complete_ships,
     cruise_lengths,
+    determinize,
     fits,
     icon_points,
+    legal_moves,
     pattern,
     possible_speeds,
     score_contract,
@@ -291,26 +296,66 @@ def _paths(system: CanalSystem, token: Token | None, speed: int) -> list[Route]:
 
 def ship_can_score(state: GameState, seat_index: int, tiles: list[str]) -> bool:
     """Whether some load of the seat's pieces lets this ship score (R-7.2)."""
+    return why_unscorable(state, seat_index, tiles) is None
+
+
+def why_unscorable(state: GameState, seat_index: int, tiles: list[str]) -> str | None:
+    """Why no load of the seat's pieces lets this ship score (R-7.2), in words ("no
+    captain", "no canals", "no cruise of a speed it can make"); ``None`` when some
+    load does."""
     seat = state.seats[seat_index]
-    if seat.pieces.get("captain", 0) < 1 or not seat.canals:
-        return False
+    if seat.pieces.get("captain", 0) < 1:
+        return "no captain"
+    if not seat.canals:
+        return "no canals"
     features = tile_features(tiles)
     extras = builder_extras(seat.employees)
     lengths = cruise_lengths(seat)
     for load in _candidate_loads(seat.pieces, features, extras):
         if any(speed in lengths for speed in possible_speeds(load, seat.employees)):
-            return True
-    return False
+            return None
+    return "no cruise of a speed it can make"
 
 
-def completes_unscorable_ship(state: GameState, seat_index: int, tile: str, cell: int) -> bool:
-    """Whether placing ``tile`` in ``cell`` completes a ship that cannot score."""
+def completes_unscorable_ship(state: GameState, seat_index: int, tile: str, cell: int
+                              ) -> str | None:
+    """Why the ship that placing ``tile`` in ``cell`` completes cannot score
+    (:func:`why_unscorable`); ``None`` when it completes none, or one that can."""
     seat = state.seats[seat_index]
     yard = list(seat.yard)
     yard[cell] = tile
     for i, j in complete_ships(pattern(yard)):
         if i <= cell <= j:
             tiles = [t for t in yard[i : j + 1] if t is not None]
-            return not ship_can_score(state, seat_index, tiles)
-    return False
+            return why_unscorable(state, seat_index, tiles)
+    return None
+
+
+MAX_FORCED = 40
+"""A bound on the moves :func:`dismantled_after` follows (a turn has far fewer)."""
+
+
+def dismantled_after(view: GameState, move: Move, *, decline_bonus: bool = False
+                     ) -> list[str]:
+    """Why each ship of the seat to move would be dismantled (R-7.2) if it plays
+    ``move`` and then every move it is left no choice about (with ``decline_bonus``,
+    also no bonus action after, as the interface plays for a player who declined it
+    before the action): the reasons the rules give, in order; empty when none is.
+
+    The moves are played in a world drawn from ``view``; whether a ship is dismantled
+    depends only on the seat's own yard, pieces and canals, which the view shows."""
+    seat = view.turn.seat
+    world = determinize(view, 0)
+    events: list[ev.Event] = []
+    apply_move(world, move, events)
+    for _ in range(MAX_FORCED):
+        if world.is_over or world.to_move != seat:
+            break
+        legal = legal_moves(world)
+        if decline_bonus and world.turn.step is DecisionStep.BONUS_AFTER:
+            legal = [m for m in legal if isinstance(m, mv.NoBonus)] or legal
+        if len(legal) != 1:
+            break
+        apply_move(world, legal[0], events)
+    return [e.reason for e in events if isinstance(e, ev.ShipDismantled) and e.seat == seat]
 

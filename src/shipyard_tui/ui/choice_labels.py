@@ -8,7 +8,13 @@ which over SSH is the seat's view.
 
 from __future__ import annotations
 
-from shipyard_tui.advice import LoadPlan, best_load, completes_unscorable_ship, load_points
+from shipyard_tui.advice import (
+    LoadPlan,
+    best_load,
+    completes_unscorable_ship,
+    dismantled_after,
+    load_points,
+)
 from shipyard_tui.rules import CATALOG, GameState, Move
 from shipyard_tui.rules import DecisionStep as S
 from shipyard_tui.rules import moves as mv
@@ -138,9 +144,10 @@ def place_choices(state: GameState, legal: list[Move]) -> list[Choice]:
             continue
         if cell in allowed:
             label = describe_move(state, mv.Place(cell))
-            if completes_unscorable_ship(state, state.turn.seat, holding, cell):
-                label += (" — completes a ship that cannot score with the pieces and "
-                          "canals you have now")
+            why = completes_unscorable_ship(state, state.turn.seat, holding, cell)
+            if why:
+                label += (f" — completes a ship that will be dismantled ({why}) unless "
+                          "you get what it lacks before it sails")
             out.append(Choice(label, mv.Place(cell), key=str(cell)))
         else:
             reason = q.placement_problem(p, letter, cell) or NOT_COMPLETING
@@ -212,9 +219,12 @@ def sailing_warning(state: GameState, speeds: set[int]) -> str:
     return f"no cruise of {min(speeds)} spaces: the ship will be dismantled"
 
 
-def confirmation(state: GameState, move: Move | Plan) -> tuple[str, str] | None:
+def confirmation(state: GameState, move: Move | Plan, *, decline_bonus: bool = False
+                 ) -> tuple[str, str] | None:
     """The question to ask before a choice that throws something away for good
-    (a ship's last chance, a contract, a ship to be dismantled), and its yes-word."""
+    (a ship's last chance, a contract, a ship to be dismantled), and its yes-word.
+    ``decline_bonus``: the player declined the bonus action for this turn, so the
+    interface will decline the one after the action too."""
     if isinstance(move, Plan):
         return None
     if isinstance(move, mv.NoLastTile):
@@ -228,7 +238,14 @@ def confirmation(state: GameState, move: Move | Plan) -> tuple[str, str] | None:
     elif isinstance(move, mv.Rigger):
         warning = sailing_warning(state, q.sailing_speeds(state, move))
     else:
-        return None
+        # a ship that sails with nothing left to decide (no pieces to load): the move
+        # that leads there is the last chance to go back (R-7.2)
+        doomed = dismantled_after(state, move, decline_bonus=decline_bonus)
+        if not doomed:
+            return None
+        ships = "a ship" if len(doomed) == 1 else f"{len(doomed)} ships"
+        return (f"{describe_move(state, move)}? Then {ships} will sail and be dismantled "
+                f"({'; '.join(doomed)}).", "Go on")
     if not warning:
         return None
     return (f"Sail this ship? {warning[0].upper()}{warning[1:]}.", "Sail")

@@ -338,7 +338,10 @@ class GameScreen(Screen[None]):
         move = event.move
         if not isinstance(move, Move | Plan):  # the panel only ever holds Shipyard's
             return
-        question = choice_labels.confirmation(self.model.game.state, move)
+        state = self.model.game.state
+        question = choice_labels.confirmation(
+            state, move,
+            decline_bonus=self._no_bonus_turn == (state.turn.seat, state.turn_number))
         if question is None:
             self._go(move)
             return
