@@ -92,3 +92,18 @@ async def test_stopping_the_server_gives_players_their_terminal_back(
     assert b"\x1b[?1000l" in raw[raw.rfind(b"\x1b[?1000h"):], "mouse reporting was left on"
     assert b"server is stopping" in raw[end:]
     assert "Shipyard server stopped" in "".join(running.output)
+
+
+def test_the_terminal_title_is_ascii_for_an_ascii_client() -> None:
+    """The title ("Your turn — Shipyard") reached a LANG=C client with its em dash: it
+    goes to the terminal directly, not through the app's ASCII line filter."""
+    from types import SimpleNamespace
+
+    from shipyard_tui.server.session import set_terminal_title
+
+    written: list[str] = []
+    driver = SimpleNamespace(write=written.append)
+    for ascii_wanted, dash in ((True, "-"), (False, "—")):
+        app = SimpleNamespace(ascii=ascii_wanted, is_headless=False, _driver=driver)
+        set_terminal_title(app, "Your turn — Shipyard")  # type: ignore[arg-type]
+        assert written.pop() == f"\x1b]2;Your turn {dash} Shipyard\x07"

@@ -262,7 +262,7 @@ async def test_no_terminal_gets_a_clear_message(server: Server,
                                 agent_path=None) as conn:
         result = await asyncio.wait_for(conn.run(term_type=None), 30)
     assert "has none" in str(result.stdout)
-    assert "ssh -t" in str(result.stdout)
+    assert f"ssh -t -p {server.port} 127.0.0.1" in str(result.stdout)  # not PORT HOST
     assert result.exit_status == 1
 
 

@@ -69,6 +69,15 @@ def test_every_symbol_the_game_writes_has_an_ascii_stand_in():
     assert not missing, f"no ASCII stand-in for {missing}"
 
 
+def test_the_stack_of_two_mark_is_no_digit_in_ascii():
+    """An SSH play-test read "Eng Crn+12" on the employee track under LANG=C: the
+    mark of a stack of two (``²``) had become a "2" after the "+1"."""
+    from shipyard_tui.ui.ascii import ascii_char
+
+    assert not ascii_char("²").isalnum()
+    assert "".join(ascii_char(c) for c in "Crn+1²") == 'Crn+1"'
+
+
 def two_seats(**kwargs) -> ShipyardApp:
     config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=0)
     return ShipyardApp(config=config, bot_delay=0.0, **kwargs)

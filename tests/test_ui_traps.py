@@ -12,6 +12,7 @@ from textual.geometry import Region
 from textual.widgets import OptionList
 from textual.widgets._toast import Toast
 
+from rules_helpers import yard_from_pattern
 from shipyard_tui.rules import CATALOG, Game, GameConfig, SeatConfig, SeatKind, engine
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.state import Role, Step
@@ -20,7 +21,6 @@ from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.confirm import ConfirmScreen
 from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
 from shipyard_tui.ui.widgets.shipyard_grid import ShipyardGrid
-from rules_helpers import yard_from_pattern
 from ui_helpers import choices, game_at, key_for, panel, plain, settle
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import os
 import signal
 import sys
 from pathlib import Path
@@ -97,10 +98,13 @@ async def _until_stopped() -> None:
 def ssh_session(player: str | None, fingerprint: str | None, socket_path: Path | None,
                 bell: bool) -> int:
     """One player's interface, against a running table host."""
-    from .ssh import NO_TERMINAL
+    from .ssh import no_terminal
 
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        sys.stdout.write(NO_TERMINAL.decode().replace("\r\n", "\n"))
+        # under OpenSSH's ForceCommand: SSH_CONNECTION says where the client came in
+        parts = os.environ.get("SSH_CONNECTION", "").split()
+        where = (parts[2], int(parts[3])) if len(parts) == 4 and parts[3].isdigit() else ()
+        sys.stdout.write(no_terminal(*where).decode().replace("\r\n", "\n"))
         return 1
     from .session import SessionApp
 

@@ -22,7 +22,7 @@ from textual.widgets import RichLog
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.model import Change
-from shipyard_tui.ui.ascii import AsciiFilter, wants_ascii
+from shipyard_tui.ui.ascii import AsciiFilter, ascii_char, wants_ascii
 from shipyard_tui.ui.driver import sturdy
 from shipyard_tui.ui.nauticus.screen import NauticusScreen
 from shipyard_tui.ui.screens.game import GameScreen
@@ -191,8 +191,11 @@ class RemoteNauticusScreen(AtServerTable, NauticusScreen):
 
 
 def set_terminal_title(app: App[Any], title: str) -> None:
-    """Write the title to the terminal (xterm's OSC 2)."""
+    """Write the title to the terminal (xterm's OSC 2), in ASCII when the app draws
+    in ASCII (the title does not pass through the app's line filters)."""
     driver = app._driver
+    if getattr(app, "ascii", False):
+        title = "".join(ascii_char(c) for c in title)
     if not app.is_headless and driver is not None:
         driver.write(f"\x1b]2;{title}\x07")
 

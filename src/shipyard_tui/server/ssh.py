@@ -29,8 +29,16 @@ from typing import Any
 
 import asyncssh
 
-NO_TERMINAL = (b"Shipyard is played in a terminal, and this connection has none.\r\n"
-               b"Connect with a terminal: ssh -t -p PORT HOST (and without -T).\r\n")
+
+def no_terminal(host: str | None = None, port: int | None = None) -> bytes:
+    """What a connection without a terminal is told: how to connect with one (the
+    server's own address and port when known)."""
+    where = f"-p {port} {host}" if host and port else "-p PORT HOST"
+    return ("Shipyard is played in a terminal, and this connection has none.\r\n"
+            f"Connect with a terminal: ssh -t {where} (and without -T).\r\n").encode()
+
+
+NO_TERMINAL = no_terminal()
 FULL = b"The server is full right now; please try again in a while.\r\n"
 STOPPING = b"The server is stopping; please try again when it is back.\r\n"
 
@@ -190,7 +198,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         assert self.chan is not None
         if self.term is None:
-            self.chan.write(NO_TERMINAL)
+            sockname = self.chan.get_extra_info("sockname") or ()
+            self.chan.write(no_terminal(*sockname[:2]) if len(sockname) >= 2 else NO_TERMINAL)
             self.chan.exit(1)
             return
         if self.gate.stopping:

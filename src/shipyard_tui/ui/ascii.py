@@ -22,12 +22,13 @@ ASCII_TERMS = ("linux", "vt100", "vt102", "vt220", "ansi", "cons25")
 GLYPHS = {
     "■": "#", "▲": "^", "●": "o", "◆": "*", "○": ".", "◀": "<", "▶": ">", "▸": ">",
     "◂": "<", "▼": "v", "▾": "v", "✗": "x", "✓": "v", "·": ".", "—": "-", "–": "-",
-    "…": ".", "→": ">", "←": "<", "↑": "^", "↓": "v", "×": "x", "★": "*", "²": "2",
+    "…": ".", "→": ">", "←": "<", "↑": "^", "↓": "v", "×": "x", "★": "*", "²": '"',
     "³": "3", "✣": "%", "⏎": "<", "⎯": "-", "•": "*", "◼": "#", "□": "#", "▪": "#",
     "≈": "~", "⚑": "@", "±": "+", "§": "S",
 }
 """The game's own symbols and the typography of its texts, one ASCII character each
-(seat marks stay apart: # ^ o *)."""
+(seat marks stay apart: # ^ o *). The mark of a stack of two employees, ``²``, is not
+a digit in ASCII: after a number ("Crn+1²") a "2" read as "+12"."""
 
 
 def wants_ascii(env: Mapping[str, str], charset: str = "auto") -> bool:
