@@ -226,3 +226,24 @@ async def test_the_review_page_shown_has_the_focus(store):
         for _ in range(3):
             await pilot.pause()
         assert screen.query_one(TabbedContent).active == "scores"
+
+
+async def test_wrapped_choices_keep_their_second_line_after_an_undo(store):
+    """A play-test at 80x24: after an undo, choices that wrap onto two lines showed only
+    the first ("buy centre hull (4c) to" without "warehouse"). The option list kept the
+    heights it had measured while its scrollbar was away, a column wider."""
+    config = NauticusConfig((SeatConfig("Me"), SeatConfig("Bob", SeatKind.BOT, "greedy"),
+                             SeatConfig("Ann", SeatKind.BOT, "greedy")), seed=7)
+    app = ShipyardApp(config=config, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in ["a", "enter", "b", "enter", "f", "enter", "u"]:
+            await pilot.press(key)
+            for _ in range(5):
+                await pilot.pause()
+            options = app.screen.query_one(ChoicePanel).options
+            width = options.scrollable_content_region.width
+            measured = [options._heights.get(i) for i in range(options.option_count)]
+            needed = [options._get_visual(o).get_height(options.styles, width)
+                      for o in options.options]
+            assert measured == needed, key
+        assert max(needed) > 1  # some choice does wrap

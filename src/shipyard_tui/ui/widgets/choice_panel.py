@@ -59,8 +59,23 @@ class ChoiceList(OptionList):
 
     highlighted: reactive[int | None] = reactive(None, repaint=False)
 
+    _lines_width = 0
+    """The width the option list last measured its options' heights at."""
+
     def on_mount(self) -> None:
         self.watch(self, "highlighted", self._repaint_lines, init=False)
+
+    def _update_lines(self) -> None:
+        """Measure again when the width changed: OptionList keeps the heights it
+        measured until a resize, but a scrollbar coming or going narrows the text
+        without one, and an option measured one line wide then lost its wrapped
+        second line (seen after an undo in Nauticus)."""
+        width = self.scrollable_content_region.width
+        if width and width != self._lines_width:
+            self._lines_width = width
+            self._line_cache.clear()
+            self._option_render_cache.clear()
+        super()._update_lines()
 
     def _repaint_lines(self, old: int | None, new: int | None) -> None:
         """Repaint the lines of the option left and the option highlighted."""
