@@ -247,3 +247,47 @@ async def test_wrapped_choices_keep_their_second_line_after_an_undo(store):
                       for o in options.options]
             assert measured == needed, key
         assert max(needed) > 1  # some choice does wrap
+
+
+async def test_the_hint_key_in_nauticus_names_the_strong_bots_tile_and_its_runner_up(store):
+    """``H`` did nothing in Nauticus, without a word (a play-test): now it names the
+    strong bot's choice by its key and highlights it; at the choice of action tile, the
+    decision it searches, also the runner-up; within a go it says it plays greedily."""
+    from shipyard_tui.games.nauticus.state import Step
+
+    config = NauticusConfig((SeatConfig("Me"), SeatConfig("Bob", SeatKind.BOT, "greedy")),
+                            seed=7)
+    app = ShipyardApp(config=config, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.nauticus
+        assert isinstance(game, NauticusGame)
+        panel = app.screen.query_one(ChoicePanel)
+
+        async def ask(choosing: bool) -> None:
+            for _ in range(200):
+                for _ in range(3):
+                    await pilot.pause()
+                if game.to_move == 0 and (game.state.step is Step.CHOOSE) is choosing:
+                    break
+                if game.to_move == 0:
+                    await pilot.press(panel.key_of(0), "enter")
+            before = len(game.moves)
+            await pilot.press("H")
+            await app.workers.wait_for_complete()
+            for _ in range(3):
+                await pilot.pause()
+            assert len(game.moves) == before  # a hint plays nothing
+            index = panel.options.highlighted
+            assert index is not None
+            assert panel.advice.startswith(f"Strong bot: [{panel.key_of(index)}] (highlighted)")
+
+        await ask(choosing=False)
+        assert "searches only the choice of action tile" in panel.advice
+        await ask(choosing=True)
+        best, runner = panel.advice.splitlines()
+        assert runner.startswith("Runner-up: [") and "against the best rival" in runner
+        played = len(game.moves)
+        await pilot.press("enter")  # Enter plays the highlighted, hinted tile
+        for _ in range(3):
+            await pilot.pause()
+        assert len(game.moves) > played and panel.advice == ""

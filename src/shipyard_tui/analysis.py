@@ -16,6 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS, SEARCHED_STEPS, StrongBot
+from shipyard_tui.core.moves import Move as AnyMove
+from shipyard_tui.games.nauticus import NauticusGame
+from shipyard_tui.games.nauticus.search import DEFAULT_BUDGET_MS as NAUTICUS_BUDGET_MS
+from shipyard_tui.games.nauticus.search import advise
+from shipyard_tui.games.nauticus.words import move_words
 from shipyard_tui.rules import Game, Move, SeatKind
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.text import describe_move, plural
@@ -171,18 +176,20 @@ class Hint:
     runner_points: float | None
     runner_value: float | None
     solo: bool
-    best_moves: tuple[Move, ...] = ()
+    best_moves: tuple[AnyMove, ...] = ()
     """The moves of the strong bot's choice: one, or on a marker's ring (R-4.4 to R-4.6)
     every step it would walk and what it takes there, as the interface offers them."""
-    runner_moves: tuple[Move, ...] = ()
+    runner_moves: tuple[AnyMove, ...] = ()
     """The runner-up's moves, walked on the same way."""
+    alone: str = "There is nothing else worth considering."
+    """What the hint says in place of a runner-up when it has none."""
 
     def text(self, best: str | None = None, runner_up: str | None = None) -> str:
         """The hint in words; ``best`` and ``runner_up`` replace the moves' own words
         (the interface names them as its choices are named)."""
         lines = [f"Strong bot: {best or self.best}"]
         if self.runner_up is None:
-            lines.append("There is nothing else worth considering.")
+            lines.append(self.alone)
             return "\n".join(lines)
         assert self.runner_value is not None
         gap = self.best_value - self.runner_value
@@ -211,6 +218,25 @@ def hint_for(game: Game, *, budget_ms: float | None = None, rollouts: int | None
     return Hint(seat, words, best.points, best.value, runner_words,
                 runner.points if runner else None, runner.value if runner else None,
                 state.config.solo, walk, runner_walk)
+
+
+def nauticus_hint_for(game: NauticusGame, *, budget_ms: float | None = None,
+                      seed: int = 0) -> Hint:
+    """The strong Nauticus bot's advice for the seat to move (NA-14.1: nothing is
+    hidden, so its view is the whole table). It searches the choice of action tile;
+    within a go it plays as the greedy bot, and the hint says so."""
+    seat = game.to_move
+    assert seat is not None
+    view = game.view(seat)
+    budget = NAUTICUS_BUDGET_MS if budget_ms is None else budget_ms
+    best, runner, best_value, runner_value = advise(view, game.legal_moves(), seed, budget)
+    words = move_words(game.state, best)
+    if runner is None or best_value is None or runner_value is None:
+        return Hint(seat, words, 0.0, 0.0, None, None, None, False, (best,),
+                    alone="(Within a go the strong bot plays as the beginner does: it "
+                          "searches only the choice of action tile.)")
+    return Hint(seat, words, best_value, best_value, move_words(game.state, runner),
+                runner_value, runner_value, False, (best,), (runner,))
 
 
 MAX_WALK = 12

@@ -117,3 +117,20 @@ class StrongBot:
             game.push(legal[0] if len(legal) == 1
                       else GreedyBot.choose(self._phase_player, sim, legal))
         return relative_value(sim, me), sim.round != start_round
+
+
+def advise(view: NauticusState, legal: list[Move], seed: int = 0,
+           budget_ms: float | None = DEFAULT_BUDGET_MS
+           ) -> tuple[Move, Move | None, float | None, float | None]:
+    """What the strong bot would play now for the seat to move (the hint key): its
+    move; at a choice of action tile, the one decision it searches, also the runner-up
+    and the mean values of both (the seat's position less half the best other seat's,
+    see :func:`~.bots.relative_value`); elsewhere ``None`` for those, since within a go
+    it plays as the greedy bot."""
+    bot = StrongBot(seed, budget_ms=budget_ms)
+    if len(legal) == 1 or view.step is not Step.CHOOSE:
+        return bot.choose(view, legal), None, None, None
+    _, means, _ = bot.search(view, legal, view.seat)
+    order = sorted(range(len(legal)), key=lambda k: (-means[k], k))
+    best, runner = order[0], order[1]
+    return legal[best], legal[runner], means[best], means[runner]

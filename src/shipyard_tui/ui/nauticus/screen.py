@@ -3,7 +3,8 @@
 Keys: arrows and Enter (or an option's letter) choose a move; ``u`` takes back the last
 move of the seat deciding now (back to the last shuffle); ``r`` shows each seat in
 full in turn (warehouse, deliveries); ``?`` the rules and keys; ``v`` the review once
-the game is over; ``ctrl+s`` saves under a name; ``q`` leaves for the title screen
+the game is over; ``H`` a hint (the strong bot's choice, highlighted); ``ctrl+s``
+saves under a name; ``q`` leaves for the title screen
 (the game is autosaved after every move).
 """
 
@@ -21,6 +22,7 @@ from textual.widgets import Footer, RichLog, Static
 
 from shipyard_tui.games.nauticus import Move, NauticusGame, SeatKind
 from shipyard_tui.games.nauticus.bots import NauticusBot, bot_for_level
+from shipyard_tui.games.nauticus.search import DEFAULT_BUDGET_MS as NAUTICUS_BUDGET_MS
 from shipyard_tui.games.nauticus.words import event_words, move_words
 
 from ..widgets.choice_panel import Choice, ChoicePanel
@@ -39,6 +41,7 @@ class NauticusScreen(Screen[None]):
         Binding("r", "next_view", "Seats"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("v", "review", "Review"),
+        Binding("H", "hint", "Hint", show=False),
         Binding("ctrl+s", "save_as", "Save as"),
         Binding("q", "leave", "Quit"),
     ]
@@ -80,9 +83,14 @@ class NauticusScreen(Screen[None]):
         self.bots: dict[int, NauticusBot] = {
             i: bot_for_level(seat.level or "greedy", game.config.seed * 31 + i, budget_ms)
             for i, seat in enumerate(game.config.seats) if seat.kind is SeatKind.BOT}
+        self.budget_ms = budget_ms
         self._logged = 0
         self._bot_timer: Timer | None = None
         self._review_shown = False
+        self._position = 0
+        """Counts redraws of the table, so that a hint for an old position is dropped."""
+        self._hint_highlight: int | None = None
+        """The highlighted choice when the hint was asked for."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -105,6 +113,7 @@ class NauticusScreen(Screen[None]):
     def refresh_table(self) -> None:
         """Draw the game as it is now and ask whoever decides next."""
         game = self.game
+        self._position += 1
         view = game.view(game.to_move)
         self.query_one(WheelPanel).view = view
         self.query_one(SeatsPanel).view = view
@@ -212,6 +221,44 @@ class NauticusScreen(Screen[None]):
         self.query_one(RichLog).clear()
         self._logged = 0
         self._committed()
+
+    def action_hint(self) -> None:
+        """Ask the strong bot what it would do, in a thread: the table stays live."""
+        from shipyard_tui.analysis import Hint, nauticus_hint_for
+
+        seat = self.game.to_move
+        if seat is None or seat in self.bots or not self.decides_here(seat):
+            self.notify("A hint is for the person whose turn it is.", timeout=3)
+            return
+        snapshot = NauticusGame.from_state(self.game.state.copy())
+        budget = 3 * (self.budget_ms or NAUTICUS_BUDGET_MS)
+        position = self._position
+        self._hint_highlight = self.query_one(ChoicePanel).options.highlighted
+        self.status("Hint: the strong bot is thinking...")
+
+        def think() -> None:
+            try:
+                hint: Hint | str = nauticus_hint_for(snapshot, budget_ms=budget,
+                                                     seed=position)
+            except Exception as exc:  # a hint is advice: its failure must not end the game
+                hint = f"No hint this time: the strong bot failed ({type(exc).__name__}: {exc})."
+            with suppress(RuntimeError):  # the app may close while the bot thinks
+                self.app.call_from_thread(self._show_hint, hint, position)
+
+        self.run_worker(think, thread=True, exclusive=True, group="hint")
+
+    def _show_hint(self, hint: object, position: int) -> None:
+        from shipyard_tui.analysis import Hint
+
+        if position != self._position or not self.is_attached:
+            return
+        seat = self.game.to_move
+        if seat is not None:
+            self.status(f"{self.game.state.seats[seat].name}'s decision: {self.game.prompt}.")
+        if not isinstance(hint, Hint):
+            self.notify(str(hint), title="Hint", severity="warning", timeout=6, markup=False)
+            return
+        self.query_one(ChoicePanel).show_hint(hint, self._hint_highlight)
 
     def action_next_view(self) -> None:
         wheel = self.query_one(WheelPanel)

@@ -463,23 +463,7 @@ class GameScreen(Screen[None]):
         if isinstance(hint, str):
             self.notify(hint, title="Hint", severity="warning", timeout=6, markup=False)
             return
-        panel = self.query_one(ChoicePanel)
-        best = panel.index_of(hint.best_moves)
-        runner = panel.index_of(hint.runner_moves)
-        # the highlight moves to the bot's choice only if the player has not moved it
-        # while the bot thought (an Enter meant for their own choice must stay theirs)
-        move = best is not None and panel.options.highlighted == self._hint_highlight
-
-        def name(index: int | None, note: str = "") -> str | None:
-            """A choice by its key (its label if it has none): it is on screen."""
-            if index is None:
-                return None
-            key = panel.key_of(index)
-            return (f"[{key}]" if key else panel.choices[index].label) + note
-        panel.advise(hint.text(name(best, " (highlighted)" if move else ""), name(runner)))
-        if move and best is not None:
-            panel.options.highlighted = best
-            self.call_after_refresh(panel.options.scroll_to_highlight)
+        self.query_one(ChoicePanel).show_hint(hint, self._hint_highlight)
 
     def action_view(self, name: str) -> None:
         self._set_view(name)

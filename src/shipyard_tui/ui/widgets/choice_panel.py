@@ -7,6 +7,7 @@ confirms. Options that are shown but not allowed say why.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from rich.text import Text
 from textual import events
@@ -51,6 +52,18 @@ class Choice:
     reason: str = ""
     key: str = ""
     """A key of its own (a yard cell's printed number); otherwise a letter is given."""
+
+
+class HintLike(Protocol):
+    """What :meth:`ChoicePanel.show_hint` needs of a hint (``analysis.Hint``)."""
+
+    @property
+    def best_moves(self) -> tuple[Move, ...]: ...
+
+    @property
+    def runner_moves(self) -> tuple[Move, ...]: ...
+
+    def text(self, best: str | None = None, runner_up: str | None = None) -> str: ...
 
 
 class ChoiceList(OptionList):
@@ -267,6 +280,26 @@ class ChoicePanel(Vertical):
             if isinstance(plan, Plan) and plan.moves == moves and not plan.no_bonus_after:
                 return i
         return None
+
+    def show_hint(self, hint: HintLike, highlighted_before: int | None) -> None:
+        """Show a bot's hint above the choices, naming them by their keys, and move the
+        highlight to its choice (Enter then plays it), unless the player moved the
+        highlight while the bot thought (``highlighted_before`` is where it was): an
+        Enter meant for their own choice must stay theirs."""
+        best = self.index_of(hint.best_moves)
+        runner = self.index_of(hint.runner_moves)
+        move = best is not None and self.options.highlighted == highlighted_before
+
+        def name(index: int | None, note: str = "") -> str | None:
+            """A choice by its key (its label if it has none): it is on screen."""
+            if index is None:
+                return None
+            key = self.key_of(index)
+            return (f"[{key}]" if key else self._choices[index].label) + note
+        self.advise(hint.text(name(best, " (highlighted)" if move else ""), name(runner)))
+        if move and best is not None:
+            self.options.highlighted = best
+            self.call_after_refresh(self.options.scroll_to_highlight)
 
     def highlight_move(self, move: Move) -> bool:
         for i, choice in enumerate(self._choices):
