@@ -16,6 +16,7 @@ from shipyard_tui.ui.ascii import ascii_char
 from shipyard_tui.ui.screens.review import ReviewScreen
 from shipyard_tui.ui.widgets.action_track import ActionTrack, ring_line
 from shipyard_tui.ui.widgets.base import RENDER_ERRORS
+from shipyard_tui.ui.widgets.game_log import GameLog
 from shipyard_tui.ui.widgets.status_line import StatusLine
 from ui_helpers import plain, play_to_the_end, settle, statics_text
 
@@ -155,3 +156,31 @@ def test_the_log_tells_the_ring_moves_the_laps_and_the_gap_bonus_rc_3_1_rc_3_8()
     assert "over" in (describe_event(names, ev.LapCompleted(0)) or "")
     paid = describe_event(names, ev.IncomePaid(0, ["hire"], 0, 2, 8, gap_bonus=1))
     assert paid == "Ann takes 2 guilders income, 1 of it the gap bonus"
+
+
+async def test_page_keys_scroll_the_rondels_and_the_log_at_80x24():
+    """A play-test at 80x24: with the classic track's extra line the Rondels panel hid
+    its last rows (the exchange's steel, the 5g row) and PageDown did nothing; on the Log
+    panel PageUp did nothing either (it scrolled a hidden panel)."""
+    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy"),
+                         SeatConfig("Cy", SeatKind.BOT, "greedy")), seed=11, edition="classic")
+    app = ShipyardApp(config=config, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        rondels = app.screen.query_one("#rondels")
+        assert rondels.max_scroll_y > 0  # the rows do not all fit
+        await pilot.press("pagedown")
+        await settle(pilot)
+        assert rondels.scroll_y > 0
+        for _ in range(6):  # play a few turns so the log outgrows its panel
+            await pilot.press("a", "enter")
+            await settle(pilot)
+        await pilot.press("6")
+        await settle(pilot)
+        log = app.screen.query_one(GameLog)
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+        await pilot.press("pageup")
+        await settle(pilot)
+        assert log.scroll_y < log.max_scroll_y

@@ -38,6 +38,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from shipyard_tui.analysis import Hint, hint_for
@@ -421,10 +422,15 @@ class GameScreen(Screen[None]):
         self.bots.hurry()
 
     def action_scroll_board(self, direction: int) -> None:
-        """Scroll the panel on show (on a large terminal: the seats)."""
-        panels = {panel.id: panel for panel in self.query(BoardScroll)}
-        panel = panels.get(self.view_name) if not self.has_class("-wide") else None
-        panel = panel or panels["seats"]
+        """Scroll the panel on show (on a large terminal: the seats); the log scrolls
+        its lines, the rondels their rows (the classic track leaves them less room)."""
+        panel: Widget
+        if self.has_class("-wide"):
+            panel = self.query_one("#seats")
+        elif self.view_name == "log":
+            panel = self.query_one(GameLog)
+        else:
+            panel = self.query_one(f"#{self.view_name}")
         if direction > 0:
             panel.scroll_page_down()
         else:
