@@ -291,3 +291,41 @@ async def test_the_hint_key_in_nauticus_names_the_strong_bots_tile_and_its_runne
         for _ in range(3):
             await pilot.pause()
         assert len(game.moves) > played and panel.advice == ""
+
+
+async def test_the_log_scrolls_and_rewraps_and_wide_terminals_widen_the_choices(store):
+    """A play-test: at 80x24 the log's six rows hid why a score dropped and PageUp did
+    nothing; after 160x50 and back the log showed old lines, wrapped at the old width;
+    at 160 columns the choices stayed 38 wide and wrapped."""
+    from textual.widgets import RichLog
+
+    config = NauticusConfig((SeatConfig("Me"), SeatConfig("Bob", SeatKind.BOT, "greedy")),
+                            seed=7)
+    app = ShipyardApp(config=config, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.nauticus
+        assert isinstance(game, NauticusGame)
+        panel = app.screen.query_one(ChoicePanel)
+        log = app.screen.query_one(RichLog)
+        for _ in range(60):
+            for _ in range(3):
+                await pilot.pause()
+            if log.max_scroll_y > 3:
+                break
+            if game.to_move == 0:
+                await pilot.press(panel.key_of(0), "enter")
+        assert log.max_scroll_y > 3 and log.scroll_y == log.max_scroll_y
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert log.scroll_y < log.max_scroll_y
+        narrow_lines, narrow_width = len(log.lines), panel.size.width
+        await pilot.resize_terminal(160, 50)
+        for _ in range(4):
+            await pilot.pause()
+        assert panel.size.width > narrow_width + 20
+        assert len(log.lines) < narrow_lines  # written again, wider
+        await pilot.resize_terminal(80, 24)
+        for _ in range(4):
+            await pilot.pause()
+        assert len(log.lines) == narrow_lines
+        assert log.scroll_y == log.max_scroll_y  # the newest lines in sight

@@ -17,7 +17,6 @@ from typing import Any, Protocol, cast
 from textual.app import App
 from textual.driver import Driver
 from textual.screen import Screen
-from textual.widgets import RichLog
 
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.nauticus import NauticusGame
@@ -153,8 +152,7 @@ class RemoteNauticusScreen(AtServerTable, NauticusScreen):
     def _host_changed(self, restart: bool) -> None:
         self.game = cast(NauticusGame, self.remote.game)
         if restart:
-            self.query_one(RichLog).clear()
-            self._logged = 0
+            self._rewrite_log()
         self.refresh_table()
         self._turn_signal()
 

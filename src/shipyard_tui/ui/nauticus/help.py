@@ -19,6 +19,7 @@ HELP = """\
 | u | take back your last move of this decision (not across a shuffle) |
 | r | show each seat in full (warehouse, deliveries), then the wheel again |
 | v | the review, once the game is over |
+| PageUp PageDown | scroll the log |
 | H (shift+h) | hint: the strong bot's choice, highlighted; for the action tile, its runner-up too |
 | Ctrl+S | keep the game under a name (it is autosaved after every move anyway) |
 | ? or F1 | this help |

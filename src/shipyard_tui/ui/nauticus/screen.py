@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import suppress
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -30,6 +31,9 @@ from .widgets import SeatsPanel, SupplyPanel, WheelPanel
 
 Commit = Callable[[NauticusGame], None]
 
+WIDE_FROM = 120
+"""From this width on the choices get more room (their long lines wrap less)."""
+
 
 class NauticusScreen(Screen[None]):
     """One game of Nauticus between the configured seats. The screen is the only
@@ -42,6 +46,8 @@ class NauticusScreen(Screen[None]):
         Binding("question_mark,f1", "help", "Help"),
         Binding("v", "review", "Review"),
         Binding("H", "hint", "Hint", show=False),
+        Binding("pageup", "scroll_log(-1)", "Log up", show=False, priority=True),
+        Binding("pagedown", "scroll_log(1)", "Log down", show=False, priority=True),
         Binding("ctrl+s", "save_as", "Save as"),
         Binding("q", "leave", "Quit"),
     ]
@@ -58,6 +64,9 @@ class NauticusScreen(Screen[None]):
     }
     NauticusScreen SeatsPanel, NauticusScreen #nauticus-side {
         width: 1fr;
+    }
+    NauticusScreen.-wide ChoicePanel {
+        width: 64;
     }
     NauticusScreen ChoicePanel {
         border: round $secondary;
@@ -108,6 +117,36 @@ class NauticusScreen(Screen[None]):
         self.query_one(RichLog).border_title = "Log"
         self.refresh_table()
 
+    def on_resize(self, event: events.Resize) -> None:
+        """A wide terminal gives the choices more room; the log's lines, wrapped when
+        written, are written again at the new width (newest at the bottom)."""
+        self.set_class(event.size.width >= WIDE_FROM, "-wide")
+        self.call_after_refresh(self._rewrite_log)
+
+    def _rewrite_log(self) -> None:
+        if not self.is_attached:
+            return
+        self.query_one(RichLog).clear()
+        self._logged = 0
+        self._write_log()
+
+    def _write_log(self) -> None:
+        log = self.query_one(RichLog)
+        names = [s.name for s in self.game.state.seats]
+        for event in self.game.events[self._logged:]:
+            line = event_words(event, names)
+            if line is not None:
+                log.write(line)
+        self._logged = len(self.game.events)
+
+    def action_scroll_log(self, direction: int) -> None:
+        """PageUp/PageDown: the log, whose older lines scroll out of its few rows."""
+        log = self.query_one(RichLog)
+        if direction > 0:
+            log.scroll_page_down()
+        else:
+            log.scroll_page_up()
+
     # -- drawing ------------------------------------------------------------
 
     def refresh_table(self) -> None:
@@ -118,13 +157,8 @@ class NauticusScreen(Screen[None]):
         self.query_one(WheelPanel).view = view
         self.query_one(SeatsPanel).view = view
         self.query_one(SupplyPanel).view = view
-        log = self.query_one(RichLog)
         names = [s.name for s in view.seats]
-        for event in game.events[self._logged:]:
-            line = event_words(event, names)
-            if line is not None:
-                log.write(line)
-        self._logged = len(game.events)
+        self._write_log()
         panel = self.query_one(ChoicePanel)
         seat = game.to_move
         if seat is None:
@@ -218,8 +252,7 @@ class NauticusScreen(Screen[None]):
                         "or another seat's move).", timeout=3)
             return
         self.game.undo()
-        self.query_one(RichLog).clear()
-        self._logged = 0
+        self._rewrite_log()
         self._committed()
 
     def action_hint(self) -> None:
