@@ -40,3 +40,18 @@ def test_words_name_prices_and_places():
     lines = [event_words(e, names) for e in events if isinstance(e, ev.ItemBought)]
     assert lines == ["Ann buys a bow hull for 1 coin as a new build",
                      "Ann buys a bow hull for 4 coins to warehouse"]
+
+
+def test_counts_agree_with_their_nouns():
+    """A play-test read "takes the bonus: 1 workers", "+1 VP: 1 crowns" and "2 trident
+    sail" in the log and the seats panel."""
+    from shipyard_tui.games.nauticus import events as ev
+    from shipyard_tui.games.nauticus.words import event_words, items_words, plural
+
+    assert plural(1, "worker") == "1 worker" and plural(2, "worker") == "2 workers"
+    assert items_words(2, "sail:trident") == "2 trident sails"
+    assert items_words(1, "sail:trident") == "1 trident sail"
+    assert items_words(2, "good:salt") == "2 salt"
+    line = event_words(ev.BonusReceived(0, field=4, workers=1, coins=0, item=None, lost=False),
+                       ["Me"])
+    assert line == "Me takes the bonus: 1 worker"

@@ -133,7 +133,7 @@ def ships_table(review: NauticusReview, seat: int) -> Table:
         state = ("complete, loaded" if ship.loaded else "complete") if ship.complete \
             else "unfinished"
         if ship.goods:
-            state += f", {ship.goods} goods"
+            state += f", {ship.goods} goods tile{'s' if ship.goods != 1 else ''}"
         size = f"size {ship.size}" if ship.complete else \
             f"{ship.size} hull tile{'s' if ship.size != 1 else ''}"
         table.add_row(str(ship.number), ship.tiles, f"{size}, {state}", str(ship.vp))

@@ -326,7 +326,8 @@ def _use(state: NauticusState, seat_index: int, perf: Performance, move: Move,
         vp = min(crowns, CROWN_CAP - perf.crown_vp)
         perf.crown_vp += vp
         events.append(ev.CrownsEvaluated(seat_index, crowns, by_blue))
-        _score(state, seat_index, "crowns", vp, f"{crowns} crowns", events)
+        _score(state, seat_index, "crowns", vp,
+               f"{crowns} crown{'' if crowns == 1 else 's'}", events)
     else:
         raise ValueError(f"{move} is not a use of {perf.action.value}")
 

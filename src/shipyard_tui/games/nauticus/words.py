@@ -24,6 +24,19 @@ def item_words(item: str) -> str:
     return f"{name} {kind}"
 
 
+def items_words(count: int, item: str) -> str:
+    """``count`` of an item: "1 trident sail", "2 trident sails", "2 salt" (goods are
+    named by what they are)."""
+    words = item_words(item)
+    return f"{count} {words}" if count == 1 or item_kind(item) == "good" else \
+        f"{count} {words}s"
+
+
+def plural(n: int, word: str) -> str:
+    """``n`` and the word, with an s unless ``n`` is 1 ("1 worker", "2 workers")."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def dest_words(dest: str) -> str:
     if dest == "w":
         return "to warehouse"
@@ -70,7 +83,7 @@ def move_words(state: NauticusState, move: mv.Move) -> str:
     if isinstance(move, mv.Deliver):
         return f"deliver the cargo of build {move.build}"
     if isinstance(move, mv.Crown):
-        return f"evaluate {state.seats[state.seat].crowns} crowns"
+        return f"evaluate {plural(state.seats[state.seat].crowns, 'crown')}"
     if isinstance(move, mv.Done):
         return "finish the action"
     if isinstance(move, mv.Pass):
@@ -97,7 +110,7 @@ def event_words(event: ev.Event, names: list[str]) -> str | None:
     if isinstance(event, ev.BonusReceived):
         if event.lost:
             return f"{who(event.seat)} has no room or stock for the bonus tile: it is lost"
-        gains = [g for g in (f"{event.workers} workers" if event.workers else "",
+        gains = [g for g in (plural(event.workers, "worker") if event.workers else "",
                              coins(event.coins) if event.coins else "",
                              f"a {item_words(event.item)}" if event.item else "") if g]
         return f"{who(event.seat)} takes the bonus: {', '.join(gains)}" if gains else None
@@ -185,7 +198,7 @@ def seat_lines(state: NauticusState, seat_index: int) -> list[str]:
     head = (f"{seat.name[:8]:<8} {seat.vp:>3}VP {seat.coins:>2}c {seat.workers:>2}w "
             f"p{passes:<3} c{seat.crowns}{' X' if seat.extra else ''}")
     builds = " | ".join(build_text(b) for b in seat.yard) or "(empty yard)"
-    stored = ", ".join(f"{n} {item_words(i)}" for i, n in sorted(seat.warehouse.items()))
+    stored = ", ".join(items_words(n, i) for i, n in sorted(seat.warehouse.items()))
     delivered = ", ".join(f"{n} {g}" for g, n in sorted(seat.delivered.items()))
     lines = [head, f" yard {builds}", f" store {seat.warehouse_used}/12: {stored or '-'}"]
     if delivered:
