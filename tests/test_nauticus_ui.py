@@ -284,7 +284,7 @@ async def test_the_hint_key_in_nauticus_names_the_strong_bots_tile_and_its_runne
         await ask(choosing=False)
         assert "searches only the choice of action tile" in panel.advice
         await ask(choosing=True)
-        best, runner = panel.advice.splitlines()
+        _, runner = panel.advice.splitlines()
         assert runner.startswith("Runner-up: [") and "against the best rival" in runner
         played = len(game.moves)
         await pilot.press("enter")  # Enter plays the highlighted, hinted tile
