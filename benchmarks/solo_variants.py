@@ -42,6 +42,7 @@ import argparse
 import importlib.util
 import json
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import cache
@@ -429,6 +430,63 @@ def collect(first: int, last: int, rollouts: int, weights: str | None = None) ->
                               "final": game.state.seats[0].score}), flush=True)
 
 
+def choices(first: int, last: int, rollouts: int) -> None:
+    """One JSON line per game: at each choice of action tile the player's strong bot
+    searched, the share of the game played, every action offered with the value the
+    greedy rollout policy gives it (:meth:`GreedyBot._choice_value`), and the action the
+    search chose. :func:`agreement` says how often the rollouts' own choice would have
+    been the same: how well they foresee the bot's later turns."""
+    for seed in range(first, last + 1):
+        game = Game(simulation_config(3, seed, solo=True, level="strong"))
+        bot = strong.StrongBot(seed, budget_ms=None, rollouts=rollouts)
+        driver = SeatDriver({0: bot})
+        rows = []
+        while not game.is_over:
+            decision = driver.decision(game)
+            assert decision is not None
+            move = decision.decide()
+            state = game.state
+            if state.turn.step is DecisionStep.CHOOSE and state.to_move == 0:
+                legal = legal_moves(state)
+                if len(legal) > 1:
+                    rows.append({"progress": strong.progress(state), "chosen": str(move),
+                                 "options": [(str(m), bot._policy._choice_value(state, 0, m))
+                                             for m in legal]})
+            game.push(move)
+        print(json.dumps({"seed": seed, "score": game.state.seats[0].score, "rows": rows}),
+              flush=True)
+
+
+def agreement(paths: Sequence[str]) -> str:
+    """How often the greedy valuation's best action is the one the search chose, over
+    all, by third of the game, and how often each action was chosen by each."""
+    rows = [row for path in paths for line in Path(path).read_text().splitlines()
+            if line.strip() for row in json.loads(line)["rows"]]
+    if not rows:
+        return "no choices recorded"
+
+    def greedy_pick(row: dict[str, object]) -> str:
+        options = row["options"]
+        assert isinstance(options, list)
+        return str(max(options, key=lambda option: option[1])[0])
+
+    def share(subset: list[dict[str, object]]) -> str:
+        same = sum(greedy_pick(r) == r["chosen"] for r in subset)
+        return f"{same}/{len(subset)} = {same / len(subset):.1%}" if subset else "-"
+    lines = [f"{len(rows)} choices of action; the rollout policy's choice is the "
+             f"search's in {share(rows)}"]
+    for third in range(3):
+        subset = [r for r in rows if third / 3 <= float(str(r["progress"])) < (third + 1) / 3
+                  or (third == 2 and float(str(r["progress"])) >= 1)]
+        lines.append(f"  game {third + 1}/3: {share(subset)}")
+    chosen = Counter(str(r["chosen"]) for r in rows)
+    greedy = Counter(greedy_pick(r) for r in rows)
+    lines.append("action: chosen by the search / by the rollout policy")
+    for action in sorted(set(chosen) | set(greedy)):
+        lines.append(f"  {action}: {chosen[action]} / {greedy[action]}")
+    return "\n".join(lines)
+
+
 def fit(paths: Sequence[str], ridge: float) -> list[float]:
     """Weights that predict the points still to come (final score less what was held)
     from the features, by ridge-regularised least squares on standardised features."""
@@ -474,10 +532,20 @@ def main(argv: list[str] | None = None) -> int:
     f = sub.add_parser("fit")
     f.add_argument("files", nargs="+")
     f.add_argument("--ridge", type=float, default=1.0)
+    ch = sub.add_parser("choices")
+    ch.add_argument("--seeds", default="3000-3009")
+    ch.add_argument("--rollouts", type=int, default=64)
+    a = sub.add_parser("agreement")
+    a.add_argument("files", nargs="+")
     args = parser.parse_args(argv)
     if args.command == "collect":
         first, last = (int(x) for x in args.seeds.split("-"))
         collect(first, last, args.rollouts, args.fitted)
+    elif args.command == "choices":
+        first, last = (int(x) for x in args.seeds.split("-"))
+        choices(first, last, args.rollouts)
+    elif args.command == "agreement":
+        print(agreement(args.files))
     else:
         print(json.dumps(fit(args.files, args.ridge)))
     return 0

@@ -249,15 +249,20 @@ async def test_wrapped_choices_keep_their_second_line_after_an_undo(store):
         assert max(needed) > 1  # some choice does wrap
 
 
+def me_against_a_bot(seed: int = 7) -> ShipyardApp:
+    """A person ("Me") against the beginner bot, at a seed the play-tests used."""
+    config = NauticusConfig((SeatConfig("Me"), SeatConfig("Bob", SeatKind.BOT, "greedy")),
+                            seed=seed)
+    return ShipyardApp(config=config, bot_delay=0)
+
+
 async def test_the_hint_key_in_nauticus_names_the_strong_bots_tile_and_its_runner_up(store):
     """``H`` did nothing in Nauticus, without a word (a play-test): now it names the
     strong bot's choice by its key and highlights it; at the choice of action tile, the
     decision it searches, also the runner-up; within a go it says it plays greedily."""
     from shipyard_tui.games.nauticus.state import Step
 
-    config = NauticusConfig((SeatConfig("Me"), SeatConfig("Bob", SeatKind.BOT, "greedy")),
-                            seed=7)
-    app = ShipyardApp(config=config, bot_delay=0)
+    app = me_against_a_bot()
     async with app.run_test(size=(80, 24)) as pilot:
         game = app.nauticus
         assert isinstance(game, NauticusGame)
@@ -299,9 +304,7 @@ async def test_the_log_scrolls_and_rewraps_and_wide_terminals_widen_the_choices(
     at 160 columns the choices stayed 38 wide and wrapped."""
     from textual.widgets import RichLog
 
-    config = NauticusConfig((SeatConfig("Me"), SeatConfig("Bob", SeatKind.BOT, "greedy")),
-                            seed=7)
-    app = ShipyardApp(config=config, bot_delay=0)
+    app = me_against_a_bot()
     async with app.run_test(size=(80, 24)) as pilot:
         game = app.nauticus
         assert isinstance(game, NauticusGame)

@@ -198,19 +198,27 @@ def sails_without_captain(game: Game) -> bool:
             and any(isinstance(m, mv.EndLoad) for m in game.legal_moves()))
 
 
+async def asked_then_declined(pilot, app: ShipyardApp, kind: type) -> str:
+    """Choose the move of this kind; a question must come, and "n" must leave the game
+    as it was. The question."""
+    moves = len(app.model.game.moves)
+    await pilot.press(key_for(app, lambda c: isinstance(c.move, kind)), "enter")
+    await settle(pilot)
+    assert isinstance(app.screen, ConfirmScreen)
+    question = app.screen.question
+    await pilot.press("n")
+    await settle(pilot)
+    assert len(app.model.game.moves) == moves
+    return question
+
+
 async def test_a_ship_that_will_be_dismantled_asks_first_r7_2(monkeypatch, tmp_path):
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     game = game_at(sails_without_captain, seats=2)
     app = ShipyardApp(game=game, bot_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        moves = len(app.model.game.moves)
-        await pilot.press(key_for(app, lambda c: isinstance(c.move, mv.EndLoad)), "enter")
-        await settle(pilot)
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
-        await settle(pilot)
-        assert len(app.model.game.moves) == moves
+        await asked_then_declined(pilot, app, mv.EndLoad)
         assert app.focused is panel(app).options
 
 
@@ -268,14 +276,8 @@ async def test_a_ship_dismantled_with_nothing_to_load_asks_first_r7_2(monkeypatc
     app = ShipyardApp(game=game, bot_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        moves = len(app.model.game.moves)
-        await pilot.press(key_for(app, lambda c: isinstance(c.move, mv.EndBuild)), "enter")
-        await settle(pilot)
-        assert isinstance(app.screen, ConfirmScreen)
-        assert "dismantled (it has no captain)" in app.screen.question
-        await pilot.press("n")
-        await settle(pilot)
-        assert len(app.model.game.moves) == moves
+        question = await asked_then_declined(pilot, app, mv.EndBuild)
+        assert "dismantled (it has no captain)" in question
         await pilot.press(key_for(app, lambda c: isinstance(c.move, mv.EndBuild)), "enter")
         await settle(pilot)
         await pilot.press("y")
