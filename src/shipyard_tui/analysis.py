@@ -28,6 +28,10 @@ from shipyard_tui.text import describe_move, plural
 MIN_LOSS = 1.0
 """Smallest estimated loss, in points, that counts as a key moment."""
 
+HINT_BUDGET_FACTOR = 3
+"""A hint thinks this many times a bot's budget for one decision: a person asked and
+waits for it, and a longer search gives steadier advice."""
+
 
 @dataclass(frozen=True, slots=True)
 class Moment:

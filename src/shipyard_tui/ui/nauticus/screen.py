@@ -257,14 +257,14 @@ class NauticusScreen(Screen[None]):
 
     def action_hint(self) -> None:
         """Ask the strong bot what it would do, in a thread: the table stays live."""
-        from shipyard_tui.analysis import Hint, nauticus_hint_for
+        from shipyard_tui.analysis import HINT_BUDGET_FACTOR, Hint, nauticus_hint_for
 
         seat = self.game.to_move
         if seat is None or seat in self.bots or not self.decides_here(seat):
             self.notify("A hint is for the person whose turn it is.", timeout=3)
             return
         snapshot = NauticusGame.from_state(self.game.state.copy())
-        budget = 3 * (self.budget_ms or NAUTICUS_BUDGET_MS)
+        budget = HINT_BUDGET_FACTOR * (self.budget_ms or NAUTICUS_BUDGET_MS)
         position = self._position
         self._hint_highlight = self.query_one(ChoicePanel).options.highlighted
         self.status("Hint: the strong bot is thinking...")

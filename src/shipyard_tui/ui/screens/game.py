@@ -41,7 +41,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from shipyard_tui.analysis import Hint, hint_for
+from shipyard_tui.analysis import HINT_BUDGET_FACTOR, Hint, hint_for
 from shipyard_tui.bots import driver_for
 from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS
 from shipyard_tui.core import SeatDriver
@@ -444,7 +444,7 @@ class GameScreen(Screen[None]):
             self.notify("A hint is for the person whose turn it is.", timeout=3)
             return
         snapshot = Game.from_state(game.state.copy())
-        budget = 3 * (self.bot_budget_ms or DEFAULT_BUDGET_MS)
+        budget = HINT_BUDGET_FACTOR * (self.bot_budget_ms or DEFAULT_BUDGET_MS)
         position = self._position
         self._hint_highlight = self.query_one(ChoicePanel).options.highlighted
         self.query_one(StatusLine).note = "hint: the strong bot is thinking…"
