@@ -184,3 +184,30 @@ async def test_page_keys_scroll_the_rondels_and_the_log_at_80x24():
         await pilot.press("pageup")
         await settle(pilot)
         assert log.scroll_y < log.max_scroll_y
+
+
+async def test_the_seat_strip_names_every_contract_at_80_columns():
+    """A classic play-test read "contracts: G5 Lanterns, G1 Lifebuoys, G12 Seven-tile
+    ships, B10 ." above the choices: six titles do not fit at 80 columns, their ids do
+    (the Seats panel has the titles)."""
+    from shipyard_tui.ui.widgets.seat_strip import SeatStrip
+
+    config = GameConfig((SeatConfig("Me"), SeatConfig("Bob", SeatKind.BOT, "greedy"),
+                         SeatConfig("Ann", SeatKind.BOT, "greedy")), seed=11, edition="classic")
+    app = ShipyardApp(config=config, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        strip = app.screen.query_one(SeatStrip)
+        lines = ["".join(seg.text for seg in line)
+                 for line in strip.render_lines(strip.region.reset_offset)]
+        contracts = app.model.game.state.seats[0].contracts
+        assert len(contracts) >= 4
+        low = lines[1]
+        assert all(c in low for c in contracts) and "…" not in low
+    wide = ShipyardApp(config=config, bot_delay=0.0)
+    async with wide.run_test(size=(200, 50)) as pilot:
+        await settle(pilot)
+        strip = wide.screen.query_one(SeatStrip)
+        shown = " ".join("".join(seg.text for seg in line)
+                         for line in strip.render_lines(strip.region.reset_offset))
+        assert contract_title(contracts[0]) in shown  # with room, the titles
