@@ -151,7 +151,33 @@ def test_history_lists_finished_games(archived):
     out = run(env, "history")
     assert "known-game" in out
     for seat in game.state.seats:
-        assert f"{seat.name} {seat.score}" in out
+        won = " *" if game.state.seats.index(seat) in game.state.winners else ""
+        assert f"{seat.name} {seat.score}{won}" in out
+
+
+def test_history_stars_the_winners_the_tie_break_chose(monkeypatch, capsys, tmp_path):
+    """A play-test read "Annabelle 40, Bob 48 *, Cy 48 *" where Bob alone won, on
+    guilders (R-10.6): the stars marked every top score. They follow the game's
+    winners, which a save's listing now carries."""
+    from pathlib import Path
+
+    from shipyard_tui import cli
+    from shipyard_tui.saves import SaveInfo, SaveStore
+
+    info = SaveInfo(path=Path("x.json"), name="x", game_id="g1", saved_at="",
+                    seats=("Annabelle", "Bob", "Cy"), kinds=("human", "bot", "bot"),
+                    scores=(40, 48, 48), turn=81, stage="over", over=True, solo=False,
+                    to_move="", winners=(1,))
+    monkeypatch.setattr(SaveStore, "list_finished", lambda self: [(info, info.path, None)])
+    assert cli.main(["history"]) == 0
+    assert "Annabelle 40, Bob 48 *, Cy 48   (g1)" in capsys.readouterr().out
+
+
+def test_a_saves_listing_carries_the_winners(archived):
+    _env, game, path = archived
+    from shipyard_tui.saves import read_info
+
+    assert read_info(path).winners == tuple(game.state.winners) != ()
 
 
 def test_scores_of_a_bad_file_is_a_clean_message(tmp_path):

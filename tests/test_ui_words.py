@@ -117,12 +117,34 @@ async def test_the_status_line_keeps_whose_turn_in_sight_late_at_80_columns_r3_8
         await settle(pilot)
         status = app.screen.query_one(StatusLine)
         shown = "".join(seg.text for seg in status.render_lines(status.region.reset_offset)[0])
-        assert "Ann:" in shown and "game ends after this turn" in shown
+        assert "Ann:" in shown and "end triggered after this turn" in shown
         assert "…" not in shown.split("Ann:")[0]
         await pilot.resize_terminal(160, 50)
         await settle(pilot)
         shown = "".join(seg.text for seg in status.render_lines(status.region.reset_offset)[0])
-        assert "the wheel ends the game after this turn" in shown and "Ann:" in shown
+        assert "the wheel triggers the game's end after this turn" in shown and "Ann:" in shown
+
+
+async def test_the_status_line_says_final_actions_and_keeps_its_look_whatever_the_prompt(
+        monkeypatch, tmp_path):
+    """A play-test read "game ends after this turn" while a round, the final actions
+    (R-10.3) and the last chance (R-10.4) were still to come, and saw the wheel drawn as
+    twelve marks or as "0/12" depending on how long the prompt was."""
+    from shipyard_tui.rules import Stage
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game = game_at(lambda g: g.state.stage is Stage.FINAL, seats=4)
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        status = app.screen.query_one(StatusLine)
+        looks = set()
+        for note in ("", "a note long enough to push the line well past eighty columns"):
+            status.note = note
+            line = plain(status.render_view(app.model.view), width=200)
+            assert "final actions" in line and "last round" not in line
+            looks.add(line.split(" · ")[0])
+        assert len(looks) == 1
 
 
 async def test_the_title_screen_has_a_key_for_finished_games(monkeypatch, tmp_path):

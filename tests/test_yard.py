@@ -141,7 +141,12 @@ def test_r5_2_book_example_2_no_room_for_a_middle_between_a_bow_and_the_stern_be
     assert 3 not in legal_cells("....S.....", "B")
     assert 2 in legal_cells("....S.....", "B")
     reason = placement_problem("...B......", "S", 4)
-    assert reason is not None
+    assert reason == "a ship needs a middle between its bow and its stern"
+    # at the yard's edge too: a play-test read "leaves no room for a bow" for a stern
+    # in cell 1 beside the bow in cell 0
+    assert placement_problem("B.........", "S", 1) == reason
+    assert placement_problem("........S.", "B", 7) == reason
+    assert placement_problem("..........", "S", 1) == "a stern here leaves no room for a bow"
 
 
 def test_r5_2_middle_between_a_stern_and_a_bow_waits_for_both_ships():
@@ -253,8 +258,8 @@ def test_r5_2_taken_cells_are_never_legal():
         (EMPTY_YARD, "S", 1, "no room for a bow"),
         (EMPTY_YARD, "M", 0, "middle"),
         (EMPTY_YARD, "M", 9, "middle"),
-        ("..B.......", "S", 3, "never"),
-        ("...B......", "S", 4, "never"),
+        ("..B.......", "S", 3, "needs a middle"),
+        ("...B......", "S", 4, "needs a middle"),
         (EMPTY_YARD, "B", 10, "no such cell"),
         (EMPTY_YARD, "B", -1, "no such cell"),
     ],

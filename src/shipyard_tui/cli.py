@@ -389,11 +389,10 @@ def _history() -> int:
         if info is None:
             print(f"{printable(path.name)}: {printable(problem)}")
             continue
-        players = [(name, score) for name, score, kind
-                   in zip(info.seats, info.scores, info.kinds, strict=False) if kind != "automa"]
-        best = max((score for _, score in players), default=0)
-        line = ", ".join(f"{name} {score}{' *' if score == best else ''}"
-                         for name, score in players)
+        players = [(name, score, i in info.winners) for i, (name, score, kind)
+                   in enumerate(zip(info.seats, info.scores, info.kinds, strict=False))
+                   if kind != "automa"]
+        line = ", ".join(f"{name} {score}{' *' if won else ''}" for name, score, won in players)
         kind = "solo" if info.solo else f"{len(players)} seats"
         print(f"{info.when}  {info.game_name.title():<9} {kind:<8} {line}   ({info.game_id})")
     return 0

@@ -124,6 +124,8 @@ class SaveInfo:
     over: bool
     solo: bool
     to_move: str
+    winners: tuple[int, ...] = ()
+    """The winning seats (after the game's tie-break), once the game is over."""
     revision: int = 0
     game_name: str = "shipyard"
     """Which game the save holds (one of :data:`GAME_NAMES`)."""
@@ -252,6 +254,7 @@ def summary(game: AnyGame) -> dict[str, Any]:
         "over": game.is_over,
         "solo": state.config.solo,
         "to_move": state.seats[to_move].name if to_move is not None else "",
+        "winners": list(state.winners),
     }
 
 
@@ -271,6 +274,7 @@ def _nauticus_summary(game: NauticusGame) -> dict[str, Any]:
         "over": game.is_over,
         "solo": False,
         "to_move": state.seats[to_move].name if to_move is not None else "",
+        "winners": list(state.winners),
     }
 
 
@@ -483,6 +487,7 @@ def _info(body: dict[str, Any], game: AnyGame, where: Path) -> SaveInfo:
         over=s["over"],
         solo=s["solo"],
         to_move=s["to_move"],
+        winners=tuple(s["winners"]),
         revision=revision if type(revision) is int and revision >= 0 else 0,
         game_name=game_name_of(game),
     )

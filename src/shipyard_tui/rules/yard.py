@@ -154,6 +154,9 @@ def placement_problem(p: str, letter: str, cell: int) -> str | None:
         return "the cell is taken"
     new = p[:cell] + letter + p[cell + 1 :]
     if not completable(new):
+        if (letter == "S" and cell > 0 and p[cell - 1] == "B") or (
+                letter == "B" and cell < size - 1 and p[cell + 1] == "S"):
+            return "a ship needs a middle between its bow and its stern"
         if letter == "B" and cell >= size - 2:
             return "a bow here leaves no room for a stern"
         if letter == "S" and cell <= 1:

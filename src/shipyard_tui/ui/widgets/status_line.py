@@ -11,6 +11,9 @@ from shipyard_tui.rules.query import WHEEL_POSITIONS
 from ..palette import seat_mark, seat_style
 from .base import ModelWidget
 
+PROMPT_ROOM = "x" * 24
+"""The room a prompt should have on the line at least (see :meth:`StatusLine.render_view`)."""
+
 
 class StatusLine(ModelWidget):
     """One line: the turn, the wheel and reserve, and the decision at hand."""
@@ -27,14 +30,15 @@ class StatusLine(ModelWidget):
 
     def render_view(self, view: GameState) -> Text:
         width = self.size.width
-        text = self._line(view, compact=False)
-        if width and text.cell_len > width:
-            # narrow: the wheel as a number and shorter warnings, so that whose turn
-            # it is stays in sight late in the game (at 80 columns)
-            text = self._line(view, compact=True)
-        return text
+        # narrow: the wheel as a number and shorter warnings, so that whose turn it is
+        # stays in sight late in the game (at 80 columns); decided on the line with room
+        # for a prompt, not the prompt itself, so that the wheel does not change its
+        # look from one prompt to the next
+        compact = bool(width) and self._line(view, compact=False, prompt=PROMPT_ROOM
+                                             ).cell_len > width
+        return self._line(view, compact=compact)
 
-    def _line(self, view: GameState, *, compact: bool) -> Text:
+    def _line(self, view: GameState, *, compact: bool, prompt: str | None = None) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
         if view.stage is Stage.OVER:
             names = " and ".join(view.seats[i].name for i in view.winners)
@@ -42,7 +46,7 @@ class StatusLine(ModelWidget):
             text.append(f" · winner{'s' if len(view.winners) > 1 else ''}: {names}")
             return text
         text.append(f" Round {(view.turn_number - 1) // len(view.seats) + 1} ", style="bold")
-        ends = "game ends after this turn"
+        ends = "end triggered after this turn"
         if view.countdown is not None:
             # classic: the countdown of laps and the lead's ring space (RC-3.8)
             text.append(f"lap space {view.track[0].space} ", style="dim")
@@ -57,14 +61,18 @@ class StatusLine(ModelWidget):
             text.append(f"reserve {view.reserve}")
         warning = ""
         if view.end_trigger:
-            warning = "last round"
+            # R-10.1 to R-10.4: the round is finished, then a final action each, then
+            # a last chance for a ship one tile from complete
+            warning = {Stage.FINAL: "final actions",
+                       Stage.LAST_CHANCE: "last chance"}.get(view.stage, "last round")
         elif view.countdown is not None:
             if view.countdown == 1 and view.turn.rotation_done:
-                warning = ends if compact else "the countdown ends the game after this turn"
+                warning = ends if compact else \
+                    "the countdown triggers the game's end after this turn"
             elif view.countdown == 1:
                 warning = "final lap"
         elif view.reserve == 0 and view.turn.rotation_done:
-            warning = ends if compact else "the wheel ends the game after this turn"
+            warning = ends if compact else "the wheel triggers the game's end after this turn"
         elif view.reserve == 0:
             warning = "final rotation"
         if warning:
@@ -72,7 +80,7 @@ class StatusLine(ModelWidget):
         seat = view.turn.seat
         text.append(" · ")
         text.append(f"{seat_mark(seat)} {view.seats[seat].name}", style=seat_style(seat))
-        text.append(f": {self.note or self.model.game.prompt}")
+        text.append(f": {prompt or self.note or self.model.game.prompt}")
         return text
 
     def watch_note(self) -> None:
