@@ -206,3 +206,34 @@ async def test_a_decision_that_comes_back_shorter_still_reads_a_b_c():
         assert [shown.key_of(i) for i in range(3)] == ["a", "b", "c"]
         assert shown.letters() == {str(mv.Buy(0, 1)): "a", str(mv.Buy(0, 2)): "b",
                                    str(mv.Buy(1, 0)): "c"}
+
+
+async def test_the_hidden_count_counts_choices_not_lines():
+    """A Nauticus play-test: "(▼ 1 more below)" with two choices out of sight; the count
+    was of screen lines, and a choice that wraps takes two."""
+    from textual.app import App, ComposeResult
+
+    from shipyard_tui.ui.widgets.choice_panel import Choice, ChoicePanel
+
+    class One(App[None]):
+        CSS = "ChoicePanel { width: 30; height: 9; }"
+
+        def compose(self) -> ComposeResult:
+            yield ChoicePanel()
+
+    app = One()
+    async with app.run_test(size=(40, 12)) as pilot:
+        shown = app.query_one(ChoicePanel)
+        long = "a choice long enough to wrap onto a second line"
+        shown.set_choices("Pick", [Choice(f"{i} {long}", mv.Buy(0, i)) for i in range(8)])
+        for _ in range(3):
+            await pilot.pause()
+        options = shown.options
+        assert options._heights[0] == 2  # each choice takes two lines
+        visible = options.scrollable_content_region.height
+        in_sight = -(-visible // 2)  # a choice partly in sight counts as in sight
+        assert f"▼ {8 - in_sight} more below" in shown.more_hint()
+        await pilot.press("end")
+        for _ in range(3):
+            await pilot.pause()
+        assert f"▲ {8 - in_sight} more above" in shown.more_hint()

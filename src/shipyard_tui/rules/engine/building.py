@@ -78,7 +78,7 @@ def _build_moves(state: GameState) -> list[Move]:
     return moves
 
 
-registry.decision(S.BUILD, "buy a ship tile, or finish building", _build_moves)
+registry.decision(S.BUILD, "buy 1 to 3 ship tiles, one at a time", _build_moves)
 
 
 def _holding_letter(state: GameState) -> str:

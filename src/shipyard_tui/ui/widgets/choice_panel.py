@@ -252,8 +252,14 @@ class ChoicePanel(Vertical):
         total = options.virtual_size.height
         if not height or total <= height:
             return ""
-        above = round(options.scroll_y)
-        below = max(0, total - height - above)
+        top = round(options.scroll_y)
+        bottom = top + height  # the first line out of sight below
+        # choices, not lines: a choice that wraps takes two (one partly in sight counts
+        # as in sight)
+        starts = options._index_to_line
+        heights = options._heights
+        above = sum(1 for i, line in starts.items() if line + heights.get(i, 1) <= top)
+        below = sum(1 for line in starts.values() if line >= bottom)
         parts = []
         if above:
             parts.append(f"▲ {above} more above")

@@ -72,7 +72,7 @@ class ShipyardGrid(ModelWidget):
             tile = seat.yard[cell]
             head = Text(f"{cell}", style="dim")
             if tile is not None:
-                head.append(KIND_NAMES[CATALOG.ship(tile).kind.value], style="bold")
+                head.append(f" {KIND_NAMES[CATALOG.ship(tile).kind.value]}", style="bold")
             elif placing and cell in legal:
                 head.stylize("bold")
                 head.append(" ok", style="bold magenta")
