@@ -211,3 +211,38 @@ async def test_the_seat_strip_names_every_contract_at_80_columns():
         shown = " ".join("".join(seg.text for seg in line)
                          for line in strip.render_lines(strip.region.reset_offset))
         assert contract_title(contracts[0]) in shown  # with room, the titles
+
+
+def _propeller_in_the_suggested_load(game: Game) -> bool:
+    from shipyard_tui.advice import best_load
+    from shipyard_tui.rules.state import Step
+
+    state = game.state
+    if state.turn.step is not Step.LOAD or state.turn.load:
+        return False
+    seat = state.turn.seat
+    captains = state.seats[seat].pieces.get("captain", 0)
+    keep = {"captain": min(len(state.turn.ships), max(0, captains - 1))}
+    plan = best_load(state, seat, state.turn.ship, keep)
+    return plan.scores and "propeller" in dict(plan.pieces)
+
+
+async def test_a_suggested_load_with_a_propeller_is_offered_rc_6_1(monkeypatch, tmp_path):
+    """A review found that a classic game ended (KeyError: 'propeller') when the loading
+    step's suggested load held a propeller: the choices knew only the 2nd edition's
+    pieces."""
+    from shipyard_tui.rules import Piece
+    from shipyard_tui.rules import moves as mv
+    from shipyard_tui.ui.screens.game import GameScreen
+    from shipyard_tui.ui.widgets.choice_panel import ChoicePanel, Plan
+    from ui_helpers import game_at
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game = game_at(_propeller_in_the_suggested_load, seats=3, edition="classic")
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        plans = [c.move for c in app.screen.query_one(ChoicePanel).choices
+                 if isinstance(c.move, Plan)]
+        assert any(mv.Load(Piece.PROPELLER) in plan.moves for plan in plans)

@@ -15,7 +15,7 @@ from shipyard_tui.advice import (
     dismantled_after,
     load_points,
 )
-from shipyard_tui.rules import CATALOG, GameState, Move
+from shipyard_tui.rules import CATALOG, GameState, Move, Piece
 from shipyard_tui.rules import DecisionStep as S
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules import query as q
@@ -32,7 +32,8 @@ def load_plan(plan: LoadPlan) -> Plan:
     return Plan((*loads, mv.EndLoad()))
 
 
-CATALOG_PIECE = {p.value: p for p in CATALOG.equipment_ring + CATALOG.crew_ring}
+CATALOG_PIECE = {p.value: p for p in Piece}
+"""Every piece by name, the classic propeller too (RC-6.1)."""
 
 
 def prompt(state: GameState, fallback: str) -> str:
