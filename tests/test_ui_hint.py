@@ -207,3 +207,37 @@ async def test_the_hint_leaves_a_highlight_the_player_moved_and_falls_back_to_wo
         assert panel.advice.splitlines() == ["Strong bot: Move the marker on",
                                              "There is nothing else worth considering."]
         assert options.highlighted == moved
+
+
+async def test_a_second_hint_while_the_first_thinks_is_refused_with_a_word(tmp_path,
+                                                                           monkeypatch):
+    """A review: a thread worker cannot be stopped, so each H started another search,
+    all sharing the processor; now H while a hint thinks says so instead."""
+    import threading
+
+    from shipyard_tui.ui.screens import game as game_screen
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    release = threading.Event()
+    started: list[int] = []
+
+    def slow_hint(*args, **kwargs):  # type: ignore[no-untyped-def]
+        started.append(1)
+        release.wait(10)
+        raise RuntimeError("released")
+
+    monkeypatch.setattr(game_screen, "hint_for", slow_hint)
+    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=21)
+    app = ShipyardApp(config=config, bot_delay=0.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        said: list[str] = []
+        monkeypatch.setattr(app.screen, "notify", lambda message, **kw: said.append(message))
+        await pilot.press("H")
+        await settle(pilot)
+        await pilot.press("H")
+        await settle(pilot)
+        release.set()
+        await app.workers.wait_for_complete()
+        assert len(started) == 1
+        assert any("still thinking" in s for s in said)

@@ -80,19 +80,26 @@ async def serve(host: str, port: int, *, players_file: Path | None, open_door: b
           flush=True)
     await _until_stopped()
     acceptor.close()
-    await gate.stop_sessions(STOP_GRACE)
+    print("Stopping: the players' sessions are closing (again to stop at once).",
+          flush=True)
+    await gate.stop_sessions(STOP_GRACE, now=_stop_signal())
     await table_host.close()
     print("Shipyard server stopped; the games are saved.", flush=True)
     return 0
 
 
 async def _until_stopped() -> None:
+    await _stop_signal().wait()
+
+
+def _stop_signal() -> asyncio.Event:
+    """An event set by the next SIGINT, SIGTERM or SIGHUP."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
+    return stop
 
 
 def ssh_session(player: str | None, fingerprint: str | None, socket_path: Path | None,

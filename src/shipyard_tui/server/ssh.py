@@ -61,16 +61,17 @@ class Gate:
     stopping: bool = False
     """The server is stopping: no new session starts."""
 
-    async def stop_sessions(self, grace: float) -> None:
+    async def stop_sessions(self, grace: float, now: asyncio.Event | None = None) -> None:
         """Ask every interface process to leave (SIGTERM: it gives the player's terminal
         back and says the server is stopping), wait up to ``grace`` seconds for the
-        connections to end, then kill what is left."""
+        connections to end (or until ``now`` is set: the operator insists), then kill
+        what is left."""
         self.stopping = True
         for pid in list(self.children):
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(pid, signal.SIGTERM)
         deadline = time.monotonic() + grace
-        while self.sessions and time.monotonic() < deadline:
+        while self.sessions and time.monotonic() < deadline and not (now and now.is_set()):
             await asyncio.sleep(0.05)
         for pid in list(self.children):
             with contextlib.suppress(ProcessLookupError):
@@ -259,6 +260,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.gate.children.add(self.process.pid)
         if self.input_ended:
             self._hang_up()  # the client's input ended while the process started
+        elif self.gate.stopping:  # the server began to stop while the process started
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGTERM)
         os.set_blocking(master, False)
         loop = asyncio.get_running_loop()
         loop.add_reader(master, self._from_pty)

@@ -263,6 +263,9 @@ class NauticusScreen(Screen[None]):
         if seat is None or seat in self.bots or not self.decides_here(seat):
             self.notify("A hint is for the person whose turn it is.", timeout=3)
             return
+        if any(w.group == "hint" and w.is_running for w in self.workers):
+            self.notify("The strong bot is still thinking about the last hint.", timeout=3)
+            return
         snapshot = NauticusGame.from_state(self.game.state.copy())
         budget = HINT_BUDGET_FACTOR * (self.budget_ms or NAUTICUS_BUDGET_MS)
         position = self._position

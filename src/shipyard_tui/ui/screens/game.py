@@ -443,6 +443,9 @@ class GameScreen(Screen[None]):
         if seat is None or not self.model.is_human(seat) or self.replaying:
             self.notify("A hint is for the person whose turn it is.", timeout=3)
             return
+        if any(w.group == "hint" and w.is_running for w in self.workers):
+            self.notify("The strong bot is still thinking about the last hint.", timeout=3)
+            return
         snapshot = Game.from_state(game.state.copy())
         budget = HINT_BUDGET_FACTOR * (self.bot_budget_ms or DEFAULT_BUDGET_MS)
         position = self._position
