@@ -300,3 +300,44 @@ def test_the_placing_warning_says_why_the_ship_will_be_dismantled_r7_2():
     cell = gap.index(".")
     labels = {c.move: c.label for c in place_choices(state, game.legal_moves())}
     assert "will be dismantled (no captain)" in labels[mv.Place(cell)]
+
+
+def test_a_second_ship_left_with_nothing_to_load_is_announced_r7_2():
+    """A review: two ships completed in one build sail one after the other; a load
+    that takes the last captain for the first left the second to be dismantled with no
+    question. The plan (or Done loading) that does so now asks."""
+    from shipyard_tui.advice import dismantled_after
+    from shipyard_tui.rules import Piece
+    from shipyard_tui.ui.choice_labels import confirmation
+    from shipyard_tui.ui.widgets.choice_panel import Plan
+
+    def room(yard: list[str | None]) -> list[int]:
+        """Cells where a 3-tile ship fits with an empty cell on each side."""
+        return [c for c in range(len(yard) - 2)
+                if all(yard[c + k] is None for k in range(-1, 4) if 0 <= c + k < len(yard))]
+
+    game = game_at(lambda g: g.state.turn.step is Step.LOAD and not g.state.turn.load
+                   and bool(room(g.state.seats[g.state.turn.seat].yard)), seats=2)
+    state = game.state
+    seat = state.seats[state.turn.seat]
+    first = room(seat.yard)[0]
+    for cell, tile in zip(range(first, first + 3), yard_from_pattern("BMS"), strict=True):
+        seat.yard[cell] = tile
+    state.turn.ships.append([first, first + 1, first + 2])
+    seat.pieces.clear()
+    seat.pieces["captain"] = 1
+    plan = Plan((mv.Load(Piece.CAPTAIN), mv.EndLoad()))
+    # with a cruise to choose, the first ship's cruise is the last decision before the
+    # second sails: the question comes with it
+    after = Game.from_state(state.copy())
+    for move in plan.moves:
+        after.play(move)
+    if after.state.turn.step in (Step.CRUISE, Step.TOKEN_START):
+        question = confirmation(after.state, after.legal_moves()[0])
+        assert question is not None and "(it has no captain)" in question[0]
+    # without canals the first ship sails (and is dismantled) with nothing to decide,
+    # so the plan itself is the last chance to go back
+    seat.canals.clear()
+    assert dismantled_after(state, plan.moves)[-1] == "it has no captain"
+    question = confirmation(state, plan)
+    assert question is not None and "it has no captain" in question[0]

@@ -335,19 +335,22 @@ MAX_FORCED = 40
 """A bound on the moves :func:`dismantled_after` follows (a turn has far fewer)."""
 
 
-def dismantled_after(view: GameState, move: Move, *, decline_bonus: bool = False
-                     ) -> list[str]:
+def dismantled_after(view: GameState, moves: Move | Sequence[Move], *,
+                     decline_bonus: bool = False) -> list[str]:
     """Why each ship of the seat to move would be dismantled (R-7.2) if it plays
-    ``move`` and then every move it is left no choice about (with ``decline_bonus``,
-    also no bonus action after, as the interface plays for a player who declined it
-    before the action): the reasons the rules give, in order; empty when none is.
+    ``moves`` (one, or a plan of several) and then every move it is left no choice
+    about (with ``decline_bonus``, also no bonus action after, as the interface plays
+    for a player who declined it before the action): the reasons the rules give, in
+    order; empty when none is. A second ship completed in the same build sails right
+    after the first, with what the first left: its reasons count too.
 
     The moves are played in a world drawn from ``view``; whether a ship is dismantled
     depends only on the seat's own yard, pieces and canals, which the view shows."""
     seat = view.turn.seat
     world = determinize(view, 0)
     events: list[ev.Event] = []
-    apply_move(world, move, events)
+    for move in (moves,) if isinstance(moves, Move) else moves:
+        apply_move(world, move, events)
     for _ in range(MAX_FORCED):
         if world.is_over or world.to_move != seat:
             break

@@ -227,7 +227,10 @@ def confirmation(state: GameState, move: Move | Plan, *, decline_bonus: bool = F
     ``decline_bonus``: the player declined the bonus action for this turn, so the
     interface will decline the one after the action too."""
     if isinstance(move, Plan):
-        return None
+        # a suggested load or a marker's walk: a ship left to sail after it with
+        # nothing to load (a second ship of the same build) is dismantled at once
+        return _dismantling(state, move.moves, move.moves[-1],
+                            decline_bonus or move.no_bonus_after)
     if isinstance(move, mv.NoLastTile):
         return ("Pass your last chance? No more tiles can be bought to complete a "
                 "ship, and this cannot be taken back.", "Pass")
@@ -241,12 +244,20 @@ def confirmation(state: GameState, move: Move | Plan, *, decline_bonus: bool = F
     else:
         # a ship that sails with nothing left to decide (no pieces to load): the move
         # that leads there is the last chance to go back (R-7.2)
-        doomed = dismantled_after(state, move, decline_bonus=decline_bonus)
-        if not doomed:
-            return None
-        ships = "a ship" if len(doomed) == 1 else f"{len(doomed)} ships"
-        return (f"{describe_move(state, move)}? Then {ships} will sail and be dismantled "
-                f"({'; '.join(doomed)}).", "Go on")
+        return _dismantling(state, (move,), move, decline_bonus)
     if not warning:
-        return None
+        # this ship can score; one sailing after it with nothing to load may not
+        return _dismantling(state, (move,), move, decline_bonus)
     return (f"Sail this ship? {warning[0].upper()}{warning[1:]}.", "Sail")
+
+
+def _dismantling(state: GameState, moves: tuple[Move, ...], named: Move,
+                 decline_bonus: bool) -> tuple[str, str] | None:
+    """The question before ``moves`` when they send a ship to be dismantled with no
+    decision in between (:func:`~shipyard_tui.advice.dismantled_after`)."""
+    doomed = dismantled_after(state, moves, decline_bonus=decline_bonus)
+    if not doomed:
+        return None
+    ships = "a ship" if len(doomed) == 1 else f"{len(doomed)} ships"
+    return (f"{describe_move(state, named)}? Then {ships} will sail and be dismantled "
+            f"({'; '.join(doomed)}).", "Go on")
