@@ -332,3 +332,20 @@ async def test_the_log_scrolls_and_rewraps_and_wide_terminals_widen_the_choices(
             await pilot.pause()
         assert len(log.lines) == narrow_lines
         assert log.scroll_y == log.max_scroll_y  # the newest lines in sight
+
+
+async def test_a_terminal_below_80x24_is_asked_to_grow_as_at_the_shipyard_table(store):
+    """At 60x18 the Nauticus table drew itself cramped (one choice in sight, words cut);
+    the Shipyard table asks for 80x24 instead, and now so does this one."""
+    app = me_against_a_bot()
+    async with app.run_test(size=(60, 18)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        message = app.screen.query_one("#nauticus-too-small", Static)
+        assert message.display and "needs at least 80×24" in str(message.render())
+        assert not app.screen.query_one("#bottom").display
+        await pilot.resize_terminal(80, 24)
+        for _ in range(3):
+            await pilot.pause()
+        assert not message.display and app.screen.query_one("#bottom").display
+        assert app.focused is app.screen.query_one(ChoicePanel).options

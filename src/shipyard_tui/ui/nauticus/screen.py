@@ -31,6 +31,9 @@ from .widgets import SeatsPanel, SupplyPanel, WheelPanel
 
 Commit = Callable[[NauticusGame], None]
 
+SMALLEST = (80, 24)
+"""Below this size the table asks for a larger terminal instead of drawing itself."""
+
 WIDE_FROM = 120
 """From this width on the choices get more room (their long lines wrap less)."""
 
@@ -76,6 +79,18 @@ class NauticusScreen(Screen[None]):
         height: 1fr;
         scrollbar-size: 1 1;
     }
+    NauticusScreen #nauticus-too-small {
+        display: none;
+    }
+    NauticusScreen.-tiny #nauticus-too-small {
+        display: block;
+        height: 1fr;
+        content-align: center middle;
+        text-align: center;
+    }
+    NauticusScreen.-tiny #top, NauticusScreen.-tiny #bottom, NauticusScreen.-tiny #status {
+        display: none;
+    }
     NauticusScreen #status {
         height: 1;
         background: $panel;
@@ -111,6 +126,7 @@ class NauticusScreen(Screen[None]):
                 yield SupplyPanel()
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static("", id="status", markup=False)
+        yield Static("", id="nauticus-too-small", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -120,8 +136,22 @@ class NauticusScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         """A wide terminal gives the choices more room; the log's lines, wrapped when
         written, are written again at the new width (newest at the bottom)."""
-        self.set_class(event.size.width >= WIDE_FROM, "-wide")
+        width, height = event.size.width, event.size.height
+        self.set_class(width >= WIDE_FROM, "-wide")
+        tiny = width < SMALLEST[0] or height < SMALLEST[1]
+        self.set_class(tiny, "-tiny")
+        if tiny:  # as the Shipyard table: a cramped table helps nobody
+            self.query_one("#nauticus-too-small", Static).update(
+                f"The terminal is {width}×{height}; the table needs at least "
+                f"{SMALLEST[0]}×{SMALLEST[1]}.\nMake the window larger: the game waits "
+                "(and is saved).")
+        else:
+            self.call_after_refresh(self._focus_choices)
         self.call_after_refresh(self._rewrite_log)
+
+    def _focus_choices(self) -> None:
+        if self.is_attached and not self.has_class("-tiny"):
+            self.query_one(ChoicePanel).options.focus()
 
     def _rewrite_log(self) -> None:
         if not self.is_attached:
