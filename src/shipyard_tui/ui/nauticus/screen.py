@@ -26,13 +26,11 @@ from shipyard_tui.games.nauticus.bots import NauticusBot, bot_for_level
 from shipyard_tui.games.nauticus.search import DEFAULT_BUDGET_MS as NAUTICUS_BUDGET_MS
 from shipyard_tui.games.nauticus.words import event_words, move_words
 
+from ..sizes import ask_to_grow
 from ..widgets.choice_panel import Choice, ChoicePanel
 from .widgets import SeatsPanel, SupplyPanel, WheelPanel
 
 Commit = Callable[[NauticusGame], None]
-
-SMALLEST = (80, 24)
-"""Below this size the table asks for a larger terminal instead of drawing itself."""
 
 WIDE_FROM = 120
 """From this width on the choices get more room (their long lines wrap less)."""
@@ -138,14 +136,8 @@ class NauticusScreen(Screen[None]):
         written, are written again at the new width (newest at the bottom)."""
         width, height = event.size.width, event.size.height
         self.set_class(width >= WIDE_FROM, "-wide")
-        tiny = width < SMALLEST[0] or height < SMALLEST[1]
-        self.set_class(tiny, "-tiny")
-        if tiny:  # as the Shipyard table: a cramped table helps nobody
-            self.query_one("#nauticus-too-small", Static).update(
-                f"The terminal is {width}×{height}; the table needs at least "
-                f"{SMALLEST[0]}×{SMALLEST[1]}.\nMake the window larger: the game waits "
-                "(and is saved).")
-        else:
+        if not ask_to_grow(self, self.query_one("#nauticus-too-small", Static), width,
+                           height):
             self.call_after_refresh(self._focus_choices)
         self.call_after_refresh(self._rewrite_log)
 

@@ -51,6 +51,7 @@ from shipyard_tui.rules import moves as mv
 
 from ...text import describe_move
 from .. import choice_labels
+from ..sizes import ask_to_grow
 from ..widgets.action_track import ActionTrack
 from ..widgets.canal_column import CanalColumn
 from ..widgets.canal_map import CanalMap
@@ -94,8 +95,6 @@ STEP_VIEWS = {
 WIDE = (150, 45)
 """From this size on every panel is shown at once."""
 
-SMALLEST = (80, 24)
-"""Below this size the screen asks for a larger terminal instead of drawing the table."""
 
 
 class GameScreen(Screen[None]):
@@ -223,14 +222,7 @@ class GameScreen(Screen[None]):
 
     def _apply_size(self, width: int, height: int) -> None:
         self.set_class(width >= WIDE[0] and height >= WIDE[1], "-wide")
-        tiny = width < SMALLEST[0] or height < SMALLEST[1]
-        self.set_class(tiny, "-tiny")
-        if tiny:
-            self.query_one("#too-small", Static).update(
-                f"The terminal is {width}×{height}; the table needs at least "
-                f"{SMALLEST[0]}×{SMALLEST[1]}.\nMake the window larger: the game waits "
-                "(and is saved).")
-        else:
+        if not ask_to_grow(self, self.query_one("#too-small", Static), width, height):
             self.call_after_refresh(self._focus_choices)
 
     def _set_view(self, name: str) -> None:
