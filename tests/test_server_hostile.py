@@ -110,3 +110,44 @@ def test_the_terminal_title_is_ascii_for_an_ascii_client() -> None:
         app = SimpleNamespace(ascii=ascii_wanted, is_headless=False, _driver=driver)
         set_terminal_title(app, "Your turn — Shipyard")  # type: ignore[arg-type]
         assert written.pop() == f"\x1b]2;Your turn {dash} Shipyard\x07"
+
+
+def _sessions_of(folder: Path) -> list[int]:
+    """Process ids of interface processes whose command line names this data folder."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if "ssh-session" in command and str(folder) in command:
+            found.append(int(entry.name))
+    return found
+
+
+async def test_sessions_end_when_the_server_is_killed(tmp_path: Path,
+                                                      ann_key: asyncssh.SSHKey) -> None:
+    """A killed server (no graceful stop) leaves its players' interface processes
+    without a terminal: they must end on the hang-up, not linger (after the graceful
+    stop was added, a test that kills the server mid-game left them sleeping)."""
+    import time
+
+    from test_server_ssh import open_table
+
+    bob_key, line = make_key(tmp_path, "Bob")
+    with (tmp_path / "players").open("a") as players:
+        players.write(line + "\n")
+    running = start_server(tmp_path / "data", "--players", str(tmp_path / "players"))
+    try:
+        ann, bob = await open_table(running, {"Ann": ann_key, "Bob": bob_key})
+        assert len(_sessions_of(tmp_path / "data")) == 2
+    finally:
+        running.stop(kill=True)
+    deadline = time.monotonic() + 20
+    while _sessions_of(tmp_path / "data") and time.monotonic() < deadline:
+        await asyncio.sleep(0.2)
+    assert not _sessions_of(tmp_path / "data")
+    await ann.close()
+    await bob.close()

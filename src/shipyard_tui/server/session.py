@@ -11,6 +11,8 @@ import asyncio
 import contextlib
 import os
 import signal
+import threading
+import time
 from pathlib import Path
 from typing import Any, Protocol, cast
 
@@ -21,6 +23,7 @@ from textual.screen import Screen
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.model import Change
+from shipyard_tui.ui.app import EXIT_GRACE
 from shipyard_tui.ui.ascii import AsciiFilter, ascii_char, wants_ascii
 from shipyard_tui.ui.driver import sturdy
 from shipyard_tui.ui.nauticus.screen import NauticusScreen
@@ -259,8 +262,17 @@ class SessionApp(App[None]):
 
     def _server_stopping(self) -> None:
         """The server is stopping (it sends this process SIGTERM): leave through the
-        normal exit, which gives the player's terminal back, and say why after it."""
+        normal exit, which gives the player's terminal back, and say why after it; if
+        that shutdown hangs, the process still ends within :data:`EXIT_GRACE`."""
         self.problem = self.problem or SERVER_STOPPING
+
+        def end_anyway() -> None:
+            time.sleep(EXIT_GRACE)
+            with contextlib.suppress(OSError):
+                os.write(2, f"\n{self.problem}\n".encode())
+            os._exit(1)
+
+        threading.Thread(target=end_anyway, name="session-exit", daemon=True).start()
         self.exit()
 
     @property
@@ -273,10 +285,11 @@ class SessionApp(App[None]):
         if self._theme_name in self.available_themes:
             self.theme = self._theme_name
         if not self.is_headless:
+            # only the server's stop: a hang-up (the player's terminal went away) keeps
+            # its default, ending the process at once, as nothing is left to restore
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                loop = asyncio.get_running_loop()
-                loop.add_signal_handler(signal.SIGTERM, self._server_stopping)
-                loop.add_signal_handler(signal.SIGHUP, self.exit)
+                asyncio.get_running_loop().add_signal_handler(signal.SIGTERM,
+                                                              self._server_stopping)
         try:
             reader, self._writer = await asyncio.open_unix_connection(
                 str(self.socket_path), limit=MAX_LINE)
