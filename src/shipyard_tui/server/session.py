@@ -11,8 +11,6 @@ import asyncio
 import contextlib
 import os
 import signal
-import threading
-import time
 from pathlib import Path
 from typing import Any, Protocol, cast
 
@@ -23,7 +21,7 @@ from textual.screen import Screen
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.model import Change
-from shipyard_tui.ui.app import EXIT_GRACE
+from shipyard_tui.ui.app import end_anyway
 from shipyard_tui.ui.ascii import AsciiFilter, ascii_char, wants_ascii
 from shipyard_tui.ui.driver import sturdy
 from shipyard_tui.ui.nauticus.screen import NauticusScreen
@@ -265,14 +263,7 @@ class SessionApp(App[None]):
         normal exit, which gives the player's terminal back, and say why after it; if
         that shutdown hangs, the process still ends within :data:`EXIT_GRACE`."""
         self.problem = self.problem or SERVER_STOPPING
-
-        def end_anyway() -> None:
-            time.sleep(EXIT_GRACE)
-            with contextlib.suppress(OSError):
-                os.write(2, f"\n{self.problem}\n".encode())
-            os._exit(1)
-
-        threading.Thread(target=end_anyway, name="session-exit", daemon=True).start()
+        end_anyway(lambda: self.problem or "", code=1)
         self.exit()
 
     @property

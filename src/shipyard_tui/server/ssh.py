@@ -38,7 +38,6 @@ def no_terminal(host: str | None = None, port: int | None = None) -> bytes:
             f"Connect with a terminal: ssh -t {where} (and without -T).\r\n").encode()
 
 
-NO_TERMINAL = no_terminal()
 FULL = b"The server is full right now; please try again in a while.\r\n"
 STOPPING = b"The server is stopping; please try again when it is back.\r\n"
 
@@ -200,7 +199,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         assert self.chan is not None
         if self.term is None:
             sockname = self.chan.get_extra_info("sockname") or ()
-            self.chan.write(no_terminal(*sockname[:2]) if len(sockname) >= 2 else NO_TERMINAL)
+            self.chan.write(no_terminal(*sockname[:2]))
             self.chan.exit(1)
             return
         if self.gate.stopping:

@@ -20,7 +20,7 @@ import select
 import signal
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from textual.app import App, SystemCommand
@@ -61,6 +61,21 @@ EXIT_GRACE = 2.0
 
 RETRY_SECONDS = 5.0
 """How often a failed autosave is tried again while the game waits."""
+
+
+def end_anyway(last_words: Callable[[], str], code: int) -> None:
+    """End the process :data:`EXIT_GRACE` seconds from now, with ``code``, whatever the
+    normal shutdown (begun by the caller) is doing; first ``last_words()``, if any, go
+    to standard error (the terminal, restored or not, still shows them)."""
+    def end() -> None:
+        time.sleep(EXIT_GRACE)
+        words = last_words()
+        if words:
+            with contextlib.suppress(OSError):
+                os.write(2, f"\n{words}\n".encode())
+        os._exit(code)
+
+    threading.Thread(target=end, name="shipyard-exit", daemon=True).start()
 
 
 class UnsavedNotice(Static):
@@ -200,15 +215,13 @@ class ShipyardApp(App[None]):
         self._leaving = True
         report = self.finish_saving()
 
-        def end_anyway() -> None:
-            time.sleep(EXIT_GRACE)
+        def last_words() -> str:
             if report and not self.exit_report_shown:
                 self.exit_report_shown = True
-                with contextlib.suppress(OSError):
-                    os.write(2, f"\nshipyard: {report}\n".encode())
-            os._exit(0)
+                return f"shipyard: {report}"
+            return ""
 
-        threading.Thread(target=end_anyway, name="shipyard-exit", daemon=True).start()
+        end_anyway(last_words, code=0)
         self.exit()
 
     def finish_saving(self) -> str:

@@ -27,13 +27,9 @@ from .widgets.shipyard_grid import NOT_COMPLETING
 
 def load_plan(plan: LoadPlan) -> Plan:
     """A suggested load as the moves that load it and end loading."""
-    loads = tuple(mv.Load(CATALOG_PIECE[piece])
+    loads = tuple(mv.Load(Piece(piece))  # every piece, the classic propeller too
                   for piece, count in plan.pieces for _ in range(count))
     return Plan((*loads, mv.EndLoad()))
-
-
-CATALOG_PIECE = {p.value: p for p in Piece}
-"""Every piece by name, the classic propeller too (RC-6.1)."""
 
 
 def prompt(state: GameState, fallback: str) -> str:
@@ -237,16 +233,14 @@ def confirmation(state: GameState, move: Move | Plan, *, decline_bonus: bool = F
     if isinstance(move, mv.Discard):
         return (f"{describe_move(state, move)}? A discarded contract is gone for good.",
                 "Discard")
+    warning = ""
     if isinstance(move, mv.EndLoad):
         warning = sailing_warning(state, q.sailing_speeds(state))
     elif isinstance(move, mv.Rigger):
         warning = sailing_warning(state, q.sailing_speeds(state, move))
-    else:
-        # a ship that sails with nothing left to decide (no pieces to load): the move
-        # that leads there is the last chance to go back (R-7.2)
-        return _dismantling(state, (move,), move, decline_bonus)
     if not warning:
-        # this ship can score; one sailing after it with nothing to load may not
+        # a ship that sails with nothing left to decide (no pieces to load, or the
+        # second of a build after this one): this move is the last chance to go back
         return _dismantling(state, (move,), move, decline_bonus)
     return (f"Sail this ship? {warning[0].upper()}{warning[1:]}.", "Sail")
 

@@ -26,6 +26,7 @@ from shipyard_tui.games.nauticus.bots import NauticusBot, bot_for_level
 from shipyard_tui.games.nauticus.search import DEFAULT_BUDGET_MS as NAUTICUS_BUDGET_MS
 from shipyard_tui.games.nauticus.words import event_words, move_words
 
+from ..hints import ask_for_hint
 from ..sizes import ask_to_grow
 from ..widgets.choice_panel import Choice, ChoicePanel
 from .widgets import SeatsPanel, SupplyPanel, WheelPanel
@@ -111,8 +112,6 @@ class NauticusScreen(Screen[None]):
         self._review_shown = False
         self._position = 0
         """Counts redraws of the table, so that a hint for an old position is dropped."""
-        self._hint_highlight: int | None = None
-        """The highlighted choice when the hint was asked for."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -279,44 +278,20 @@ class NauticusScreen(Screen[None]):
 
     def action_hint(self) -> None:
         """Ask the strong bot what it would do, in a thread: the table stays live."""
-        from shipyard_tui.analysis import HINT_BUDGET_FACTOR, Hint, nauticus_hint_for
+        from shipyard_tui.analysis import HINT_BUDGET_FACTOR, nauticus_hint_for
 
         seat = self.game.to_move
         if seat is None or seat in self.bots or not self.decides_here(seat):
             self.notify("A hint is for the person whose turn it is.", timeout=3)
             return
-        if any(w.group == "hint" and w.is_running for w in self.workers):
-            self.notify("The strong bot is still thinking about the last hint.", timeout=3)
-            return
         snapshot = NauticusGame.from_state(self.game.state.copy())
         budget = HINT_BUDGET_FACTOR * (self.budget_ms or NAUTICUS_BUDGET_MS)
         position = self._position
-        self._hint_highlight = self.query_one(ChoicePanel).options.highlighted
-        self.status("Hint: the strong bot is thinking...")
-
-        def think() -> None:
-            try:
-                hint: Hint | str = nauticus_hint_for(snapshot, budget_ms=budget,
-                                                     seed=position)
-            except Exception as exc:  # a hint is advice: its failure must not end the game
-                hint = f"No hint this time: the strong bot failed ({type(exc).__name__}: {exc})."
-            with suppress(RuntimeError):  # the app may close while the bot thinks
-                self.app.call_from_thread(self._show_hint, hint, position)
-
-        self.run_worker(think, thread=True, exclusive=True, group="hint")
-
-    def _show_hint(self, hint: object, position: int) -> None:
-        from shipyard_tui.analysis import Hint
-
-        if position != self._position or not self.is_attached:
-            return
-        seat = self.game.to_move
-        if seat is not None:
-            self.status(f"{self.game.state.seats[seat].name}'s decision: {self.game.prompt}.")
-        if not isinstance(hint, Hint):
-            self.notify(str(hint), title="Hint", severity="warning", timeout=6, markup=False)
-            return
-        self.query_one(ChoicePanel).show_hint(hint, self._hint_highlight)
+        decision = f"{self.game.state.seats[seat].name}'s decision: {self.game.prompt}."
+        if ask_for_hint(self, lambda: nauticus_hint_for(snapshot, budget_ms=budget,
+                                                        seed=position),
+                        lambda: position == self._position, lambda: self.status(decision)):
+            self.status("Hint: the strong bot is thinking...")
 
     def action_next_view(self) -> None:
         wheel = self.query_one(WheelPanel)

@@ -30,7 +30,6 @@ Keys:
 
 from __future__ import annotations
 
-from contextlib import suppress
 from typing import Any
 
 from textual import events, on
@@ -41,7 +40,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from shipyard_tui.analysis import HINT_BUDGET_FACTOR, Hint, hint_for
+from shipyard_tui.analysis import HINT_BUDGET_FACTOR, hint_for
 from shipyard_tui.bots import driver_for
 from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS
 from shipyard_tui.core import SeatDriver
@@ -51,6 +50,7 @@ from shipyard_tui.rules import moves as mv
 
 from ...text import describe_move
 from .. import choice_labels
+from ..hints import ask_for_hint
 from ..sizes import ask_to_grow
 from ..widgets.action_track import ActionTrack
 from ..widgets.canal_column import CanalColumn
@@ -135,8 +135,6 @@ class GameScreen(Screen[None]):
         """Thinking budget of the strong level (None: its default)."""
         self._position = 0
         """Counts changes of the game, so a hint for an old position is dropped."""
-        self._hint_highlight: int | None = None
-        """The highlighted choice when the hint was asked for."""
         if driver is None:
             driver = driver_for(model.game.config, bot_budget_ms)
         self.bots = BotTurns(self, model, driver, bot_delay, self._may_play)
@@ -435,36 +433,16 @@ class GameScreen(Screen[None]):
         if seat is None or not self.model.is_human(seat) or self.replaying:
             self.notify("A hint is for the person whose turn it is.", timeout=3)
             return
-        if any(w.group == "hint" and w.is_running for w in self.workers):
-            self.notify("The strong bot is still thinking about the last hint.", timeout=3)
-            return
         snapshot = Game.from_state(game.state.copy())
         budget = HINT_BUDGET_FACTOR * (self.bot_budget_ms or DEFAULT_BUDGET_MS)
         position = self._position
-        self._hint_highlight = self.query_one(ChoicePanel).options.highlighted
-        self.query_one(StatusLine).note = "hint: the strong bot is thinking…"
+        status = self.query_one(StatusLine)
 
-        def think() -> None:
-            try:
-                hint: Hint | str = hint_for(snapshot, budget_ms=budget, seed=position)
-            except Exception as exc:  # a hint is advice: its failure must not end the game
-                hint = f"No hint this time: the strong bot failed ({type(exc).__name__}: {exc})."
-            with suppress(RuntimeError):  # the app may close while the bot thinks
-                self.app.call_from_thread(self._show_hint, hint, position)
-
-        self.run_worker(think, thread=True, exclusive=True, group="hint")
-
-    def _show_hint(self, hint: Hint | str, position: int) -> None:
-        """Show the hint above the choices, naming them as the panel does, and move
-        the highlight to the strong bot's choice (Enter then plays it); or say why
-        there is none."""
-        if position != self._position or not self.is_attached:
-            return
-        self.query_one(StatusLine).note = ""
-        if isinstance(hint, str):
-            self.notify(hint, title="Hint", severity="warning", timeout=6, markup=False)
-            return
-        self.query_one(ChoicePanel).show_hint(hint, self._hint_highlight)
+        def thought() -> None:
+            status.note = ""
+        if ask_for_hint(self, lambda: hint_for(snapshot, budget_ms=budget, seed=position),
+                        lambda: position == self._position, thought):
+            status.note = "hint: the strong bot is thinking…"
 
     def action_view(self, name: str) -> None:
         self._set_view(name)

@@ -49,7 +49,7 @@ class SeatStrip(ModelWidget):
         low = Text("  ", no_wrap=True, overflow="ellipsis").join(parts[3:])
         room = self.content_region.width
         if room and low.cell_len > room:
-            # four contracts' titles (the classic deal) do not fit: their ids do, and
+            # the titles do not fit (the classic deal of six at 80 columns): the ids do, and
             # the Seats panel has the titles
             parts[4] = _part("contracts", ", ".join(seat.contracts))
             low = Text("  ", no_wrap=True, overflow="ellipsis").join(parts[3:])
