@@ -35,10 +35,18 @@ async def test_hint_key_names_the_strong_move_and_the_runner_up(tmp_path, monkey
         await settle(pilot)
         best, runner = panel.advice.splitlines()
         keys = {panel.key_of(i) for i in range(len(panel.choices))}
-        assert best.startswith("Strong bot: [") and best.endswith("] (highlighted)")
+        assert best.startswith("Strong bot: [") and best.endswith(" (highlighted)")
         assert best.removeprefix("Strong bot: [").split("]")[0] in keys
-        assert runner.startswith("Runner-up: [") and "by the strong bot's reckoning" in runner
-        assert runner.removeprefix("Runner-up: [").split("]")[0] in keys
+        assert runner.startswith("Runner-up: [") and "points behind against the best" in runner
+        runner_key = runner.removeprefix("Runner-up: [").split("]")[0]
+        assert runner_key in keys
+        # each choice is named by its key and its words, as much of them as fits a line
+        width = panel.query_one("#prompt", Static).content_region.width
+        assert all(len(line) <= width for line in (best, runner))
+        runner_index = next(i for i in range(len(panel.choices))
+                            if panel.key_of(i) == runner_key)
+        assert named(runner.removeprefix(f"Runner-up: [{runner_key}] ").split(" (about")[0],
+                     panel.choices[runner_index].label)
         assert model.game.state.to_dict() == before
         shown = str(panel.query_one("#prompt", Static).render())
         assert shown.startswith(f"{best}\n{runner}\n{prompt}")
@@ -46,13 +54,22 @@ async def test_hint_key_names_the_strong_move_and_the_runner_up(tmp_path, monkey
         index = panel.options.highlighted
         assert index is not None
         choice = panel.choices[index]
-        assert best == f"Strong bot: [{panel.key_of(index)}] (highlighted)"
+        words = best.removeprefix(f"Strong bot: [{panel.key_of(index)}] ")
+        assert named(words.removesuffix(" (highlighted)"), choice.label)
         await pilot.press("enter")  # Enter plays the strong bot's move
         await settle(pilot)
         assert model.game.state.to_dict() != before
         assert model.game.moves[played] == choice.move
         assert panel.advice == ""
         assert "Strong bot:" not in str(panel.query_one("#prompt", Static).render())
+
+
+def named(words: str, label: str) -> bool:
+    """Whether a hint's ``words`` for a choice are its label's first line, or the start
+    of it cut with an ellipsis."""
+    first = label.split("\n")[0].strip()
+    return words == first or (words.endswith("…") and first.startswith(words[:-1])
+                              and len(words) >= 8)
 
 
 def test_hint_text_gives_how_far_the_runner_up_falls_behind_not_a_final_score():
@@ -64,11 +81,10 @@ def test_hint_text_gives_how_far_the_runner_up_falls_behind_not_a_final_score():
     solo = Hint(0, "Hire Employee", 18.0, 18.0, "Build Ships", 15.0, 15.46, True)
     assert solo.text().splitlines() == [
         "Strong bot: Hire Employee",
-        "Runner-up: Build Ships (about 2.5 points behind, by the strong bot's reckoning)"]
+        "Runner-up: Build Ships (about 2.5 points behind)"]
     duel = Hint(0, "Hire Employee", 18.0, 2.0, "Build Ships", 17.0, 0.9, False)
     assert duel.text().splitlines()[1] == ("Runner-up: Build Ships (about 1.1 points behind "
-                                          "against the best rival, by the strong bot's "
-                                          "reckoning)")
+                                          "against the best rival)")
     close = Hint(0, "Hire Employee", 18.0, 2.0, "Build Ships", 18.2, 2.01, False)
     assert "about as good" in close.text()
     alone = Hint(0, "Hire Employee", 18.0, 2.0, None, None, None, False)
@@ -152,10 +168,11 @@ async def test_the_hinted_choice_is_scrolled_into_sight_at_80x24(tmp_path, monke
         await settle(pilot)
         assert options.max_scroll_y > hidden  # the hint took rows: more is out of sight
         assert options.highlighted == last
+        # the choice out of sight is named in words too, not only by its key
         assert panel.advice.splitlines() == [
-            f"Strong bot: [{panel.key_of(last)}] (highlighted)",
-            f"Runner-up: [{panel.key_of(0)}] (about 0.5 points behind, by the strong "
-            "bot's reckoning)"]
+            f"Strong bot: [{panel.key_of(last)}] {panel.choices[last].label} (highlighted)",
+            f"Runner-up: [{panel.key_of(0)}] {panel.choices[0].label} (about 0.5 points "
+            "behind)"]
         line = options._index_to_line[last]
         height = options.scrollable_content_region.height
         assert round(options.scroll_y) <= line < round(options.scroll_y) + height
@@ -195,7 +212,8 @@ async def test_the_hint_leaves_a_highlight_the_player_moved_and_falls_back_to_wo
         await settle(pilot)
         assert options.highlighted == moved
         key = panel.key_of(len(panel.choices) - 1)
-        assert panel.advice.splitlines()[0] == f"Strong bot: [{key}]"
+        label = panel.choices[len(panel.choices) - 1].label
+        assert panel.advice.splitlines()[0] == f"Strong bot: [{key}] {label}"
 
         def wordy_hint(game, **_):  # a move that is not any choice of its own
             return analysis.Hint(0, "Move the marker on", 1.0, 1.0, None, None, None, True,
@@ -241,3 +259,46 @@ async def test_a_second_hint_while_the_first_thinks_is_refused_with_a_word(tmp_p
         await app.workers.wait_for_complete()
         assert len(started) == 1
         assert any("still thinking" in s for s in said)
+
+
+async def test_a_hint_names_long_choices_by_as_much_of_their_words_as_fits_a_line():
+    """A play-test at 80×24: the hint named choices by key alone ("[e]"), and the runner
+    -up was often out of sight below. Now each is named by key and words, its words cut
+    with an ellipsis where the whole would wrap; a line too short for 8 characters of
+    them keeps the key alone."""
+    from textual.app import App, ComposeResult
+
+    from shipyard_tui.ui.widgets.choice_panel import Choice
+
+    class One(App[None]):
+        CSS = "ChoicePanel { width: 60; height: 12; }"
+
+        def compose(self) -> ComposeResult:
+            yield ChoicePanel()
+
+    long = "Bonus action: Exchange Commodities (you pay 6 guilders, leaving none)"
+    choices = [Choice("No bonus action", mv.Buy(0, 1)), Choice(long, mv.Buy(0, 2))]
+    app = One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.query_one(ChoicePanel)
+        panel.set_choices("A bonus action?", choices)
+        await pilot.pause()
+        hint = analysis.Hint(0, "w", 1.0, 1.0, "v", 0.5, 0.5, True, (mv.Buy(0, 2),),
+                             (mv.Buy(0, 1),))
+        panel.show_hint(hint, panel.options.highlighted)
+        await pilot.pause()
+        best, runner = panel.advice.splitlines()
+        width = panel.query_one("#prompt", Static).content_region.width
+        assert len(best) == width and best.endswith("… (highlighted)")
+        assert best.startswith("Strong bot: [b] Bonus action: Exchange")
+        assert named(best.removeprefix("Strong bot: [b] ").removesuffix(" (highlighted)"),
+                     long)
+        assert runner == "Runner-up: [a] No bonus action (about 0.5 points behind)"
+        duel = analysis.Hint(0, "w", 1.0, 1.0, "v", 0.5, 0.5, False, (mv.Buy(0, 1),),
+                             (mv.Buy(0, 2),))
+        panel.show_hint(duel, panel.options.highlighted)
+        await pilot.pause()
+        runner = panel.advice.splitlines()[1]
+        # the words of the gap between players leave no room on a 58-wide line: the key
+        # alone
+        assert runner == "Runner-up: [b] (about 0.5 points behind against the best rival)"

@@ -198,10 +198,7 @@ class Hint:
         assert self.runner_value is not None
         gap = self.best_value - self.runner_value
         against = "" if self.solo else " against the best rival"
-        if gap < 0.05:
-            behind = "about as good, by the strong bot's reckoning"
-        else:
-            behind = f"about {gap:.1f} points behind{against}, by the strong bot's reckoning"
+        behind = "about as good" if gap < 0.05 else f"about {gap:.1f} points behind{against}"
         lines.append(f"Runner-up: {runner_up or self.runner_up} ({behind})")
         return "\n".join(lines)
 

@@ -26,6 +26,10 @@ from shipyard_tui.rules import Move as ShipyardMove
 OPTION_KEYS = "abcdefghijklmnopstvwxyz"
 """Letters that pick options; q, r and u are left to the screen's own commands."""
 
+MIN_HINT_WORDS = 8
+"""A hint names a choice by its key and its words when at least this many characters of
+them fit on the hint's line; by its key alone when fewer do."""
+
 
 @dataclass(frozen=True, slots=True)
 class Plan:
@@ -296,13 +300,30 @@ class ChoicePanel(Vertical):
         runner = self.index_of(hint.runner_moves)
         move = best is not None and self.options.highlighted == highlighted_before
 
-        def name(index: int | None, note: str = "") -> str | None:
-            """A choice by its key (its label if it has none): it is on screen."""
+        note = " (highlighted)" if move else ""
+
+        def name(index: int | None, room: int | None = None) -> str | None:
+            """A choice by its key and, given ``room``, as much of its words as fit
+            there (the choice may be out of sight); by its words if it has no key."""
             if index is None:
                 return None
             key = self.key_of(index)
-            return (f"[{key}]" if key else self._choices[index].label) + note
-        self.advise(hint.text(name(best, " (highlighted)" if move else ""), name(runner)))
+            words = self._choices[index].label.split("\n")[0].strip()
+            if not key:
+                return words
+            if room is None or room < MIN_HINT_WORDS:
+                return f"[{key}]"
+            if len(words) > room:
+                words = words[: room - 1].rstrip() + "…"
+            return f"[{key}] {words}"
+        # first by key alone, to see how much of each line is left for the words
+        width = self.query_one("#prompt", Static).content_region.width
+        key_only = name(best)
+        bare = hint.text(key_only and key_only + note, name(runner))
+        spare = [width - len(line) - 1 for line in bare.splitlines()]
+        best_name = name(best, spare[0])
+        runner_name = name(runner, spare[1] if len(spare) > 1 else None)
+        self.advise(hint.text(best_name and best_name + note, runner_name))
         if move and best is not None:
             self.options.highlighted = best
             self.call_after_refresh(self.options.scroll_to_highlight)
