@@ -238,6 +238,7 @@ async def test_the_older_terminal_goes_back_to_the_lobby_and_says_why(
         assert link.player == "Ann" and link.writer is not app._writer
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen))
+        assert not app._notifications, "the notice is the lobby's: the seat is back"
         assert (await again.expect("taken_over"))["table"] == table
         await until(pilot, lambda: len(holding(host, table, 0)) == 1
                     and holding(host, table, 0)[0].writer is not again.writer)

@@ -366,6 +366,7 @@ class SessionApp(App[None]):
         self.pending_table = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        self.clear_notifications()  # the lobby's (say, why a seat was taken over) are done
         if message.get("lobby", {}).get("game") == "nauticus":
             nauticus = RemoteNauticusModel(self.send, table, message.get("seat"), message)
             self.model = nauticus
