@@ -12,7 +12,8 @@ import pytest
 from shipyard_tui.bots import GreedyBot, PlannerBot, StrongBot
 from shipyard_tui.rules import Game, GameState
 from shipyard_tui.rules.view import is_hidden
-from shipyard_tui.server.host import TableHost
+from shipyard_tui.saves import AnyGame
+from shipyard_tui.server.host import Link, TableHost
 from shipyard_tui.server.protocol import MAX_LINE, encode, read_message
 from shipyard_tui.server.tables import Table, plan_seats
 
@@ -135,6 +136,114 @@ async def test_a_player_who_comes_back_sits_at_their_seat(host: TableHost) -> No
     assert message["table"] == table and message["seat"] == 1
     await ann.close()
     await again.close()
+
+
+def holding(host: TableHost, table: str, seat: int) -> list[Link]:
+    """The connections the host lets decide for ``seat`` of ``table``."""
+    return [link for link in host.links if link.table == table and link.seat == seat]
+
+
+async def moved_on(game: AnyGame, moves: int) -> None:
+    """Wait until the host has played past ``moves`` moves."""
+    for _ in range(200):
+        if len(game.moves) > moves:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the move was not played")
+
+
+async def test_a_player_connecting_again_takes_their_seat_over(host: TableHost) -> None:
+    """Two connections of one player both decided for the seat (the newer one's Enter
+    sat it down beside the older one). Now the newer connection gets the seat as it
+    says hello, the older one is told and sent to the lobby, its moves are refused, and
+    sitting down there takes the seat back the same way."""
+    ann, bob, table = await two_seat_table(host)
+    game = host.tables[table].game
+    assert game is not None
+    [first] = holding(host, table, 0)
+    again = await Client.open(host, player="Ann")
+    seated = await again.expect("game")
+    assert seated["table"] == table and seated["seat"] == 0 and "state" in seated
+    told = await ann.expect("taken_over")
+    assert told["table"] == table and "from another terminal" in told["message"]
+    await ann.expect("lobby")
+    assert first.table is None and len(holding(host, table, 0)) == 1
+    assert first not in holding(host, table, 0)
+    assert host.lobby_message()["tables"][0]["seats"][0]["present"]
+    while game.to_move != 0:
+        played = len(game.moves)
+        await bob.send({"op": "play", "table": table, "move": str(game.legal_moves()[0])})
+        await moved_on(game, played)
+    played = len(game.moves)
+    legal = str(game.legal_moves()[0])
+    await ann.send({"op": "play", "table": table, "move": legal})
+    assert "do not sit" in (await ann.expect("error"))["message"]
+    assert len(game.moves) == played
+    await again.send({"op": "play", "table": table, "move": legal})
+    await moved_on(game, played)
+    assert str(game.moves[-1]) == legal
+    await ann.send({"op": "join", "table": table})
+    assert (await ann.expect("game"))["seat"] == 0
+    assert (await again.expect("taken_over"))["table"] == table
+    assert holding(host, table, 0) == [first]
+    for client in (ann, bob, again):
+        await client.close()
+
+
+async def test_coming_back_takes_a_seat_nobody_holds_before_a_held_one(
+        host: TableHost) -> None:
+    """A player at two running tables, one of them in a terminal still open: a new
+    connection sits down at the other one and leaves that terminal alone."""
+    ann = await Client.open(host, player="Ann")
+    tables = []
+    for _ in range(2):
+        await ann.send({"op": "create", "seats": ["me", "bot:random"], "bot_delay": 0})
+        opened = await ann.expect("game", lambda m: "state" in m and m["table"] not in tables)
+        tables.append(opened["table"])
+    away, held = tables
+    assert [link.table for link in host.links] == [held]
+    again = await Client.open(host, player="Ann")
+    assert (await again.expect("game"))["table"] == away
+    assert len(holding(host, away, 0)) == 1 and len(holding(host, held, 0)) == 1
+    await ann.send({"op": "lobby"})
+    await ann.expect("lobby")
+    assert "taken_over" not in [m["op"] for m in ann.inbox]
+    await ann.close()
+    await again.close()
+
+
+async def test_the_older_terminal_goes_back_to_the_lobby_and_says_why(
+        host: TableHost) -> None:
+    """The session app of the connection that lost its seat: it leaves the table for
+    the lobby with the reason on screen, and Enter there sits it back down."""
+    from shipyard_tui.server.lobby import LobbyScreen
+    from shipyard_tui.server.session import RemoteGameScreen, SessionApp
+    from ui_helpers import until
+
+    app = SessionApp(host.socket_path, player="Ann")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("right", "enter")  # seat 2: a beginner bot
+        await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen))
+        table = next(iter(host.tables))
+        again = await Client.open(host, player="Ann")
+        assert (await again.expect("game"))["seat"] == 0
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert app.model is None
+        await until(pilot, lambda: any("from another terminal" in n.message
+                                       for n in app._notifications))
+        [link] = holding(host, table, 0)
+        assert link.player == "Ann" and link.writer is not app._writer
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen))
+        assert not app._notifications, "the notice is the lobby's: the seat is back"
+        assert (await again.expect("taken_over"))["table"] == table
+        await until(pilot, lambda: len(holding(host, table, 0)) == 1
+                    and holding(host, table, 0)[0].writer is not again.writer)
+        await again.close()
+    assert app.problem is None
 
 
 async def test_a_bot_stands_in_for_an_away_player_and_hands_back(host: TableHost) -> None:

@@ -88,3 +88,47 @@ async def test_the_lobby_columns_fit_their_cells_without_waiting_for_a_quiet_mom
         cells = [grid.get_cell_at((row, 2)) for row in range(grid.row_count)]
         assert any(str(cell) == "2 seats open" for cell in cells)
         assert state.get_render_width(grid) >= max(len(str(c)) for c in cells) + 2
+
+
+async def test_a_too_small_terminal_hides_the_lobby_until_it_grows() -> None:
+    """Below 80×24 the game's tables asked for a larger window while the lobby drew its
+    columns cut off; it now asks too, sits nobody down blind, and comes back when the
+    window grows."""
+    from textual.widgets import DataTable, Static
+
+    from shipyard_tui.server.lobby import LobbyScreen
+    from shipyard_tui.server.showcase import LobbyShowcase
+
+    sent: list[dict[str, object]] = []
+    app = LobbyShowcase()
+    app.send = sent.append  # type: ignore[method-assign]
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        message = lobby.query_one("#lobby-too-small", Static)
+        grid = lobby.query_one(DataTable)
+        assert lobby.has_class("-tiny")
+        assert message.display and not grid.display
+        words = str(message.render())
+        assert "60×20" in words and "the lobby needs at least 80×24" in words
+        assert "your seats wait" in words
+        await pilot.press("enter", "w", "n")
+        await settle(pilot)
+        assert sent == [] and app.screen is lobby
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert not lobby.has_class("-tiny")
+        assert grid.display and not message.display
+        assert app.focused is grid
+        await pilot.press("enter")
+        assert sent == [{"op": "join", "table": "3f9a1c"}]
+
+
+def test_the_lobby_asks_for_room_at_60x20(snap_compare):  # type: ignore[no-untyped-def]
+    from shipyard_tui.server.showcase import LobbyShowcase
+
+    async def run_before(pilot):  # type: ignore[no-untyped-def]
+        await settle(pilot)
+
+    assert snap_compare(LobbyShowcase(), terminal_size=(60, 20), run_before=run_before)

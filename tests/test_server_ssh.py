@@ -198,6 +198,27 @@ async def test_a_dropped_player_reconnects_to_their_seat(server: Server,
     await again.close()
 
 
+async def test_a_second_terminal_of_a_player_takes_the_seat_from_the_first(
+        server: Server, keys: dict[str, asyncssh.SSHKey]) -> None:
+    """Bob connects again while his first connection still holds his seat (a link that
+    dropped without the server noticing yet): the new terminal sits at the seat, the
+    old one says why it is back in the lobby, and the game goes on from the new one."""
+    ann, bob = await open_table(server, keys)
+    terminals = {"Ann": ann, "Bob": bob}
+    played = await play_moves(server, terminals, lambda data: len(data["moves"]) >= 2)
+    again = await Terminal(*WIDE).connect(server.port, keys["Bob"])
+    await again.wait_for(lambda text: "Bob: " in text or "It is Ann's turn" in text)
+    await bob.wait_for("Seat taken over")
+    await bob.wait_for("you are Bob")
+    assert not bob.closed.is_set()
+    await play_moves(server, {"Ann": ann, "Bob": again},
+                     lambda data: len(data["moves"]) > played + 3)
+    assert "Seat taken over" not in again.text()
+    for terminal in (ann, bob, again):
+        await terminal.close()
+    assert not any("Traceback" in line for line in server.output)
+
+
 async def test_the_server_restarts_and_the_table_goes_on(tmp_path: Path,
                                                          keys: dict[str, asyncssh.SSHKey]
                                                          ) -> None:

@@ -10,6 +10,11 @@ autosaved in the usual save format before anyone hears of it, and the seat plan 
 kept in ``tables.json``, so a restarted server carries on where it stopped. A table
 plays Shipyard or Nauticus; everything above holds for both (Nauticus hides nothing but
 its generator, NA-14.1, so its seats are sent the same view).
+
+A seat is decided from one terminal at a time: a player who sits down at their seat
+from another connection (coming back while a dropped link has not timed out yet, or
+from a second terminal) takes it over, and the connection that held it is told so and
+sent back to the lobby.
 """
 
 from __future__ import annotations
@@ -46,6 +51,9 @@ from .tables import BOT, PERSON, Table, plan_seats, stand_in_level
 
 SOCKET_NAME = "host.sock"
 MAX_TABLES = 64
+TAKEN_OVER = ("You sat down at this table from another terminal; this one has left the "
+              "seat and is back in the lobby.")
+"""What a connection is told when another connection of its player takes its seat."""
 
 
 @dataclass(eq=False)
@@ -243,16 +251,19 @@ class TableHost:
         self._welcome(link)
 
     def _welcome(self, link: Link) -> None:
-        """Greet the player; one who left a game running sits straight back down."""
+        """Greet the player; one who left a game running sits straight back down: at the
+        newest such seat nobody holds, else at the newest one, which an older connection
+        of theirs (a link that dropped and has not timed out yet) then gives up."""
         link.send({"op": "welcome", "player": link.player})
         link.send(self.lobby_message())
         assert link.player is not None
-        for table in reversed(list(self.tables.values())):
-            seat = table.seat_of(link.player)
-            if seat is not None and table.game is not None and not table.game.is_over \
-                    and not self._present(table.table_id, seat):
-                self._seat(link, table, seat)
-                return
+        running = [(table, seat) for table in reversed(list(self.tables.values()))
+                   if (seat := table.seat_of(link.player)) is not None
+                   and table.game is not None and not table.game.is_over]
+        if running:
+            table, seat = next(((t, s) for t, s in running
+                                if not self._present(t.table_id, s)), running[0])
+            self._seat(link, table, seat)
 
     def _left(self, link: Link) -> None:
         """The connection is gone: its seat waits (and a stand-in may start counting)."""
@@ -365,7 +376,13 @@ class TableHost:
         self._send_game(link, table)
 
     def _seat(self, link: Link, table: Table, seat: int) -> None:
+        """Sit ``link`` at ``seat``; any other connection holding the seat gives it up
+        (and is sent the lobby, with everyone not at a game)."""
         self._leave_table(link, lobby=False)
+        for other in [o for o in self.links if o is not link
+                      and o.table == table.table_id and o.seat == seat]:
+            other.table = other.seat = None
+            other.send({"op": "taken_over", "table": table.table_id, "message": TAKEN_OVER})
         link.table, link.seat = table.table_id, seat
         link.epoch = -1
         self._presence.away_since.pop((table.table_id, seat), None)

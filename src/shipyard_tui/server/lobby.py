@@ -10,6 +10,9 @@ Keys:
 | ``n`` | open a new table (of Shipyard or Nauticus) |
 | ``b`` | bell on your turn: on or off |
 | ``q`` | leave the server (your seats wait for you) |
+
+Below 80×24 the lobby asks for a larger terminal instead (:func:`ask_to_grow`) and the
+keys that would act on a table it cannot show do nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -28,6 +31,7 @@ from textual.widgets.option_list import Option
 
 from shipyard_tui.bots.base import PLAYER_LEVELS, player_level
 from shipyard_tui.seats import clean_name
+from shipyard_tui.ui.sizes import ask_to_grow
 
 
 def seat_text(seat: dict[str, Any], to_move: bool, stand_in_level: str = "") -> Text:
@@ -94,7 +98,23 @@ class LobbyScreen(Screen[None]):
     LobbyScreen > DataTable {
         height: 1fr;
     }
+    LobbyScreen > #lobby-too-small {
+        display: none;
+    }
+    LobbyScreen.-tiny > #lobby-too-small {
+        display: block;
+        height: 1fr;
+        content-align: center middle;
+        text-style: bold;
+    }
+    LobbyScreen.-tiny > #lobby-title, LobbyScreen.-tiny > #lobby-help,
+    LobbyScreen.-tiny > DataTable {
+        display: none;
+    }
     """
+
+    BLIND_ACTIONS = frozenset({"join", "watch", "new_table"})
+    """What the keys cannot do while the tables are hidden by a terminal too small."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -108,14 +128,41 @@ class LobbyScreen(Screen[None]):
         table: DataTable[Any] = DataTable(cursor_type="row", zebra_stripes=True, id="tables")
         table.add_columns(*COLUMNS)
         yield table
+        yield Static("", id="lobby-too-small", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         self._ready = True
-        self.query_one(DataTable).focus()
+        self._apply_size(self.size.width, self.size.height)
         if self.player:
             self.welcome(self.player)
         self.show_tables(self.tables)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._apply_size(event.size.width, event.size.height)
+
+    def on_screen_resume(self) -> None:
+        """Back from a table: the terminal may have changed size in the meantime."""
+        self._apply_size(self.app.size.width, self.app.size.height)
+
+    def _apply_size(self, width: int, height: int) -> None:
+        """Ask for a larger terminal below the smallest size; back to the tables when it
+        grows (a hidden table loses the keyboard, so it is given back)."""
+        was_tiny = self.has_class("-tiny")
+        tiny = ask_to_grow(self, self.query_one("#lobby-too-small", Static), width, height,
+                           place="the lobby", meanwhile="your seats wait for you")
+        if tiny != was_tiny:
+            self.refresh_bindings()
+        if not tiny:
+            self.call_after_refresh(self._focus_tables)
+
+    def _focus_tables(self) -> None:
+        if self.is_attached and self.is_current and not self.has_class("-tiny"):
+            self.query_one(DataTable).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Nothing is picked or opened blind: those keys wait for a larger terminal."""
+        return not (action in self.BLIND_ACTIONS and self.has_class("-tiny"))
 
     def welcome(self, player: str) -> None:
         self.player = player

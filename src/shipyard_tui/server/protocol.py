@@ -14,8 +14,9 @@ From a player's interface to the host:
 | ``undo`` | ``table`` | takes back the sender's last move of the turn |
 
 From the host: ``welcome`` (``player``, or ``need_name``), ``lobby`` (``tables``),
-``game`` (one seat's view: see :meth:`.host.TableHost.game_message`) and ``error``
-(``message``).
+``game`` (one seat's view: see :meth:`.host.TableHost.game_message`), ``taken_over``
+(``table``, ``message``: another connection of this player sat down at the seat this
+one held, which is now in the lobby) and ``error`` (``message``).
 """
 
 from __future__ import annotations

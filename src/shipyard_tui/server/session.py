@@ -344,6 +344,8 @@ class SessionApp(App[None]):
                     self._game_screen_refresh()
         elif op == "game":
             self._game(message)
+        elif op == "taken_over":
+            self._taken_over(message)
 
     def _named(self, name: str | None) -> None:
         if name:
@@ -364,6 +366,7 @@ class SessionApp(App[None]):
         self.pending_table = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        self.clear_notifications()  # the lobby's (say, why a seat was taken over) are done
         if message.get("lobby", {}).get("game") == "nauticus":
             nauticus = RemoteNauticusModel(self.send, table, message.get("seat"), message)
             self.model = nauticus
@@ -371,6 +374,18 @@ class SessionApp(App[None]):
             return
         self.model = RemoteModel(self.send, table, message.get("seat"), message)
         self.push_screen(RemoteGameScreen(self.model))
+
+    def _taken_over(self, message: dict[str, Any]) -> None:
+        """Another terminal of this player sat down at the seat this one held: the host
+        has let this connection go from the seat, so it goes back to the lobby (with no
+        ``leave`` to send) and says why."""
+        table = message.get("table")
+        if self.model is not None and self.model.table == table:
+            self.model = None
+            while len(self.screen_stack) > 1:
+                self.pop_screen()
+        self.notify(str(message.get("message")), title="Seat taken over",
+                    severity="warning", timeout=20, markup=False)
 
     def _game_screen_refresh(self) -> None:
         for screen in self.screen_stack:
