@@ -287,11 +287,8 @@ class NauticusScreen(Screen[None]):
         snapshot = NauticusGame.from_state(self.game.state.copy())
         budget = HINT_BUDGET_FACTOR * (self.budget_ms or NAUTICUS_BUDGET_MS)
         position = self._position
-        decision = f"{self.game.state.seats[seat].name}'s decision: {self.game.prompt}."
-        if ask_for_hint(self, lambda: nauticus_hint_for(snapshot, budget_ms=budget,
-                                                        seed=position),
-                        lambda: position == self._position, lambda: self.status(decision)):
-            self.status("Hint: the strong bot is thinking...")
+        ask_for_hint(self, lambda: nauticus_hint_for(snapshot, budget_ms=budget, seed=position),
+                     lambda: position == self._position)
 
     def action_next_view(self) -> None:
         wheel = self.query_one(WheelPanel)
