@@ -301,7 +301,7 @@ class GameScreen(Screen[None]):
         """What the choice panel and the status line say while ``seat``, not the person
         at this screen, decides."""
         name = self.model.game.state.seats[seat].name
-        return f"{name} (bot) is playing.", "thinking… (space: move now)"
+        return f"{name} (bot) is playing (space: move now).", "thinking… (space: move now)"
 
     # -- choices -------------------------------------------------------------------
 
