@@ -14,7 +14,7 @@ from shipyard_tui.saves import SaveStore, load
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.nauticus.review import NauticusReviewScreen
 from shipyard_tui.ui.nauticus.screen import NauticusScreen
-from shipyard_tui.ui.nauticus.widgets import WheelPanel
+from shipyard_tui.ui.nauticus.widgets import NauticusStatus, WheelPanel
 from shipyard_tui.ui.screens.setup import SetupScreen
 from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS, ChoicePanel
 from ui_helpers import statics_text
@@ -28,7 +28,7 @@ def store(tmp_path, monkeypatch) -> SaveStore:
 
 
 def status_of(app: ShipyardApp) -> str:
-    return str(app.screen.query_one("#status", Static).render())
+    return str(app.screen.query_one(NauticusStatus).render())
 
 
 def _movers(config: NauticusConfig, moves: list) -> list[int]:
@@ -332,6 +332,37 @@ async def test_the_log_scrolls_and_rewraps_and_wide_terminals_widen_the_choices(
             await pilot.pause()
         assert len(log.lines) == narrow_lines
         assert log.scroll_y == log.max_scroll_y  # the newest lines in sight
+
+
+async def test_the_status_line_shows_a_question_whole_or_names_whose_it_is(store):
+    """At 80x24 a long name and the longest question ran off the status line ("...,
+    pass, or play the extra"): the line now says it whole or says only whose decision
+    it is, and the choice panel has the question whole; at 160 columns the line too."""
+    from shipyard_tui.games.nauticus.state import Step
+
+    config = NauticusConfig((SeatConfig("Annabelle-Marina"),
+                             SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=3)
+    app = ShipyardApp(config=config, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.nauticus
+        assert isinstance(game, NauticusGame)
+        panel = app.screen.query_one(ChoicePanel)
+        for _ in range(100):
+            for _ in range(3):
+                await pilot.pause()
+            if game.to_move == 0 and game.state.step is Step.GO:
+                break
+            if game.to_move == 0:
+                await pilot.press(panel.key_of(0), "enter")
+        status = app.screen.query_one(NauticusStatus)
+        assert status_of(app) == " Annabelle-Marina's decision."
+        assert f"Annabelle-Marina, {game.prompt}:" in str(
+            panel.query_one("#prompt", Static).render())
+        await pilot.resize_terminal(160, 50)
+        for _ in range(3):
+            await pilot.pause()
+        assert status_of(app) == f" Annabelle-Marina's decision: {game.prompt}."
+        assert status.size.width == 160
 
 
 async def test_a_terminal_below_80x24_is_asked_to_grow_as_at_the_shipyard_table(store):

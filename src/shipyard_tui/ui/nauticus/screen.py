@@ -29,7 +29,7 @@ from shipyard_tui.games.nauticus.words import event_words, move_words
 from ..hints import ask_for_hint
 from ..sizes import ask_to_grow
 from ..widgets.choice_panel import Choice, ChoicePanel
-from .widgets import SeatsPanel, SupplyPanel, WheelPanel
+from .widgets import NauticusStatus, SeatsPanel, SupplyPanel, WheelPanel
 
 Commit = Callable[[NauticusGame], None]
 
@@ -122,7 +122,7 @@ class NauticusScreen(Screen[None]):
             with Vertical(id="nauticus-side"):
                 yield SupplyPanel()
                 yield RichLog(id="log", wrap=True, markup=False, min_width=20)
-        yield Static("", id="status", markup=False)
+        yield NauticusStatus(id="status")
         yield Static("", id="nauticus-too-small", markup=False)
         yield Footer()
 
@@ -187,7 +187,9 @@ class NauticusScreen(Screen[None]):
             assert outcome is not None
             winners = " and ".join(names[i] for i in outcome.winners)
             scores = ", ".join(f"{n} {s}" for n, s in zip(names, outcome.scores, strict=True))
-            self.status(f"Game over: {winners} won ({scores}). v: review, q: leave")
+            self.status(f"Game over: {winners} won ({scores}). v: review, q: leave",
+                        f"Game over: {winners} won. v: review, q: leave",
+                        "Game over. v: review, q: leave")
             panel.set_choices("The game is over. v: where every VP came from.", [])
             if not self._review_shown:
                 self._review_shown = True
@@ -195,7 +197,7 @@ class NauticusScreen(Screen[None]):
             return
         who = names[seat]
         if seat in self.bots:
-            self.status(f"{who} (bot) has to {game.prompt}...")
+            self.status(f"{who} (bot) has to {game.prompt}...", f"{who} (bot) is thinking...")
             panel.set_choices(f"{who} is thinking.", [])
             if self._bot_timer is not None:
                 self._bot_timer.stop()
@@ -204,11 +206,10 @@ class NauticusScreen(Screen[None]):
             else:
                 self.call_after_refresh(self.play_bot)
             return
+        self.status(f"{who}'s decision: {game.prompt}.", f"{who}'s decision.")
         if not self.decides_here(seat):
-            self.status(f"{who}'s decision: {game.prompt}.")
             panel.set_choices(self.waiting_text(seat), [])
             return
-        self.status(f"{who}'s decision: {game.prompt}.")
         choices = [Choice(move_words(game.state, m), m)
                    for m in game.legal_moves()]
         panel.set_choices(f"{who}, {game.prompt}:", choices)
@@ -222,8 +223,10 @@ class NauticusScreen(Screen[None]):
     def waiting_text(self, seat: int) -> str:
         return f"Waiting for {self.game.state.seats[seat].name}."
 
-    def status(self, text: str) -> None:
-        self.query_one("#status", Static).update(" " + text)
+    def status(self, *wordings: str) -> None:
+        """Say on the status line what happens now, in wordings longest first (the
+        longest that fits is shown: :class:`NauticusStatus`)."""
+        self.query_one(NauticusStatus).wordings = wordings
 
     # -- moves --------------------------------------------------------------
 

@@ -2,7 +2,8 @@
 screen hands down; none of them reaches into the game."""
 
 from .seats_panel import SeatsPanel
+from .status_line import NauticusStatus
 from .supply_panel import SupplyPanel
 from .wheel_panel import WheelPanel
 
-__all__ = ["SeatsPanel", "SupplyPanel", "WheelPanel"]
+__all__ = ["NauticusStatus", "SeatsPanel", "SupplyPanel", "WheelPanel"]
