@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from shipyard_tui.games.nauticus import Move, NauticusGame, SeatKind
 from shipyard_tui.games.nauticus.bots import NauticusBot, bot_for_level
@@ -29,7 +29,7 @@ from shipyard_tui.games.nauticus.words import event_words, move_words
 from ..hints import ask_for_hint
 from ..sizes import ask_to_grow
 from ..widgets.choice_panel import Choice, ChoicePanel
-from .widgets import NauticusStatus, SeatsPanel, SupplyPanel, WheelPanel
+from .widgets import LogPanel, NauticusStatus, SeatsPanel, SupplyPanel, WheelPanel
 
 Commit = Callable[[NauticusGame], None]
 
@@ -73,7 +73,7 @@ class NauticusScreen(Screen[None]):
     NauticusScreen ChoicePanel {
         border: round $secondary;
     }
-    NauticusScreen RichLog {
+    NauticusScreen LogPanel {
         border: round $secondary;
         height: 1fr;
         scrollbar-size: 1 1;
@@ -121,48 +121,46 @@ class NauticusScreen(Screen[None]):
             yield ChoicePanel()
             with Vertical(id="nauticus-side"):
                 yield SupplyPanel()
-                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+                yield LogPanel(id="log")
         yield NauticusStatus(id="status")
         yield Static("", id="nauticus-too-small", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(RichLog).border_title = "Log"
+        self.query_one(LogPanel).border_title = "Log"
         self.refresh_table()
 
     def on_resize(self, event: events.Resize) -> None:
-        """A wide terminal gives the choices more room; the log's lines, wrapped when
-        written, are written again at the new width (newest at the bottom)."""
+        """A wide terminal gives the choices more room (the log wraps its lines again
+        itself)."""
         width, height = event.size.width, event.size.height
         self.set_class(width >= WIDE_FROM, "-wide")
         if not ask_to_grow(self, self.query_one("#nauticus-too-small", Static), width,
                            height):
             self.call_after_refresh(self._focus_choices)
-        self.call_after_refresh(self._rewrite_log)
 
     def _focus_choices(self) -> None:
         if self.is_attached and not self.has_class("-tiny"):
             self.query_one(ChoicePanel).options.focus()
 
+    def _log_entries(self, start: int) -> list[str]:
+        names = [s.name for s in self.game.state.seats]
+        return [line for event in self.game.events[start:]
+                if (line := event_words(event, names)) is not None]
+
     def _rewrite_log(self) -> None:
-        if not self.is_attached:
-            return
-        self.query_one(RichLog).clear()
-        self._logged = 0
-        self._write_log()
+        self.query_one(LogPanel).set_entries(self._log_entries(0))
+        self._logged = len(self.game.events)
 
     def _write_log(self) -> None:
-        log = self.query_one(RichLog)
-        names = [s.name for s in self.game.state.seats]
-        for event in self.game.events[self._logged:]:
-            line = event_words(event, names)
-            if line is not None:
-                log.write(line)
+        log = self.query_one(LogPanel)
+        for line in self._log_entries(self._logged):
+            log.add(line)
         self._logged = len(self.game.events)
 
     def action_scroll_log(self, direction: int) -> None:
         """PageUp/PageDown: the log, whose older lines scroll out of its few rows."""
-        log = self.query_one(RichLog)
+        log = self.query_one(LogPanel)
         if direction > 0:
             log.scroll_page_down()
         else:
