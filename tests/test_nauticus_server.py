@@ -107,9 +107,8 @@ def test_nauticus_seat_plans_take_nauticus_levels() -> None:
 async def test_a_session_opens_a_nauticus_table_and_plays_by_keys(host: TableHost) -> None:
     """The lobby's new-table dialog opens a Nauticus table (g), the seat plays by keys
     at the Nauticus screen and takes back a move; the host's game follows."""
-    from textual.widgets import Static
-
     from shipyard_tui.server.session import RemoteNauticusScreen, SessionApp
+    from shipyard_tui.ui.nauticus.widgets import NauticusStatus
     from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
 
     app = SessionApp(host.socket_path, player="Ann")
@@ -127,7 +126,7 @@ async def test_a_session_opens_a_nauticus_table_and_plays_by_keys(host: TableHos
             await until(pilot, lambda: game.to_move == 0 and not app.model.waiting
                          and app.screen.query_one(ChoicePanel).choices)
             before = len(game.moves)
-            status = str(app.screen.query_one("#status", Static).render())
+            status = str(app.screen.query_one(NauticusStatus).render())
             assert status.startswith(" Ann's decision:")
             await pilot.press(app.screen.query_one(ChoicePanel).key_of(0), "enter")
             await until(pilot, lambda before=before: len(game.moves) > before)

@@ -14,7 +14,7 @@ from shipyard_tui.saves import SaveStore, load
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.nauticus.review import NauticusReviewScreen
 from shipyard_tui.ui.nauticus.screen import NauticusScreen
-from shipyard_tui.ui.nauticus.widgets import WheelPanel
+from shipyard_tui.ui.nauticus.widgets import LogPanel, NauticusStatus, WheelPanel
 from shipyard_tui.ui.screens.setup import SetupScreen
 from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS, ChoicePanel
 from ui_helpers import statics_text
@@ -28,7 +28,7 @@ def store(tmp_path, monkeypatch) -> SaveStore:
 
 
 def status_of(app: ShipyardApp) -> str:
-    return str(app.screen.query_one("#status", Static).render())
+    return str(app.screen.query_one(NauticusStatus).render())
 
 
 def _movers(config: NauticusConfig, moves: list) -> list[int]:
@@ -301,15 +301,17 @@ async def test_the_hint_key_in_nauticus_names_the_strong_bots_tile_and_its_runne
 async def test_the_log_scrolls_and_rewraps_and_wide_terminals_widen_the_choices(store):
     """A play-test: at 80x24 the log's six rows hid why a score dropped and PageUp did
     nothing; after 160x50 and back the log showed old lines, wrapped at the old width;
-    at 160 columns the choices stayed 38 wide and wrapped."""
-    from textual.widgets import RichLog
-
+    at 160 columns the choices stayed 38 wide and wrapped. And a resize took a player
+    who had scrolled up to read back to the end: their place is kept now."""
     app = me_against_a_bot()
     async with app.run_test(size=(80, 24)) as pilot:
         game = app.nauticus
         assert isinstance(game, NauticusGame)
         panel = app.screen.query_one(ChoicePanel)
-        log = app.screen.query_one(RichLog)
+        log = app.screen.query_one(LogPanel)
+
+        def top_line() -> str:
+            return log.lines[round(log.scroll_y)].text
         for _ in range(60):
             for _ in range(3):
                 await pilot.pause()
@@ -319,19 +321,69 @@ async def test_the_log_scrolls_and_rewraps_and_wide_terminals_widen_the_choices(
                 await pilot.press(panel.key_of(0), "enter")
         assert log.max_scroll_y > 3 and log.scroll_y == log.max_scroll_y
         await pilot.press("pageup")
-        await pilot.pause()
+        for _ in range(4):
+            await pilot.pause()
         assert log.scroll_y < log.max_scroll_y
+        reading, narrow_top = log.scroll_y, top_line()
         narrow_lines, narrow_width = len(log.lines), panel.size.width
         await pilot.resize_terminal(160, 50)
         for _ in range(4):
             await pilot.pause()
         assert panel.size.width > narrow_width + 20
         assert len(log.lines) < narrow_lines  # written again, wider
+        # the entry read at the top is still at the top, unless all of it fits now
+        shown = [line.text for line in log.lines[round(log.scroll_y):]
+                 [:log.scrollable_content_region.height]]
+        assert any(narrow_top.strip() in line for line in shown)
+        await pilot.resize_terminal(100, 30)
         await pilot.resize_terminal(80, 24)
         for _ in range(4):
             await pilot.pause()
         assert len(log.lines) == narrow_lines
-        assert log.scroll_y == log.max_scroll_y  # the newest lines in sight
+        assert log.scroll_y == reading and top_line() == narrow_top
+        # at the end, the end is followed through a resize
+        for _ in range(3):
+            await pilot.press("pagedown")
+        for _ in range(4):
+            await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y
+        for size in ((120, 40), (80, 24)):
+            await pilot.resize_terminal(*size)
+            for _ in range(4):
+                await pilot.pause()
+            assert log.max_scroll_y > 0 or size != (80, 24)
+            assert log.scroll_y == log.max_scroll_y
+
+
+async def test_the_status_line_shows_a_question_whole_or_names_whose_it_is(store):
+    """At 80x24 a long name and the longest question ran off the status line ("...,
+    pass, or play the extra"): the line now says it whole or says only whose decision
+    it is, and the choice panel has the question whole; at 160 columns the line too."""
+    from shipyard_tui.games.nauticus.state import Step
+
+    config = NauticusConfig((SeatConfig("Annabelle-Marina"),
+                             SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=3)
+    app = ShipyardApp(config=config, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.nauticus
+        assert isinstance(game, NauticusGame)
+        panel = app.screen.query_one(ChoicePanel)
+        for _ in range(100):
+            for _ in range(3):
+                await pilot.pause()
+            if game.to_move == 0 and game.state.step is Step.GO:
+                break
+            if game.to_move == 0:
+                await pilot.press(panel.key_of(0), "enter")
+        status = app.screen.query_one(NauticusStatus)
+        assert status_of(app) == " Annabelle-Marina's decision."
+        assert f"Annabelle-Marina, {game.prompt}:" in str(
+            panel.query_one("#prompt", Static).render())
+        await pilot.resize_terminal(160, 50)
+        for _ in range(3):
+            await pilot.pause()
+        assert status_of(app) == f" Annabelle-Marina's decision: {game.prompt}."
+        assert status.size.width == 160
 
 
 async def test_a_terminal_below_80x24_is_asked_to_grow_as_at_the_shipyard_table(store):

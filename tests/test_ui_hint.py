@@ -11,6 +11,7 @@ from shipyard_tui.rules import Action, Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.settings import Settings
 from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.hints import THINKING
 from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
 from ui_helpers import settle
 
@@ -253,12 +254,18 @@ async def test_a_second_hint_while_the_first_thinks_is_refused_with_a_word(tmp_p
         monkeypatch.setattr(app.screen, "notify", lambda message, **kw: said.append(message))
         await pilot.press("H")
         await settle(pilot)
+        panel = app.screen.query_one(ChoicePanel)
+        # said above the choices: on the status line, late in a game at 80 columns,
+        # it found no room
+        assert panel.advice == THINKING
         await pilot.press("H")
         await settle(pilot)
         release.set()
         await app.workers.wait_for_complete()
+        await settle(pilot)
         assert len(started) == 1
         assert any("still thinking" in s for s in said)
+        assert panel.advice == ""  # it failed: nothing is thinking any more
 
 
 async def test_a_hint_names_long_choices_by_as_much_of_their_words_as_fits_a_line():

@@ -11,13 +11,23 @@ from rich.console import Console
 
 from shipyard_tui.cli import main
 from shipyard_tui.review import build_review, review_renderable, ships_table
-from shipyard_tui.rules import CATALOG, Action, Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.rules import (
+    CATALOG,
+    Action,
+    Game,
+    GameConfig,
+    SeatConfig,
+    SeatKind,
+    Stage,
+    Step,
+)
 from shipyard_tui.rules import events as ev
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.engine import track_index
 from shipyard_tui.seats import solo_config
 from shipyard_tui.simulate import play_out, simulation_config
 from shipyard_tui.text import describe_event, describe_move
+from shipyard_tui.ui import choice_labels
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.widgets.action_track import ActionTrack
 from shipyard_tui.ui.widgets.seat_panel import SeatPanel
@@ -117,8 +127,8 @@ async def test_the_status_line_keeps_whose_turn_in_sight_late_at_80_columns_r3_8
         await settle(pilot)
         status = app.screen.query_one(StatusLine)
         shown = "".join(seg.text for seg in status.render_lines(status.region.reset_offset)[0])
-        assert "Ann:" in shown and "end triggered after this turn" in shown
-        assert "…" not in shown.split("Ann:")[0]
+        assert "■ Ann" in shown and "end triggered after this turn" in shown
+        assert "…" not in shown
         await pilot.resize_terminal(160, 50)
         await settle(pilot)
         shown = "".join(seg.text for seg in status.render_lines(status.region.reset_offset)[0])
@@ -130,8 +140,6 @@ async def test_the_status_line_says_final_actions_and_keeps_its_look_whatever_th
     """A play-test read "game ends after this turn" while a round, the final actions
     (R-10.3) and the last chance (R-10.4) were still to come, and saw the wheel drawn as
     twelve marks or as "0/12" depending on how long the prompt was."""
-    from shipyard_tui.rules import Stage
-
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     game = game_at(lambda g: g.state.stage is Stage.FINAL, seats=4)
     app = ShipyardApp(game=game, bot_delay=0.0)
@@ -145,6 +153,56 @@ async def test_the_status_line_says_final_actions_and_keeps_its_look_whatever_th
             assert "final actions" in line and "last round" not in line
             looks.add(line.split(" · ")[0])
         assert len(looks) == 1
+
+
+def screen_rows(app: ShipyardApp) -> list[str]:
+    """The rows of the screen as the terminal receives them."""
+    update = app.screen._compositor.render_full_update()
+    return ["".join(segment.text for strip in chops for segment in strip
+                    if not segment.control) for chops in update.strips]
+
+
+LONG_PROMPTS = {
+    "final actions": (lambda g: g.state.stage is Stage.FINAL
+                      and g.state.turn.step in (Step.RING, Step.HIRE), "second"),
+    "end triggered": (lambda g: g.state.reserve == 0 and g.state.turn.rotation_done
+                      and g.state.turn.step is Step.BONUS_AFTER, "second"),
+    "last chance": (lambda g: g.state.stage is Stage.LAST_CHANCE
+                    and g.state.turn.step is Step.LAST_CHANCE, "second"),
+    "classic countdown": (lambda g: g.state.countdown == 1 and g.state.turn.rotation_done
+                          and g.state.turn.step is Step.PLACE, "classic"),
+}
+
+
+@pytest.mark.parametrize("situation", list(LONG_PROMPTS))
+async def test_the_top_line_shows_a_prompt_whole_or_leaves_it_to_the_choices(
+        monkeypatch, tmp_path, situation):
+    """A play-test at 80x24 missed the end of what it was asked: the top line cut long
+    prompts ("take the marked piece, or mo…"), late in a game (R-10) above all. Now the
+    line shows a prompt whole or ends on whose decision it is, and the choice panel
+    below shows the prompt whole; at 160 columns the top line has it whole."""
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    wanted, edition = LONG_PROMPTS[situation]
+    game = game_at(wanted, seats=4, edition=edition)
+    asked = choice_labels.prompt(game.state, game.prompt)
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        top, *rest = screen_rows(app)
+        assert "…" not in top and top.rstrip().endswith("■ Ann to play"), top
+        assert f"Ann: {asked}" in " ".join(row.strip() for row in rest)
+        await pilot.resize_terminal(160, 50)
+        await settle(pilot)
+        assert f"Ann: {asked}" in screen_rows(app)[0]
+
+
+async def test_a_prompt_that_fits_stays_on_the_top_line_at_80_columns(monkeypatch, tmp_path):
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=5)
+    app = ShipyardApp(config=config, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_rows(app)[0].rstrip().endswith(f"Ann: {app.model.game.prompt}")
 
 
 async def test_the_title_screen_has_a_key_for_finished_games(monkeypatch, tmp_path):

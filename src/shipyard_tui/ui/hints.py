@@ -12,14 +12,18 @@ from shipyard_tui.analysis import Hint
 
 from .widgets.choice_panel import ChoicePanel
 
+THINKING = "The strong bot is thinking about a hint…"
+"""Said above the choices while a hint is worked out (there, not on the status line,
+it is never cut or dropped for want of room)."""
+
 
 def ask_for_hint(screen: Screen[None], compute: Callable[[], Hint],
-                 still_current: Callable[[], bool], done: Callable[[], None]) -> bool:
+                 still_current: Callable[[], bool]) -> bool:
     """Run ``compute`` in a thread, then show its hint on the screen's choice panel
     (:meth:`ChoicePanel.show_hint`) if ``still_current()`` says the decision is the
-    same, after calling ``done`` (to clear a "thinking" note); a failure is said, and
-    the game goes on. Whether the thinking started: not while an earlier hint still
-    thinks (a thread cannot be stopped, and two would share the processor)."""
+    same; a failure is said, and the game goes on. Whether the thinking started: not
+    while an earlier hint still thinks (a thread cannot be stopped, and two would
+    share the processor)."""
     if any(w.group == "hint" and w.is_running for w in screen.workers):
         screen.notify("The strong bot is still thinking about the last hint.", timeout=3)
         return False
@@ -29,8 +33,8 @@ def ask_for_hint(screen: Screen[None], compute: Callable[[], Hint],
     def show(hint: Hint | str) -> None:
         if not still_current() or not screen.is_attached:
             return
-        done()
         if isinstance(hint, str):
+            panel.advise("")
             screen.notify(hint, title="Hint", severity="warning", timeout=6, markup=False)
             return
         panel.show_hint(hint, highlighted)
@@ -44,4 +48,5 @@ def ask_for_hint(screen: Screen[None], compute: Callable[[], Hint],
             screen.app.call_from_thread(show, hint)
 
     screen.run_worker(think, thread=True, exclusive=True, group="hint")
+    panel.advise(THINKING)
     return True

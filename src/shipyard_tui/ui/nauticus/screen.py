@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from shipyard_tui.games.nauticus import Move, NauticusGame, SeatKind
 from shipyard_tui.games.nauticus.bots import NauticusBot, bot_for_level
@@ -29,7 +29,7 @@ from shipyard_tui.games.nauticus.words import event_words, move_words
 from ..hints import ask_for_hint
 from ..sizes import ask_to_grow
 from ..widgets.choice_panel import Choice, ChoicePanel
-from .widgets import SeatsPanel, SupplyPanel, WheelPanel
+from .widgets import LogPanel, NauticusStatus, SeatsPanel, SupplyPanel, WheelPanel
 
 Commit = Callable[[NauticusGame], None]
 
@@ -73,7 +73,7 @@ class NauticusScreen(Screen[None]):
     NauticusScreen ChoicePanel {
         border: round $secondary;
     }
-    NauticusScreen RichLog {
+    NauticusScreen LogPanel {
         border: round $secondary;
         height: 1fr;
         scrollbar-size: 1 1;
@@ -121,48 +121,46 @@ class NauticusScreen(Screen[None]):
             yield ChoicePanel()
             with Vertical(id="nauticus-side"):
                 yield SupplyPanel()
-                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
-        yield Static("", id="status", markup=False)
+                yield LogPanel(id="log")
+        yield NauticusStatus(id="status")
         yield Static("", id="nauticus-too-small", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(RichLog).border_title = "Log"
+        self.query_one(LogPanel).border_title = "Log"
         self.refresh_table()
 
     def on_resize(self, event: events.Resize) -> None:
-        """A wide terminal gives the choices more room; the log's lines, wrapped when
-        written, are written again at the new width (newest at the bottom)."""
+        """A wide terminal gives the choices more room (the log wraps its lines again
+        itself)."""
         width, height = event.size.width, event.size.height
         self.set_class(width >= WIDE_FROM, "-wide")
         if not ask_to_grow(self, self.query_one("#nauticus-too-small", Static), width,
                            height):
             self.call_after_refresh(self._focus_choices)
-        self.call_after_refresh(self._rewrite_log)
 
     def _focus_choices(self) -> None:
         if self.is_attached and not self.has_class("-tiny"):
             self.query_one(ChoicePanel).options.focus()
 
+    def _log_entries(self, start: int) -> list[str]:
+        names = [s.name for s in self.game.state.seats]
+        return [line for event in self.game.events[start:]
+                if (line := event_words(event, names)) is not None]
+
     def _rewrite_log(self) -> None:
-        if not self.is_attached:
-            return
-        self.query_one(RichLog).clear()
-        self._logged = 0
-        self._write_log()
+        self.query_one(LogPanel).set_entries(self._log_entries(0))
+        self._logged = len(self.game.events)
 
     def _write_log(self) -> None:
-        log = self.query_one(RichLog)
-        names = [s.name for s in self.game.state.seats]
-        for event in self.game.events[self._logged:]:
-            line = event_words(event, names)
-            if line is not None:
-                log.write(line)
+        log = self.query_one(LogPanel)
+        for line in self._log_entries(self._logged):
+            log.add(line)
         self._logged = len(self.game.events)
 
     def action_scroll_log(self, direction: int) -> None:
         """PageUp/PageDown: the log, whose older lines scroll out of its few rows."""
-        log = self.query_one(RichLog)
+        log = self.query_one(LogPanel)
         if direction > 0:
             log.scroll_page_down()
         else:
@@ -187,7 +185,9 @@ class NauticusScreen(Screen[None]):
             assert outcome is not None
             winners = " and ".join(names[i] for i in outcome.winners)
             scores = ", ".join(f"{n} {s}" for n, s in zip(names, outcome.scores, strict=True))
-            self.status(f"Game over: {winners} won ({scores}). v: review, q: leave")
+            self.status(f"Game over: {winners} won ({scores}). v: review, q: leave",
+                        f"Game over: {winners} won. v: review, q: leave",
+                        "Game over. v: review, q: leave")
             panel.set_choices("The game is over. v: where every VP came from.", [])
             if not self._review_shown:
                 self._review_shown = True
@@ -195,7 +195,7 @@ class NauticusScreen(Screen[None]):
             return
         who = names[seat]
         if seat in self.bots:
-            self.status(f"{who} (bot) has to {game.prompt}...")
+            self.status(f"{who} (bot) has to {game.prompt}...", f"{who} (bot) is thinking...")
             panel.set_choices(f"{who} is thinking.", [])
             if self._bot_timer is not None:
                 self._bot_timer.stop()
@@ -204,11 +204,10 @@ class NauticusScreen(Screen[None]):
             else:
                 self.call_after_refresh(self.play_bot)
             return
+        self.status(f"{who}'s decision: {game.prompt}.", f"{who}'s decision.")
         if not self.decides_here(seat):
-            self.status(f"{who}'s decision: {game.prompt}.")
             panel.set_choices(self.waiting_text(seat), [])
             return
-        self.status(f"{who}'s decision: {game.prompt}.")
         choices = [Choice(move_words(game.state, m), m)
                    for m in game.legal_moves()]
         panel.set_choices(f"{who}, {game.prompt}:", choices)
@@ -222,8 +221,10 @@ class NauticusScreen(Screen[None]):
     def waiting_text(self, seat: int) -> str:
         return f"Waiting for {self.game.state.seats[seat].name}."
 
-    def status(self, text: str) -> None:
-        self.query_one("#status", Static).update(" " + text)
+    def status(self, *wordings: str) -> None:
+        """Say on the status line what happens now, in wordings longest first (the
+        longest that fits is shown: :class:`NauticusStatus`)."""
+        self.query_one(NauticusStatus).wordings = wordings
 
     # -- moves --------------------------------------------------------------
 
@@ -287,11 +288,8 @@ class NauticusScreen(Screen[None]):
         snapshot = NauticusGame.from_state(self.game.state.copy())
         budget = HINT_BUDGET_FACTOR * (self.budget_ms or NAUTICUS_BUDGET_MS)
         position = self._position
-        decision = f"{self.game.state.seats[seat].name}'s decision: {self.game.prompt}."
-        if ask_for_hint(self, lambda: nauticus_hint_for(snapshot, budget_ms=budget,
-                                                        seed=position),
-                        lambda: position == self._position, lambda: self.status(decision)):
-            self.status("Hint: the strong bot is thinking...")
+        ask_for_hint(self, lambda: nauticus_hint_for(snapshot, budget_ms=budget, seed=position),
+                     lambda: position == self._position)
 
     def action_next_view(self) -> None:
         wheel = self.query_one(WheelPanel)

@@ -301,7 +301,7 @@ class GameScreen(Screen[None]):
         """What the choice panel and the status line say while ``seat``, not the person
         at this screen, decides."""
         name = self.model.game.state.seats[seat].name
-        return f"{name} (bot) is playing.", "thinking… (space: move now)"
+        return f"{name} (bot) is playing (space: move now).", "thinking… (space: move now)"
 
     # -- choices -------------------------------------------------------------------
 
@@ -436,13 +436,8 @@ class GameScreen(Screen[None]):
         snapshot = Game.from_state(game.state.copy())
         budget = HINT_BUDGET_FACTOR * (self.bot_budget_ms or DEFAULT_BUDGET_MS)
         position = self._position
-        status = self.query_one(StatusLine)
-
-        def thought() -> None:
-            status.note = ""
-        if ask_for_hint(self, lambda: hint_for(snapshot, budget_ms=budget, seed=position),
-                        lambda: position == self._position, thought):
-            status.note = "hint: the strong bot is thinking…"
+        ask_for_hint(self, lambda: hint_for(snapshot, budget_ms=budget, seed=position),
+                     lambda: position == self._position)
 
     def action_view(self, name: str) -> None:
         self._set_view(name)

@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.reactive import reactive
 
 from shipyard_tui.rules import GameState, Stage
 from shipyard_tui.rules.query import WHEEL_POSITIONS
 
+from .. import choice_labels
 from ..palette import seat_mark, seat_style
 from .base import ModelWidget
 
 PROMPT_ROOM = "x" * 24
 """The room a prompt should have on the line at least (see :meth:`StatusLine.render_view`)."""
+
+
+def longest_fitting(width: int, lines: Sequence[Text]) -> Text:
+    """The first of ``lines`` (longest first) that fits ``width`` cells whole; the last,
+    cut, if none does (a width of 0, not laid out yet, takes the first)."""
+    for line in lines:
+        if not width or line.cell_len <= width:
+            return line
+    return lines[-1]
 
 
 class StatusLine(ModelWidget):
@@ -34,11 +46,16 @@ class StatusLine(ModelWidget):
         # stays in sight late in the game (at 80 columns); decided on the line with room
         # for a prompt, not the prompt itself, so that the wheel does not change its
         # look from one prompt to the next
-        compact = bool(width) and self._line(view, compact=False, prompt=PROMPT_ROOM
+        compact = bool(width) and self._line(view, compact=False, words=PROMPT_ROOM
                                              ).cell_len > width
-        return self._line(view, compact=compact)
+        # a prompt is shown whole or not at all: cut, it could hide the end of the
+        # question; the choice panel below always shows it whole, wrapped
+        words = self.note or choice_labels.prompt(view, self.model.game.prompt)
+        return longest_fitting(width, [self._line(view, compact=compact, words=words),
+                                       self._line(view, compact=compact, words=None)])
 
-    def _line(self, view: GameState, *, compact: bool, prompt: str | None = None) -> Text:
+    def _line(self, view: GameState, *, compact: bool, words: str | None) -> Text:
+        """The line; without ``words`` it ends on whose decision it is."""
         text = Text(no_wrap=True, overflow="ellipsis")
         if view.stage is Stage.OVER:
             names = " and ".join(view.seats[i].name for i in view.winners)
@@ -49,7 +66,8 @@ class StatusLine(ModelWidget):
         ends = "end triggered after this turn"
         if view.countdown is not None:
             # classic: the countdown of laps and the lead's ring space (RC-3.8)
-            text.append(f"lap space {view.track[0].space} ", style="dim")
+            if not compact:
+                text.append(f"lap space {view.track[0].space} ", style="dim")
             text.append(f"countdown {view.countdown}")
         elif compact:
             text.append(f"wheel {view.wheel}/{WHEEL_POSITIONS}", style="dim")
@@ -80,7 +98,7 @@ class StatusLine(ModelWidget):
         seat = view.turn.seat
         text.append(" · ")
         text.append(f"{seat_mark(seat)} {view.seats[seat].name}", style=seat_style(seat))
-        text.append(f": {prompt or self.note or self.model.game.prompt}")
+        text.append(f": {words}" if words is not None else " to play")
         return text
 
     def watch_note(self) -> None:
