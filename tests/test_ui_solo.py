@@ -9,9 +9,11 @@ from shipyard_tui.rules import Game
 from shipyard_tui.seats import solo_config
 from shipyard_tui.text import solo_rating
 from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.palette import seat_mark
 from shipyard_tui.ui.screens.game import GameScreen
 from shipyard_tui.ui.screens.review import ReviewScreen
 from shipyard_tui.ui.widgets.base import RENDER_ERRORS
+from shipyard_tui.ui.widgets.status_line import StatusLine
 from ui_helpers import choices, play_to_the_end, settle, statics_text
 
 
@@ -52,6 +54,12 @@ async def test_automa_turns_are_shown_step_by_step_and_a_key_skips_them(tmp_path
         assert screen.replaying
         prompt = str(screen.query_one("#prompt").content)
         assert "Automa A" in prompt and "flips" in prompt
+        # the top line names the automa whose turn is shown, with its own mark: it said
+        # "■ Ann: Automa A's turn", as if the turn were Ann's
+        top = str(screen.query_one(StatusLine).render())
+        automa = model.game.state.seats[1]
+        assert top.endswith(f"{seat_mark(1)} {automa.name}: its turn (space: skip)"), top
+        assert "Ann" not in top
         assert choices(app) == []
         assert model.key_hints == {}  # no letters left on the board from the last choice
         await pilot.press("space")

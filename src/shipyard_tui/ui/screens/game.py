@@ -266,7 +266,7 @@ class GameScreen(Screen[None]):
         canal_map = self.query_one(CanalMap)
         if game.is_over:
             self.query_one(ChoicePanel).set_choices("The game is over.", [])
-            status.note = ""
+            status.say("")
             self._show_result()
             return
         seat = state.turn.seat
@@ -277,7 +277,7 @@ class GameScreen(Screen[None]):
             self._set_view(STEP_VIEWS[state.turn.step])
             canal_map.seat = seat
         if model.human_to_move:
-            status.note = ""
+            status.say("")
             if (state.turn.step is Step.BONUS_AFTER
                     and self._no_bonus_turn == (seat, state.turn_number)):
                 self._no_bonus_turn = None
@@ -291,7 +291,7 @@ class GameScreen(Screen[None]):
             if len(model.humans) > 1:
                 model.set_viewer(None)
             text, note = self.waiting_for(seat)
-            status.note = note
+            status.say(note)
             self.query_one(ChoicePanel).set_choices(text, [])
             model.set_key_hints({})
             if self.bots.driver.bot_to_move(game):

@@ -40,6 +40,18 @@ class StatusLine(ModelWidget):
     note: reactive[str] = reactive("")
     """Extra words from the screen, such as a bot thinking or a warning."""
 
+    note_seat: int | None = None
+    """The seat the note is about when it is not the seat to move (an automa whose turn
+    is being shown after the rules have played it: see :meth:`say`)."""
+
+    def say(self, note: str, seat: int | None = None) -> None:
+        """Show ``note`` after the mark and name of ``seat`` (the seat to move if None);
+        an empty note gives the line back to the decision at hand."""
+        self.note_seat = seat if note else None
+        if self.note == note:
+            self.redraw()
+        self.note = note
+
     def render_view(self, view: GameState) -> Text:
         width = self.size.width
         # narrow: the wheel as a number and shorter warnings, so that whose turn it is
@@ -95,7 +107,7 @@ class StatusLine(ModelWidget):
             warning = "final rotation"
         if warning:
             text.append(f" · {warning}", style="bold yellow")
-        seat = view.turn.seat
+        seat = view.turn.seat if self.note_seat is None else self.note_seat
         text.append(" · ")
         text.append(f"{seat_mark(seat)} {view.seats[seat].name}", style=seat_style(seat))
         text.append(f": {words}" if words is not None else " to play")
