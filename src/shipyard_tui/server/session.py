@@ -219,7 +219,6 @@ class SessionApp(App[None]):
         self.bell_on_turn = bell
         self._theme_name = theme
         self.model: RemoteModel | RemoteNauticusModel | None = None
-        self.pending_table: str | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._reader_task: asyncio.Task[None] | None = None
         self.problem: str | None = None
@@ -360,10 +359,8 @@ class SessionApp(App[None]):
             model.apply(message)
             return
         if "state" not in message and "final" not in message:
-            self.pending_table = table
             self.lobby.waiting_at(message.get("lobby", {}))
             return
-        self.pending_table = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.clear_notifications()  # the lobby's (say, why a seat was taken over) are done
