@@ -332,7 +332,8 @@ def test_a_second_ship_left_with_nothing_to_load_is_announced_r7_2():
     after = Game.from_state(state.copy())
     for move in plan.moves:
         after.play(move)
-    if after.state.turn.step in (Step.CRUISE, Step.TOKEN_START):
+    if after.state.turn.step in (Step.CRUISE, Step.TOKEN_START) and \
+            len(after.legal_moves()) > 1:
         question = confirmation(after.state, after.legal_moves()[0])
         assert question is not None and "(it has no captain)" in question[0]
     # without canals the first ship sails (and is dismantled) with nothing to decide,
@@ -341,3 +342,31 @@ def test_a_second_ship_left_with_nothing_to_load_is_announced_r7_2():
     assert dismantled_after(state, plan.moves)[-1] == "it has no captain"
     question = confirmation(state, plan)
     assert question is not None and "it has no captain" in question[0]
+
+
+def test_a_ship_to_be_dismantled_is_asked_about_once_at_the_last_real_choice_r7_2():
+    """A play-test: the placement that completes a ship with no captain asked "then a
+    ship will sail and be dismantled"; after "yes" the only choice left, Finish
+    building, asked the same again, and "Go back" there left that same single choice
+    (only undo got out). Now a move that is the only one asks nothing: the choice
+    before it, where the player could still do otherwise, already asked."""
+    from shipyard_tui.ui.choice_labels import confirmation
+
+    game = game_at(lambda g: g.state.turn.step is Step.PLACE, seats=2)
+    state = game.state
+    state.turn.bought = 3  # no more tiles this build: Finish building is all that is left
+    seat = state.seats[state.turn.seat]
+    seat.pieces.clear()
+    seat.canals.clear()
+    holding = state.turn.holding
+    assert holding is not None
+    kind = {"bow": "B", "middle": "M", "stern": "S"}[CATALOG.ship(holding).kind.value]
+    gap = {"B": ".MS", "M": "B.S", "S": "BM."}[kind]
+    seat.yard[:] = yard_from_pattern(gap + "." * (len(seat.yard) - 3))
+    place = mv.Place(gap.index("."))
+    assert place in game.legal_moves() and len(game.legal_moves()) > 1
+    question = confirmation(state, place)
+    assert question is not None and "will sail and be dismantled" in question[0]
+    game.play(place)
+    assert game.legal_moves() == [mv.EndBuild()]
+    assert confirmation(game.state, mv.EndBuild()) is None

@@ -240,7 +240,11 @@ def confirmation(state: GameState, move: Move | Plan, *, decline_bonus: bool = F
         warning = sailing_warning(state, q.sailing_speeds(state, move))
     if not warning:
         # a ship that sails with nothing left to decide (no pieces to load, or the
-        # second of a build after this one): this move is the last chance to go back
+        # second of a build after this one): this move is the last chance to go back;
+        # unless it is the only move, when there is nothing to go back to (the last
+        # choice before it asked: moves with no choice count as part of it)
+        if len(q.legal_moves(state)) == 1:
+            return None
         return _dismantling(state, (move,), move, decline_bonus)
     return (f"Sail this ship? {warning[0].upper()}{warning[1:]}.", "Sail")
 
