@@ -284,10 +284,17 @@ async def test_the_hint_key_in_nauticus_names_the_strong_bots_tile_and_its_runne
             assert len(game.moves) == before  # a hint plays nothing
             index = panel.options.highlighted
             assert index is not None
-            assert panel.advice.startswith(f"Strong bot: [{panel.key_of(index)}] (highlighted)")
+            best = panel.advice.splitlines()[0]
+            named = f"Strong bot: [{panel.key_of(index)}]"
+            assert best.startswith(named) and best.endswith(" (highlighted)")
+            # its words too where they fit the line (whole, or cut with an ellipsis)
+            words = best.removeprefix(named).removesuffix(" (highlighted)").strip()
+            label = panel.choices[index].label.split("\n")[0].strip()
+            assert words == label or (words.endswith("…") and label.startswith(words[:-1])) \
+                or (not words and len(best) + len(label) + 1 > panel.content_region.width)
 
         await ask(choosing=False)
-        assert "searches only the choice of action tile" in panel.advice
+        assert "only the choice of tile is searched" in panel.advice
         await ask(choosing=True)
         _, runner = panel.advice.splitlines()
         assert runner.startswith("Runner-up: [") and "against the best rival" in runner

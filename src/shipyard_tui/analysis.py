@@ -234,8 +234,7 @@ def nauticus_hint_for(game: NauticusGame, *, budget_ms: float | None = None,
     words = move_words(game.state, best)
     if runner is None or best_value is None or runner_value is None:
         return Hint(seat, words, 0.0, 0.0, None, None, None, False, (best,),
-                    alone="(Within a go the strong bot plays as the beginner does: it "
-                          "searches only the choice of action tile.)")
+                    alone="(The beginner's move: only the choice of tile is searched.)")
     return Hint(seat, words, best_value, best_value, move_words(game.state, runner),
                 runner_value, runner_value, False, (best,), (runner,))
 

@@ -27,8 +27,9 @@ OPTION_KEYS = "abcdefghijklmnopstvwxyz"
 """Letters that pick options; q, r and u are left to the screen's own commands."""
 
 MIN_HINT_WORDS = 8
-"""A hint names a choice by its key and its words when at least this many characters of
-them fit on the hint's line; by its key alone when fewer do."""
+"""A hint names a choice by its key and its words when they fit on the hint's line, cut
+with an ellipsis when at least this many characters of them fit; by its key alone when
+fewer do."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,7 +312,7 @@ class ChoicePanel(Vertical):
             words = self._choices[index].label.split("\n")[0].strip()
             if not key:
                 return words
-            if room is None or room < MIN_HINT_WORDS:
+            if room is None or (len(words) > room and room < MIN_HINT_WORDS):
                 return f"[{key}]"
             if len(words) > room:
                 words = words[: room - 1].rstrip() + "…"
