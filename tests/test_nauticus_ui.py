@@ -408,3 +408,27 @@ async def test_a_terminal_below_80x24_is_asked_to_grow_as_at_the_shipyard_table(
             await pilot.pause()
         assert not message.display and app.screen.query_one("#bottom").display
         assert app.focused is app.screen.query_one(ChoicePanel).options
+
+
+async def test_the_review_key_is_offered_only_once_the_game_is_over(store):
+    """A play-test: "v Review" stood in the footer all game and only said the review
+    opens at the end. It is offered from the end on, and works there."""
+    app = me_against_a_bot()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NauticusScreen)
+        assert "v" not in screen.active_bindings
+        await pilot.press("v")
+        await pilot.pause()
+        assert app.screen is screen and not list(app._notifications)
+    game = finished_game()
+    app = ShipyardApp(game=game, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        assert isinstance(app.screen, NauticusReviewScreen)  # it opens by itself
+        table = app.screen_stack[-2]
+        assert isinstance(table, NauticusScreen)
+        assert "v" in table.active_bindings

@@ -181,6 +181,7 @@ class NauticusScreen(Screen[None]):
         panel = self.query_one(ChoicePanel)
         seat = game.to_move
         if seat is None:
+            self.refresh_bindings()  # the review key is offered from now on
             outcome = game.outcome()
             assert outcome is not None
             winners = " and ".join(names[i] for i in outcome.winners)
@@ -300,6 +301,10 @@ class NauticusScreen(Screen[None]):
         from .help import NauticusHelpScreen
 
         self.app.push_screen(NauticusHelpScreen())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The review key is offered once the game is over (before, it only said so)."""
+        return action != "review" or self.game.is_over
 
     def action_review(self) -> None:
         if not self.game.is_over:
