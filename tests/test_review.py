@@ -188,3 +188,34 @@ def test_scores_of_a_bad_file_is_a_clean_message(tmp_path):
                             env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 1
     assert "Traceback" not in result.stderr and "cut short" in result.stderr
+
+
+def test_a_solo_review_names_no_winner_and_tells_the_traders_from_the_contract():
+    """A play-test: the solo Scores page said "Winner ★" for the one person (under
+    "Keep practising"), and had two rows called Traders: the B7 contract and the trader
+    employees' own points (R-10.5)."""
+    from rich.console import Console
+
+    from shipyard_tui.review import breakdown_table
+
+    def shown(game) -> str:
+        console = Console(width=100, record=True, color_system=None)
+        console.print(breakdown_table(build_review(game)))
+        return console.export_text()
+
+    solo = shown(play_out(simulation_config(3, 61, solo=True, level="greedy")))
+    assert "Winner" not in solo and "★" not in solo and "Shared victory" not in solo
+    assert "Trader employees" in solo
+    duel = play_out(simulation_config(2, 41, level="greedy"))
+    assert re.search(r"(Winner|Shared victory) .*★", shown(duel))
+
+
+def test_the_log_and_key_moments_count_rounds_as_the_status_line_does():
+    """A play-test: the log said "turn 73" (the game's turns of every seat) where Key
+    moments said "turn 21" (the seat's own) and the status line "Round 25"."""
+    from shipyard_tui.rules import events as ev
+    from shipyard_tui.text import describe_event, round_of
+
+    assert [round_of(t, 3) for t in (1, 3, 4, 73)] == [1, 1, 2, 25]
+    line = describe_event(["Ann", "A", "B"], ev.TurnStarted(seat=0, turn=73, kind="regular"))
+    assert line == "— Ann: turn (round 25)"

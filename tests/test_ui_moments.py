@@ -38,7 +38,7 @@ async def test_key_moments_page_lists_the_costliest_decisions(tmp_path, monkeypa
         shown = str(app.screen.query_one("#moments-text", Static).content)
         assert shown.startswith("Key moments")
         assert "Ann:" in shown and "Bob:" not in shown
-        assert "1. turn" in shown and "points lost" in shown
+        assert "1. round" in shown and "points lost" in shown
         assert "played: " in shown and "better: " in shown
 
 

@@ -23,7 +23,7 @@ from shipyard_tui.games.nauticus.search import advise
 from shipyard_tui.games.nauticus.words import move_words
 from shipyard_tui.rules import Game, Move, SeatKind
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.text import describe_move, plural
+from shipyard_tui.text import describe_move, plural, round_of
 
 MIN_LOSS = 1.0
 """Smallest estimated loss, in points, that counts as a key moment."""
@@ -38,7 +38,8 @@ class Moment:
     """One decision: what was played, what the search preferred, and the gap."""
 
     seat: int
-    turn: int
+    round: int
+    """The round of the decision, as the status line and the log count them."""
     move_index: int
     played: str
     best: str
@@ -108,7 +109,8 @@ def analyse_game(game: Game, *, budget_ms: float | None = None, rollouts: int | 
             best = analysis.best
             if played is not None and best.move != move and best.value - played >= MIN_LOSS:
                 state = replay.state
-                found[seat].append(Moment(seat, state.seats[seat].turns + 1, index,
+                found[seat].append(Moment(seat, round_of(state.turn_number, len(state.seats)),
+                                          index,
                                           describe_move(state, move),
                                           describe_move(state, best.move), played, best.value))
             done += 1
@@ -127,12 +129,11 @@ def moments_lines(report: MomentsReport) -> list[str]:
     for seat in report.analysed:
         name = report.seats[seat]
         found = report.moments[seat]
-        lines.append(f"{name}: {report.decisions[seat]} decisions searched; "
-                     f"estimated points lost in all: {report.total_loss[seat]:.1f}")
+        lines.append(f"{name}: {report.decisions[seat]} decisions searched")
         if not found:
             lines.append("  no decision lost a point or more by the strong bot's reckoning")
         for k, m in enumerate(found, 1):
-            lines.append(f"  {k}. turn {m.turn} (move {m.move_index + 1}): about "
+            lines.append(f"  {k}. round {m.round} (move {m.move_index + 1}): about "
                          f"{m.loss:.1f} points lost")
             lines.append(f"     played: {m.played}")
             lines.append(f"     better: {m.best}")
@@ -151,7 +152,7 @@ def moments_json(report: MomentsReport) -> dict[str, Any]:
                 "decisions": report.decisions[seat],
                 "points_lost": round(report.total_loss[seat], 2),
                 "moments": [
-                    {"turn": m.turn, "move": m.move_index + 1, "played": m.played,
+                    {"round": m.round, "move": m.move_index + 1, "played": m.played,
                      "better": m.best, "points_lost": round(m.loss, 2)}
                     for m in report.moments[seat]
                 ],

@@ -146,7 +146,8 @@ def build_review(game: Game) -> Review:
         c = CATALOG.contracts[contract]
         rows.append(Row(contract, f"{c.label} {c.name}", values))
     if over:
-        rows.append(Row("traders", "Traders",
+        # the traders' own end points (R-10.5), not the B7 Traders contract
+        rows.append(Row("traders", "Trader employees",
                         tuple(seat.end_points.get("traders", 0) for seat in state.seats)))
     totals = tuple(seat.score for seat in state.seats)
     reveal = _reveal(game) if over else []
@@ -257,7 +258,7 @@ def score_history(game: Game) -> dict[int, list[tuple[int, int]]]:
 
 def _seat_header(review: Review, i: int) -> Text:
     name = Text(review.seats[i], style="bold")
-    if i in review.winners:
+    if i in review.winners and not review.solo:  # alone, the rating says how it went
         name.append(" ★", style="bold yellow")
     return name
 
@@ -279,7 +280,7 @@ def breakdown_table(review: Review) -> Table:
     table.add_row(Text("Total", style="bold"),
                   *(Text(str(review.totals[i]), style="bold") for i in review.players))
     table.add_row("Guilders (tie-break)", *(str(review.guilders[i]) for i in review.players))
-    if review.over:
+    if review.over and not review.solo:
         shared = len(review.winners) > 1
         table.add_row(Text("Shared victory" if shared else "Winner", style="bold yellow"),
                       *("★" if i in review.winners else "" for i in review.players))

@@ -283,6 +283,12 @@ def _describe_take(state: GameState) -> str:
 # -- events ----------------------------------------------------------------------
 
 
+def round_of(turn_number: int, seats: int) -> int:
+    """The round a game turn falls in (each seat has one turn a round), as the status
+    line, the log and the Key moments count them."""
+    return (turn_number - 1) // seats + 1
+
+
 def describe_event(names: list[str], event: Event) -> str | None:
     """One log line for an event, or ``None`` for events the log leaves out."""
     def who(seat: int) -> str:
@@ -292,7 +298,7 @@ def describe_event(names: list[str], event: Event) -> str | None:
     if isinstance(e, ev.TurnStarted):
         label = {"first": "first turn", "regular": "turn", "final": "final action",
                  "last_chance": "last chance"}[e.kind]
-        return f"— {who(e.seat)}: {label} (turn {e.turn})"
+        return f"— {who(e.seat)}: {label} (round {round_of(e.turn, len(names))})"
     if isinstance(e, ev.TileAdvanced):
         return f"{who(e.seat)} moves {Action(e.action).label} to the lead"
     if isinstance(e, ev.CubePlaced):

@@ -33,7 +33,7 @@ def save_line(info: SaveInfo | None, path: Path, problem: str) -> Text:
         kind = "Nauticus · "
         state = "finished" if info.over else info.stage
     else:
-        state = "finished" if info.over else f"turn {info.turn}"
+        state = "finished" if info.over else f"round {info.turn}"
     text.append(f"{kind}{players} · {state} · ")
     text.append(info.when, style="dim")
     return text

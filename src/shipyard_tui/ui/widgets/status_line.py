@@ -9,6 +9,7 @@ from textual.reactive import reactive
 
 from shipyard_tui.rules import GameState, Stage
 from shipyard_tui.rules.query import WHEEL_POSITIONS
+from shipyard_tui.text import round_of
 
 from .. import choice_labels
 from ..palette import seat_mark, seat_style
@@ -74,7 +75,7 @@ class StatusLine(ModelWidget):
             text.append(" Game over", style="bold")
             text.append(f" · winner{'s' if len(view.winners) > 1 else ''}: {names}")
             return text
-        text.append(f" Round {(view.turn_number - 1) // len(view.seats) + 1} ", style="bold")
+        text.append(f" Round {round_of(view.turn_number, len(view.seats))} ", style="bold")
         ends = "end triggered after this turn"
         if view.countdown is not None:
             # classic: the countdown of laps and the lead's ring space (RC-3.8)
