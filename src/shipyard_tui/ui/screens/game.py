@@ -143,6 +143,8 @@ class GameScreen(Screen[None]):
         self.automa = AutomaReplay(self, model, automa_delay, self.refresh_table)
         self.hand_over = HandOver(self, model, self.refresh_table)
         self.view_name = "market"
+        self._front = self._seat_order()[0]
+        """The seat whose yard and seat panel come first and whose canals are shown."""
         self._unsubscribe: Any = None
         self._result_shown = False
         self._no_bonus_turn: tuple[int, int] | None = None
@@ -192,11 +194,31 @@ class GameScreen(Screen[None]):
         first = self.model.viewer if self.model.viewer is not None else 0
         return [(first + k) % n for k in range(n)]
 
+    def _bring_forward(self, seat: int) -> None:
+        """Put ``seat``'s yard and seat panel first and show its canals: at a hot-seat
+        table the person who took the screen sees their own board whole on a small
+        terminal, the others after it."""
+        if seat == self._front:
+            return
+        self._front = seat
+        n = len(self.model.game.state.seats)
+        order = [(seat + k) % n for k in range(n)]
+        for box, prefix in (("#yards", "yard"), ("#seats", "seat")):
+            scroll = self.query_one(box, BoardScroll)
+            previous = self.query_one(f"#{prefix}-{order[0]}")
+            scroll.move_child(previous, before=0)
+            for other in order[1:]:
+                widget = self.query_one(f"#{prefix}-{other}")
+                scroll.move_child(widget, after=previous)
+                previous = widget
+            scroll.scroll_home(animate=False)
+        self.query_one(CanalMap).seat = seat
+
     def on_mount(self) -> None:
         if getattr(self.app, "low_bandwidth", False):
             self.automa.delay = 0.0
         self._unsubscribe = self.model.subscribe(self._on_change)
-        self.query_one(CanalMap).seat = self.model.viewer or 0
+        self.query_one(CanalMap).seat = self._front
         self._set_view(self.view_name)
         self._apply_size(self.size.width, self.size.height)
         self.refresh_table()
@@ -273,6 +295,8 @@ class GameScreen(Screen[None]):
         if self.hand_over.needed(seat):
             self.hand_over.begin(seat)
             return
+        if model.viewer is not None:
+            self._bring_forward(model.viewer)
         if state.turn.step in STEP_VIEWS and model.is_human(seat):
             self._set_view(STEP_VIEWS[state.turn.step])
             canal_map.seat = seat
