@@ -246,3 +246,38 @@ async def test_a_suggested_load_with_a_propeller_is_offered_rc_6_1(monkeypatch, 
         plans = [c.move for c in app.screen.query_one(ChoicePanel).choices
                  if isinstance(c.move, Plan)]
         assert any(mv.Load(Piece.PROPELLER) in plan.moves for plan in plans)
+
+
+async def test_help_says_what_each_contract_scores_and_each_employee_does(tmp_path,
+                                                                         monkeypatch):
+    """A play-test: nothing in the game said what "R10 Five-tile ships" or "Rigger"
+    do. The help lists the edition's contracts with what each scores and its
+    employees, as the track abbreviates them, with what each does (the rules' own
+    descriptions); a classic game's help lists the classic ones."""
+    from textual.widgets import Markdown
+
+    from shipyard_tui.rules.catalog import CATALOG, CLASSIC_CATALOG
+    from shipyard_tui.text import contract_text
+    from shipyard_tui.ui.screens.help import HelpScreen, components_help
+
+    second = components_help(CATALOG)
+    classic = components_help(CLASSIC_CATALOG)
+    assert f"| R10 Five-tile ships | {contract_text('R10')} |" in second
+    assert "| Rigger | blue | up to +1 speed per pair of sails" in second
+    assert "G3 Coloured staff" in classic and "G3" not in second
+    assert "| Trd Coa1 | orange |" in classic and "| Trd Coa1 | red |" in second
+    assert second.count("\n| ") == len(CATALOG.contracts) + 24 + 2  # rows and headers
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = ShipyardApp(config=_classic(), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        shown = app.screen.query_one(Markdown).source
+        assert shown.startswith("Esc, q or ? closes this help.")
+        assert "# Contracts" in shown and "G3 Coloured staff" in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)

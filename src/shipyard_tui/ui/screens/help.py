@@ -1,4 +1,5 @@
-"""The help screen: the keys, what the board's abbreviations mean, and in a classic
+"""The help screen: the keys, what the board's abbreviations mean, what each contract
+scores and each employee does (in the words the rules give them), and in a classic
 game a page on the classic rules."""
 
 from __future__ import annotations
@@ -9,7 +10,14 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
+from shipyard_tui.rules.catalog import CATALOG, CLASSIC_CATALOG, Catalog
+
+from ...text import contract_text, employee_effect
+from ..widgets.employee_track import employee_short
+
 HELP = """\
+Esc, q or ? closes this help.
+
 # Shipyard — keys
 
 | key | does |
@@ -26,12 +34,19 @@ HELP = """\
 | H (shift+h) | hint: the strong bot's choice, highlighted, and how far its runner-up is behind |
 | Ctrl+P | the command palette |
 | ? or F1 | this help |
+| Ctrl+S | save the game under a name of your choice (it is also saved after every move) |
 | q | leave the game (it is kept) |
 | ← → (end-of-game review) | the previous / next page; 1 – 5 pick one |
 
 The mouse works too: click a choice to select it, click again to confirm.
 
 # The board
+
+**Status line.** The round, then the turn wheel and the reserve of cubes: the wheel
+moves on one position (●) at every turn, and each time it comes round a reserve cube is
+removed. Once the reserve is empty, the next time the wheel comes round the game ends
+(after the final actions and last chances): the wheel and the reserve are the game's
+clock.
 
 **Action track.** Tiles from the lead (▸) on the left. Under each tile: the cubes on it
 (each seat has a colour and a shape: ■ ▲ ● ◆) and any guilders lying there; below, what
@@ -133,8 +148,32 @@ class HelpScreen(ModalScreen[None]):
         self.classic = classic
 
     def compose(self) -> ComposeResult:
+        catalog = CLASSIC_CATALOG if self.classic else CATALOG
         with VerticalScroll():
-            yield Markdown(HELP + (CLASSIC_HELP if self.classic else ""))
+            yield Markdown(HELP + (CLASSIC_HELP if self.classic else "")
+                           + components_help(catalog))
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()
+
+
+def components_help(catalog: Catalog) -> str:
+    """What every contract of the edition scores and every employee does, as the board
+    abbreviates them: the words come from the rules' own descriptions."""
+    lines = ["", "# Contracts", "",
+             "Each contract scores at the end of the game (kept ones only); the log and "
+             "the review show what yours made.", "",
+             "| contract | scores |", "|---|---|"]
+    for contract_id, contract in catalog.contracts.items():
+        lines.append(f"| {contract.label} {contract.name} | {contract_text(contract_id)} |")
+    lines += ["", "# Employees", "", "As the employee track shows them.", "",
+              "| employee | colour | does |", "|---|---|---|"]
+    seen: set[str] = set()
+    for employee in catalog.employees:
+        short = employee_short(employee)
+        if short in seen:
+            continue
+        seen.add(short)
+        colour = catalog.colour_word(catalog.employees[employee].colour)
+        lines.append(f"| {short} | {colour} | {employee_effect(employee)} |")
+    return "\n".join(lines) + "\n"
