@@ -9,8 +9,9 @@ from rich.console import Console
 from nauticus_helpers import config, play, table
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatConfig, SeatKind
 from shipyard_tui.games.nauticus import events as ev
-from shipyard_tui.games.nauticus.words import dest_words, event_words, move_words
+from shipyard_tui.games.nauticus.words import dest_words, event_words, move_words, seat_lines
 from shipyard_tui.nauticus_review import build_nauticus_review, review_json, ships_table
+from shipyard_tui.ui.nauticus.help import HELP
 
 
 def test_every_move_and_event_of_random_games_has_words():
@@ -94,3 +95,13 @@ def test_the_review_numbers_ships_from_1():
             if line[:1].isdigit()]
     assert rows == [str(n) for n in range(1, len(ships) + 1)]
     assert review_json(review)["ships"]["Ann"][0]["number"] == 1
+
+
+def test_the_seat_lines_call_the_warehouse_as_the_help_does():
+    """One word for it everywhere a player reads (play-test finding: "store 1/12")."""
+    game = table()
+    play(game, "choose hulls", "buy hull:bow w")
+    lines = seat_lines(game.state, 0)
+    assert lines[2] == " warehouse 1/12: 1 bow hull"
+    assert not any("store" in line for line in lines)
+    assert "warehouse" in HELP and "store" not in HELP.replace("restore", "")

@@ -214,7 +214,7 @@ def seat_lines(state: NauticusState, seat_index: int) -> list[str]:
     builds = " | ".join(build_text(b) for b in seat.yard) or "(empty yard)"
     stored = ", ".join(items_words(n, i) for i, n in sorted(seat.warehouse.items()))
     delivered = ", ".join(f"{n} {g}" for g, n in sorted(seat.delivered.items()))
-    lines = [head, f" yard {builds}", f" store {seat.warehouse_used}/12: {stored or '-'}"]
+    lines = [head, f" yard {builds}", f" warehouse {seat.warehouse_used}/12: {stored or '-'}"]
     if delivered:
         lines.append(f" delivered {delivered}")
     return lines
