@@ -105,3 +105,14 @@ def test_the_seat_lines_call_the_warehouse_as_the_help_does():
     assert lines[2] == " warehouse 1/12: 1 bow hull"
     assert not any("store" in line for line in lines)
     assert "warehouse" in HELP and "store" not in HELP.replace("restore", "")
+
+
+def test_the_seat_line_tells_coins_from_crowns():
+    """"17c" was coins and "c0" crowns (play-test finding): crowns are "cr" now, and
+    the help's legend says so."""
+    game = table(coins=17)
+    game.state.seats[0].warehouse["sail:crown"] = 2
+    head = seat_lines(game.state, 0)[0]
+    assert " 17c " in head and " cr2 X" in head
+    assert head.count("c") == 2  # the coins' c and the crowns' cr
+    assert "crowns (`cr2`" in HELP and "coins (`17c`)" in HELP

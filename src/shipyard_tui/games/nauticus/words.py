@@ -210,7 +210,7 @@ def seat_lines(state: NauticusState, seat_index: int) -> list[str]:
     seat = state.seats[seat_index]
     passes = "".join(str(t) for t in seat.pass_up) or "-"
     head = (f"{seat.name[:8]:<8} {seat.vp:>3}VP {seat.coins:>2}c {seat.workers:>2}w "
-            f"p{passes:<3} c{seat.crowns}{' X' if seat.extra else ''}")
+            f"p{passes:<3} cr{seat.crowns}{' X' if seat.extra else ''}")
     builds = " | ".join(build_text(b) for b in seat.yard) or "(empty yard)"
     stored = ", ".join(items_words(n, i) for i, n in sorted(seat.warehouse.items()))
     delivered = ", ".join(f"{n} {g}" for g, n in sorted(seat.delivered.items()))
