@@ -169,3 +169,31 @@ def test_play_accepts_exactly_the_legal_moves_and_a_refusal_changes_nothing(seed
     for move in game.legal_moves():
         trial = NauticusGame.from_state(game.state.copy())
         trial.play(str(move))
+
+
+def test_the_prompt_names_only_the_kinds_of_move_on_offer():
+    """With no crowns the Crown evaluation has nothing to perform, and once the extra
+    action is played the prompt stops offering it (play-test finding)."""
+    game = table(2)
+    game.play("choose crowns")
+    assert game.state.seats[0].crowns == 0 and game.state.step is Step.GO
+    assert game.prompt == "pass, or play the extra action"
+    game.play("extra withdraw")
+    assert game.prompt == "use the action once more, or finish"
+    game.play("done")
+    assert [str(m) for m in game.legal_moves()] == ["pass"]
+    assert game.prompt == "pass"
+    game.play("pass")
+    game.play("extra hulls")
+    game.play("buy hull:bow new")
+    game.play("done")
+    kinds = {type(m).__name__ for m in game.legal_moves()}
+    assert kinds == {"Pass"} and game.prompt == "pass"
+
+
+def test_the_prompt_names_every_kind_when_all_are_offered():
+    game = table(2)
+    game.play("choose withdraw")
+    assert game.prompt == "perform the action, pass, or play the extra action"
+    game.play("withdraw")
+    assert game.prompt == "use the action once more, or finish"

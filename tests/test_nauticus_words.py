@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import random
 
+from rich.console import Console
+
 from nauticus_helpers import config, play, table
-from shipyard_tui.games.nauticus import NauticusGame
+from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatConfig, SeatKind
 from shipyard_tui.games.nauticus import events as ev
-from shipyard_tui.games.nauticus.words import event_words, move_words
+from shipyard_tui.games.nauticus.words import dest_words, event_words, move_words, seat_lines
+from shipyard_tui.nauticus_review import build_nauticus_review, review_json, ships_table
+from shipyard_tui.ui.nauticus.help import HELP
 
 
 def test_every_move_and_event_of_random_games_has_words():
@@ -55,3 +59,60 @@ def test_counts_agree_with_their_nouns():
     line = event_words(ev.BonusReceived(0, field=4, workers=1, coins=0, item=None, lost=False),
                        ["Me"])
     assert line == "Me takes the bonus: 1 worker"
+
+
+def test_builds_and_tiles_are_numbered_from_1_for_players():
+    """The moves keep the indices from 0; the words count as players do (play-test
+    finding: "at the stern of build 0")."""
+    game = table()
+    play(game, "choose hulls")
+    words = {str(m): move_words(game.state, m) for m in game.legal_moves()}
+    play(game, "buy hull:bow new")
+    words |= {str(m): move_words(game.state, m) for m in game.legal_moves()}
+    assert words["buy hull:stern right:0"].endswith("c) at the stern of build 1")
+    assert "buy hull:bow left:0" not in words
+    names = ["Ann", "Bob"]
+    delivered = ev.GoodsDelivered(seat=0, build=0, goods=["fish"], blue=0)
+    completed = ev.ShipCompleted(seat=1, build=2, size=3)
+    assert event_words(delivered, names) == "Ann delivers fish from build 1"
+    assert event_words(completed, names) == "Bob completes a ship of size 3 (build 3)"
+    assert dest_words("0.1") == "on build 1 tile 2"
+    assert not any(" build 0" in w for w in words.values())
+
+
+def test_the_review_numbers_ships_from_1():
+    seats = tuple(SeatConfig(n, SeatKind.BOT, "random") for n in ("Ann", "Bea", "Cy"))
+    game = NauticusGame(NauticusConfig(seats, seed=3))
+    rng = random.Random(3)
+    while not game.is_over:
+        game.push(rng.choice(game.legal_moves()))
+    review = build_nauticus_review(game)
+    ships = review.ships[0]
+    assert ships and [s.number for s in ships] == list(range(1, len(ships) + 1))
+    console = Console(width=100, record=True)
+    console.print(ships_table(review, 0))
+    rows = [line.split()[0] for line in console.export_text().splitlines()
+            if line[:1].isdigit()]
+    assert rows == [str(n) for n in range(1, len(ships) + 1)]
+    assert review_json(review)["ships"]["Ann"][0]["number"] == 1
+
+
+def test_the_seat_lines_call_the_warehouse_as_the_help_does():
+    """One word for it everywhere a player reads (play-test finding: "store 1/12")."""
+    game = table()
+    play(game, "choose hulls", "buy hull:bow w")
+    lines = seat_lines(game.state, 0)
+    assert lines[2] == " warehouse 1/12: 1 bow hull"
+    assert not any("store" in line for line in lines)
+    assert "warehouse" in HELP and "store" not in HELP.replace("restore", "")
+
+
+def test_the_seat_line_tells_coins_from_crowns():
+    """"17c" was coins and "c0" crowns (play-test finding): crowns are "cr" now, and
+    the help's legend says so."""
+    game = table(coins=17)
+    game.state.seats[0].warehouse["sail:crown"] = 2
+    head = seat_lines(game.state, 0)[0]
+    assert " 17c " in head and " cr2 X" in head
+    assert head.count("c") == 2  # the coins' c and the crowns' cr
+    assert "crowns (`cr2`" in HELP and "coins (`17c`)" in HELP

@@ -34,6 +34,7 @@ class ShipRow:
     """One build of a seat's yard at the end (or now)."""
 
     number: int
+    """Counted from 1, as a player counts (the yard's index + 1)."""
     tiles: str
     size: int
     complete: bool
@@ -65,7 +66,7 @@ def build_nauticus_review(game: NauticusGame) -> NauticusReview:
         rows = []
         for b, build in enumerate(seat.yard):
             goods = sum(s.good is not None for s in build.slots)
-            rows.append(ShipRow(b, build_text(build), build.size, build.complete,
+            rows.append(ShipRow(b + 1, build_text(build), build.size, build.complete,
                                 build.loaded, goods,
                                 SHIP_VP[build.size] if build.complete and game.is_over else 0))
         ships.append(tuple(rows))

@@ -13,13 +13,13 @@ from collections.abc import Callable
 from typing import Any
 
 from shipyard_tui.games.nauticus import (
-    STEP_PROMPTS,
     Event,
     IllegalMoveError,
     Move,
     NauticusGame,
     NauticusState,
     Step,
+    decision_prompt,
     event_from_json,
     parse_move,
 )
@@ -41,7 +41,7 @@ class RemoteNauticusGame(RemoteView[NauticusState, Move, Event]):
 
     @property
     def prompt(self) -> str:
-        return STEP_PROMPTS[self.state.step]
+        return decision_prompt(self.state.step, list(self.legal))
 
     def play(self, move: Move | str) -> list[Event]:
         """Send the move to the host; what it did arrives with the next message."""

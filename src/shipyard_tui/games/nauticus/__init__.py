@@ -9,7 +9,7 @@ from shipyard_tui.rules import SeatConfig, SeatKind
 
 from .catalog import Action
 from .events import Event, event_from_json, event_to_json
-from .game import STEP_PROMPTS, IllegalMoveError, NauticusGame, Outcome
+from .game import STEP_PROMPTS, IllegalMoveError, NauticusGame, Outcome, decision_prompt
 from .moves import Move, MoveSyntaxError, parse_move
 from .state import NauticusConfig, NauticusState, Step
 
@@ -27,6 +27,7 @@ __all__ = [
     "SeatConfig",
     "SeatKind",
     "Step",
+    "decision_prompt",
     "event_from_json",
     "event_to_json",
     "parse_move",

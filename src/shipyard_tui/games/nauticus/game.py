@@ -22,7 +22,7 @@ from shipyard_tui.core.loop import IllegalMoveError as IllegalMoveError
 
 from . import engine
 from .events import Event, GameStarted, event_from_json
-from .moves import Move, parse_move
+from .moves import Done, EndGo, Extra, Move, Pass, parse_move
 from .state import NauticusConfig, NauticusState, Step
 
 FORMAT = "nauticus-game"
@@ -38,6 +38,43 @@ STEP_PROMPTS: dict[Step, str] = {
     Step.AFTER: "play the extra action, or end the go",
     Step.OVER: "nothing: the game is over",
 }
+"""The prompt of each step when every kind of move of the step is on offer."""
+
+_KIND_WORDS: dict[Step, tuple[str, str, str]] = {
+    # the use of the action, its alternative, the extra action
+    Step.GO: ("perform the action", "pass", "play the extra action"),
+    Step.ACT: ("use the action once more", "finish", ""),
+    Step.AFTER: ("", "end the go", "play the extra action"),
+}
+
+
+def decision_prompt(step: Step, moves: list[Move]) -> str:
+    """What the seat to move has to do, naming only the kinds of move among ``moves``
+    (the legal moves): with no crowns to evaluate there is nothing to perform, and once
+    the extra action is played it is no longer offered.
+
+    >>> from shipyard_tui.games.nauticus.catalog import Action
+    >>> decision_prompt(Step.GO, [Pass(), Extra(Action("hulls"))])
+    'pass, or play the extra action'
+    >>> decision_prompt(Step.GO, [Pass()])
+    'pass'
+    """
+    words = _KIND_WORDS.get(step)
+    if words is None:
+        return STEP_PROMPTS[step]
+    use, other, extra = words
+    kinds = [w for w, offered in (
+        (use, any(not isinstance(m, (Pass, Done, EndGo, Extra)) for m in moves)),
+        (other, any(isinstance(m, (Pass, Done, EndGo)) for m in moves)),
+        (extra, any(isinstance(m, Extra) for m in moves)),
+    ) if w and offered]
+    if step is Step.AFTER:
+        kinds.reverse()
+    if not kinds:
+        return STEP_PROMPTS[step]
+    if len(kinds) == 1:
+        return kinds[0]
+    return ", ".join(kinds[:-1]) + ", or " + kinds[-1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +128,7 @@ class NauticusGame(GameLoop[NauticusConfig, NauticusState, Move, Event]):
 
     @property
     def prompt(self) -> str:
-        return STEP_PROMPTS[self.state.step]
+        return decision_prompt(self.state.step, self.legal_moves())
 
     def seat_name(self) -> str:
         return self.state.seats[self.state.seat].name

@@ -6,7 +6,10 @@ texts so that the same thing is always called the same.
 >>> item_words("mast:whale"), item_words("hull:single"), item_words("good:salt")
 ('whale mast', 'single hull', 'salt')
 >>> dest_words("left:2"), dest_words("1.0"), dest_words("w")
-('at the bow of build 2', 'on build 1 tile 0', 'to warehouse')
+('at the bow of build 3', 'on build 2 tile 1', 'to warehouse')
+
+Builds and their hull tiles are indexed from 0 in the moves and the state, but a player
+counts from 1: every text here numbers them from 1 (:func:`build_number`).
 """
 
 from __future__ import annotations
@@ -37,17 +40,26 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def build_number(index: int | str) -> str:
+    """A build's (or a hull tile's) index as a player counts it, from 1.
+
+    >>> build_number(0), build_number("2")
+    ('1', '3')
+    """
+    return str(int(index) + 1)
+
+
 def dest_words(dest: str) -> str:
     if dest == "w":
         return "to warehouse"
     if dest == "new":
         return "as a new build"
     if dest.startswith("left:"):
-        return f"at the bow of build {dest[5:]}"
+        return f"at the bow of build {build_number(dest[5:])}"
     if dest.startswith("right:"):
-        return f"at the stern of build {dest[6:]}"
+        return f"at the stern of build {build_number(dest[6:])}"
     b, p = dest.split(".")
-    return f"on build {b} tile {p}"
+    return f"on build {build_number(b)} tile {build_number(p)}"
 
 
 def reward_words(reward: str) -> str:
@@ -81,7 +93,7 @@ def move_words(state: NauticusState, move: mv.Move) -> str:
     if isinstance(move, mv.Withdraw):
         return "withdraw 2 coins"
     if isinstance(move, mv.Deliver):
-        return f"deliver the cargo of build {move.build}"
+        return f"deliver the cargo of build {build_number(move.build)}"
     if isinstance(move, mv.Crown):
         return f"evaluate {plural(state.seats[state.seat].crowns, 'crown')}"
     if isinstance(move, mv.Done):
@@ -125,13 +137,15 @@ def event_words(event: ev.Event, names: list[str]) -> str | None:
     if isinstance(event, ev.MoneyWithdrawn):
         return f"{who(event.seat)} withdraws {coins(event.coins)}"
     if isinstance(event, ev.GoodsDelivered):
-        return f"{who(event.seat)} delivers {', '.join(event.goods)} from build {event.build}"
+        return (f"{who(event.seat)} delivers {', '.join(event.goods)} "
+                f"from build {build_number(event.build)}")
     if isinstance(event, ev.FreeItemTaken):
         if event.item is None:
             return f"{who(event.seat)} has no room or stock for the free item: it is lost"
         return f"{who(event.seat)} takes a free {item_words(event.item)} for buying all four"
     if isinstance(event, ev.ShipCompleted):
-        return f"{who(event.seat)} completes a ship of size {event.size} (build {event.build})"
+        return (f"{who(event.seat)} completes a ship of size {event.size} "
+                f"(build {build_number(event.build)})")
     if isinstance(event, ev.RewardTaken):
         return f"{who(event.seat)} takes {reward_words(event.reward)}"
     if isinstance(event, ev.Passed):
@@ -196,11 +210,11 @@ def seat_lines(state: NauticusState, seat_index: int) -> list[str]:
     seat = state.seats[seat_index]
     passes = "".join(str(t) for t in seat.pass_up) or "-"
     head = (f"{seat.name[:8]:<8} {seat.vp:>3}VP {seat.coins:>2}c {seat.workers:>2}w "
-            f"p{passes:<3} c{seat.crowns}{' X' if seat.extra else ''}")
+            f"p{passes:<3} cr{seat.crowns}{' X' if seat.extra else ''}")
     builds = " | ".join(build_text(b) for b in seat.yard) or "(empty yard)"
     stored = ", ".join(items_words(n, i) for i, n in sorted(seat.warehouse.items()))
     delivered = ", ".join(f"{n} {g}" for g, n in sorted(seat.delivered.items()))
-    lines = [head, f" yard {builds}", f" store {seat.warehouse_used}/12: {stored or '-'}"]
+    lines = [head, f" yard {builds}", f" warehouse {seat.warehouse_used}/12: {stored or '-'}"]
     if delivered:
         lines.append(f" delivered {delivered}")
     return lines

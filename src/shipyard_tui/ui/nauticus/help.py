@@ -33,11 +33,12 @@ blue workers it brings this round (`2b`) and, on the four buying tiles, the pric
 digits of its four items. `>` marks the tile chosen in this phase, `@` the field the
 wheel's anchor section faces and `#` the anchor tile.
 
-**Seats.** Name, VP, coins (`c`), workers (`w`), face-up pass tiles (`p321`: the
-penalties still showing), crowns (`c`) and `X` while the extra-action tile is unused;
-then the yard. A build is one word per hull tile: the hull (`B` bow, `C` centre,
-`S` stern, `1` single), the mast's and the sail's crest (`w` whale, `b` boat, `h` helm,
-`t` trident, `c` crown, `.` none) and the good under it (`c` `f` `g` `s`, `.` none).
+**Seats.** Name, VP, coins (`17c`), workers (`4w`), face-up pass tiles (`p321`: the
+penalties still showing), crowns (`cr2`: 2 crowns) and `X` while the extra-action tile
+is unused; then the yard and the warehouse. A build is one word per hull tile: the hull
+(`B` bow, `C` centre, `S` stern, `1` single), the mast's and the sail's crest (`w` whale,
+`b` boat, `h` helm, `t` trident, `c` crown, `.` none) and the good under it (`c` `f` `g`
+`s`, `.` none).
 
 **Supply.** What is left in each of the 18 open stacks.
 
