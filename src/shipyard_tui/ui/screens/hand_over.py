@@ -15,6 +15,7 @@ from textual.widgets import Button, Static
 from shipyard_tui.model import GameModel
 
 from ..widgets.choice_panel import ChoicePanel
+from ..widgets.status_line import StatusLine
 
 
 class HandOverScreen(ModalScreen[bool]):
@@ -83,6 +84,9 @@ class HandOver:
         app.clear_notifications()  # a notice may name the last seat's secrets
         self.model.set_viewer(None)
         self.screen.query_one(ChoicePanel).set_choices("Waiting for the next player…", [])
+        # the top line names the seat to move: a person, who is not thinking but
+        # taking the terminal (a bot's "thinking…" from the turn before must go)
+        self.screen.query_one(StatusLine).say("the terminal passes to them")
         name = self.model.game.state.seats[seat].name
 
         def taken(_: bool | None) -> None:
