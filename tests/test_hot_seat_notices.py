@@ -89,3 +89,45 @@ async def test_the_status_line_says_the_terminal_passes_not_that_a_person_thinks
         assert "Ann" in line and "terminal" in line, line
         assert "thinking" not in line and "space" not in line, line
 
+
+async def test_the_hand_over_keys_offered_all_work(tmp_path, monkeypatch):
+    from shipyard_tui.ui.screens.confirm import ConfirmScreen
+    from shipyard_tui.ui.screens.help import HelpScreen
+    from shipyard_tui.ui.screens.save_as import SaveAsScreen
+    from shipyard_tui.ui.screens.title import TitleScreen
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("SHIPYARD_CONFIG_DIR", str(tmp_path / "config"))
+    app = _hot_seat_with_a_bot()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_the_hand_over_after_the_bot(pilot, app)
+        hand_over = app.screen
+        offered = {b.binding.description for b in app.active_bindings.values()
+                   if b.binding.show and b.enabled}
+        assert {"Help", "Save as", "Quit"} <= offered, offered
+        assert "Undo" not in offered  # nothing of Ann's turn to take back yet
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is hand_over
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, SaveAsScreen)
+        await pilot.press(*"three", "enter")
+        await settle(pilot)
+        assert app.screen is hand_over
+        assert any(p.name.startswith("three") for p in (tmp_path / "data").rglob("*"))
+        assert app.model is not None and app.model.viewer is None  # Ann's secrets stay hidden
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is hand_over
+        await pilot.press("q")
+        await settle(pilot)
+        await pilot.press("y")  # Leave
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen), app.screen_stack

@@ -1,4 +1,8 @@
-"""Passing the terminal to the next person (R-11.2): secrets stay hidden until they confirm."""
+"""Passing the terminal to the next person (R-11.2): secrets stay hidden until they confirm.
+
+While the terminal is on its way, the game can still be left (it is autosaved), saved
+under a name, and the help read; nothing of the last turn can be taken back.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from shipyard_tui.model import GameModel
 
@@ -21,7 +25,12 @@ from ..widgets.status_line import StatusLine
 class HandOverScreen(ModalScreen[bool]):
     """Covers the board until the named player takes the seat."""
 
-    BINDINGS = [Binding("enter", "take", "I am here", key_display="Enter")]
+    BINDINGS = [
+        Binding("enter", "take", "I am here", key_display="Enter"),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("ctrl+s", "save_as", "Save as"),
+        Binding("q", "leave", "Quit"),
+    ]
 
     DEFAULT_CSS = """
     HandOverScreen {
@@ -40,9 +49,13 @@ class HandOverScreen(ModalScreen[bool]):
     }
     """
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, table: Screen[Any], *, classic: bool = False) -> None:
+        """``table`` is the game screen below, left with this one on Quit; ``classic``
+        adds the classic rules to the help."""
         super().__init__()
         self.player = name
+        self.table = table
+        self.classic = classic
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -51,12 +64,29 @@ class HandOverScreen(ModalScreen[bool]):
             message.append(".\n\nTheir secret contracts will show once they take the seat.")
             yield Static(message)
             yield Button(Text(f"I am {self.player}: show my table"), variant="primary", id="take")
+        yield Footer()
 
     def on_button_pressed(self) -> None:
         self.action_take()
 
     def action_take(self) -> None:
         self.dismiss(True)
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(classic=self.classic))
+
+    def action_save_as(self) -> None:
+        from .save_as import save_as
+
+        save_as(self)
+
+    def action_leave(self) -> None:
+        """Back to the title screen, the secrets still hidden (the game is autosaved)."""
+        from .confirm import leave_game
+
+        leave_game(self.table, False)
 
 
 class HandOver:
@@ -94,4 +124,5 @@ class HandOver:
             if self.model.set_viewer(seat) is False:
                 self._done()
 
-        app.push_screen(HandOverScreen(name), taken)
+        app.push_screen(HandOverScreen(name, self.screen,
+                                       classic=self.model.game.config.classic), taken)
