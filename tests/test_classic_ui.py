@@ -10,7 +10,7 @@ from rich.text import Text
 
 from shipyard_tui.rules import Action, Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.rules.state import TrackSlot
-from shipyard_tui.text import FEATURE_ABBREV, PIECE_ABBREV, contract_title
+from shipyard_tui.text import FEATURE_ABBREV, PIECE_ABBREV, contract_label, contract_title
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.ascii import ascii_char
 from shipyard_tui.ui.screens.review import ReviewScreen
@@ -203,7 +203,7 @@ async def test_the_seat_strip_names_every_contract_at_80_columns():
         contracts = app.model.game.state.seats[0].contracts
         assert len(contracts) >= 4
         low = lines[1]
-        assert all(c in low for c in contracts) and "…" not in low
+        assert all(contract_label(c) in low for c in contracts) and "…" not in low
     wide = ShipyardApp(config=config, bot_delay=0.0)
     async with wide.run_test(size=(200, 50)) as pilot:
         await settle(pilot)
@@ -281,3 +281,29 @@ async def test_help_says_what_each_contract_scores_and_each_employee_does(tmp_pa
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_the_seat_strip_redraws_on_a_resize_with_printed_contract_numbers():
+    """Shrinking the terminal shows every line of the strip at once, and the classic
+    contracts by the numbers printed on them (B11, not the catalog's id B11p)."""
+    from shipyard_tui.rules import CATALOG
+    from shipyard_tui.ui.widgets.seat_strip import SeatStrip
+
+    app = ShipyardApp(config=GameConfig((SeatConfig("Ann"), SeatConfig("Bot", SeatKind.BOT)),
+                                        seed=9, edition="classic"), bot_delay=0.0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        model = app.model
+        assert model is not None and model.human_to_move
+        contracts = model.view.seats[0].contracts
+        assert any(CATALOG.contracts[c].label != c for c in contracts), contracts
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        top = app.screen.query_one(SeatStrip).region.y
+        update = app.screen._compositor.render_full_update()
+        rows = ["".join(segment.text for strip in chops for segment in strip
+                        if not segment.control) for chops in update.strips]
+        shown = rows[top:top + 2]
+        assert "goods" in shown[0] and "contracts" in shown[1], shown
+        printed_numbers = ", ".join(CATALOG.contracts[c].label for c in contracts)
+        assert f"contracts: {printed_numbers}" in shown[1], shown

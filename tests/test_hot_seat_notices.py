@@ -40,3 +40,94 @@ async def test_a_take_back_notice_is_gone_when_the_next_player_takes_the_termina
         assert model.game.to_move == 1
         assert isinstance(app.screen, HandOverScreen)
         assert not list(app._notifications), [n.message for n in app._notifications]
+
+
+def _hot_seat_with_a_bot() -> ShipyardApp:
+    from shipyard_tui.rules import SeatKind
+
+    return ShipyardApp(config=GameConfig((SeatConfig("Ann"), SeatConfig("Bob"),
+                                          SeatConfig("Cy", SeatKind.BOT, "sensible")),
+                                         seed=4), bot_delay=0.0)
+
+
+async def _to_the_hand_over_after_the_bot(pilot, app: ShipyardApp) -> None:
+    """Bob (first) takes the seat and plays his turn; Cy, the bot, moves; the terminal
+    is then on its way to Ann."""
+    from ui_helpers import confirm_if_asked, panel, until
+
+    await settle(pilot)
+    assert isinstance(app.screen, HandOverScreen)
+    await pilot.press("enter")
+    await settle(pilot)
+    model = app.model
+    assert model is not None and model.viewer == 1
+    while model.game.to_move == 1:
+        shown = panel(app)
+        keys = [k for i, c in enumerate(shown.choices) if c.move is not None
+                for k in [shown.key_of(i)] if k]
+        await pilot.press(keys[0], "enter")
+        await settle(pilot, 2)
+        await confirm_if_asked(pilot, app)
+    await until(pilot, lambda: model.game.to_move == 0 and isinstance(app.screen, HandOverScreen))
+    await settle(pilot)
+
+
+async def test_the_status_line_says_the_terminal_passes_not_that_a_person_thinks(
+        tmp_path, monkeypatch):
+    from shipyard_tui.ui.screens.game import GameScreen
+    from shipyard_tui.ui.widgets.status_line import StatusLine
+    from ui_helpers import plain
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("SHIPYARD_CONFIG_DIR", str(tmp_path / "config"))
+    app = _hot_seat_with_a_bot()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_the_hand_over_after_the_bot(pilot, app)
+        game_screen = app.screen_stack[-2]
+        assert isinstance(game_screen, GameScreen)
+        line = plain(game_screen.query_one(StatusLine).render())
+        assert "Ann" in line and "terminal" in line, line
+        assert "thinking" not in line and "space" not in line, line
+
+
+async def test_the_hand_over_keys_offered_all_work(tmp_path, monkeypatch):
+    from shipyard_tui.ui.screens.confirm import ConfirmScreen
+    from shipyard_tui.ui.screens.help import HelpScreen
+    from shipyard_tui.ui.screens.save_as import SaveAsScreen
+    from shipyard_tui.ui.screens.title import TitleScreen
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("SHIPYARD_CONFIG_DIR", str(tmp_path / "config"))
+    app = _hot_seat_with_a_bot()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_the_hand_over_after_the_bot(pilot, app)
+        hand_over = app.screen
+        offered = {b.binding.description for b in app.active_bindings.values()
+                   if b.binding.show and b.enabled}
+        assert {"Help", "Save as", "Quit"} <= offered, offered
+        assert "Undo" not in offered  # nothing of Ann's turn to take back yet
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is hand_over
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, SaveAsScreen)
+        await pilot.press(*"three", "enter")
+        await settle(pilot)
+        assert app.screen is hand_over
+        assert any(p.name.startswith("three") for p in (tmp_path / "data").rglob("*"))
+        assert app.model is not None and app.model.viewer is None  # Ann's secrets stay hidden
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is hand_over
+        await pilot.press("q")
+        await settle(pilot)
+        await pilot.press("y")  # Leave
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen), app.screen_stack

@@ -257,3 +257,20 @@ async def test_loading_says_the_room_left_and_keeps_the_points_estimate_r6_3(mon
         assert "room for" in plain(grid.render_view(app.model.view), width=300)
         done = next(c.label for c in choices(app) if isinstance(c.move, mv.EndLoad))
         assert "dismantled" in done or "about" in done
+
+
+async def test_the_finished_games_list_says_there_are_none_yet(monkeypatch, tmp_path):
+    from textual.widgets import OptionList
+
+    from shipyard_tui.ui.screens.load import LoadScreen
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = ShipyardApp(bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f")
+        await settle(pilot)
+        assert isinstance(app.screen, LoadScreen)
+        options = app.screen.query_one(OptionList)
+        assert [str(options.get_option_at_index(i).prompt)
+                for i in range(options.option_count)] == ["no finished games yet"]

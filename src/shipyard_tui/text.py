@@ -156,6 +156,13 @@ def contract_title(contract_id: str) -> str:
     return f"{c.label} {c.name}"
 
 
+def contract_label(contract_id: str) -> str:
+    """The number printed on a contract (the classic B11p is B11 on its tile)."""
+    if contract_id.startswith("hidden"):
+        return contract_title(contract_id)
+    return CATALOG.contracts[contract_id].label
+
+
 def space_name(text: str) -> str:
     x, y, cell = text.split(",")
     where = "centre" if cell == "C" else f"{DIRECTION_NAMES[cell]} edge"

@@ -64,16 +64,24 @@ class ConfirmScreen(ModalScreen[bool]):
 
 
 def leave_game(screen: Screen[Any], over: bool) -> None:
-    """Back to the title screen from a game's ``screen``: at once when the game is
-    ``over``, else once the player confirms (the game stays saved)."""
+    """Back to the title screen from a game's ``screen`` (and any dialog over it, such
+    as the hand-over, closed without its answer): at once when the game is ``over``,
+    else once the player confirms (the game stays saved)."""
     if over:
-        screen.app.pop_screen()
+        _close(screen)
         return
 
     def answered(leave: bool | None) -> None:
         if leave:
-            screen.app.pop_screen()
+            _close(screen)
 
     screen.app.push_screen(ConfirmScreen("Leave this game for the title screen? It is "
                                          "saved: Continue on the title screen resumes it.",
                                          "Leave", "Stay"), answered)
+
+
+def _close(screen: Screen[Any]) -> None:
+    """Take ``screen`` and every screen above it off the stack."""
+    app = screen.app
+    while screen in app.screen_stack:
+        app.pop_screen()

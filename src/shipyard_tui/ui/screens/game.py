@@ -325,6 +325,8 @@ class GameScreen(Screen[None]):
         """What the choice panel and the status line say while ``seat``, not the person
         at this screen, decides."""
         name = self.model.game.state.seats[seat].name
+        if self.model.is_human(seat):  # a person is never "thinking…" for space to hurry
+            return f"Waiting for {name}.", "their turn"
         return f"{name} (bot) is playing (space: move now).", "thinking… (space: move now)"
 
     # -- choices -------------------------------------------------------------------

@@ -1,4 +1,8 @@
-"""Passing the terminal to the next person (R-11.2): secrets stay hidden until they confirm."""
+"""Passing the terminal to the next person (R-11.2): secrets stay hidden until they confirm.
+
+While the terminal is on its way, the game can still be left (it is autosaved), saved
+under a name, and the help read; nothing of the last turn can be taken back.
+"""
 
 from __future__ import annotations
 
@@ -10,17 +14,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from shipyard_tui.model import GameModel
 
 from ..widgets.choice_panel import ChoicePanel
+from ..widgets.status_line import StatusLine
 
 
 class HandOverScreen(ModalScreen[bool]):
     """Covers the board until the named player takes the seat."""
 
-    BINDINGS = [Binding("enter", "take", "I am here", key_display="Enter")]
+    BINDINGS = [
+        Binding("enter", "take", "I am here", key_display="Enter"),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("ctrl+s", "save_as", "Save as"),
+        Binding("q", "leave", "Quit"),
+    ]
 
     DEFAULT_CSS = """
     HandOverScreen {
@@ -39,9 +49,13 @@ class HandOverScreen(ModalScreen[bool]):
     }
     """
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, table: Screen[Any], *, classic: bool = False) -> None:
+        """``table`` is the game screen below, left with this one on Quit; ``classic``
+        adds the classic rules to the help."""
         super().__init__()
         self.player = name
+        self.table = table
+        self.classic = classic
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -50,12 +64,29 @@ class HandOverScreen(ModalScreen[bool]):
             message.append(".\n\nTheir secret contracts will show once they take the seat.")
             yield Static(message)
             yield Button(Text(f"I am {self.player}: show my table"), variant="primary", id="take")
+        yield Footer()
 
     def on_button_pressed(self) -> None:
         self.action_take()
 
     def action_take(self) -> None:
         self.dismiss(True)
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(classic=self.classic))
+
+    def action_save_as(self) -> None:
+        from .save_as import save_as
+
+        save_as(self)
+
+    def action_leave(self) -> None:
+        """Back to the title screen, the secrets still hidden (the game is autosaved)."""
+        from .confirm import leave_game
+
+        leave_game(self.table, False)
 
 
 class HandOver:
@@ -83,6 +114,9 @@ class HandOver:
         app.clear_notifications()  # a notice may name the last seat's secrets (R-11.2)
         self.model.set_viewer(None)
         self.screen.query_one(ChoicePanel).set_choices("Waiting for the next player…", [])
+        # the top line names the seat to move: a person, who is not thinking but
+        # taking the terminal (a bot's "thinking…" from the turn before must go)
+        self.screen.query_one(StatusLine).say("the terminal passes to them")
         name = self.model.game.state.seats[seat].name
 
         def taken(_: bool | None) -> None:
@@ -90,4 +124,5 @@ class HandOver:
             if self.model.set_viewer(seat) is False:
                 self._done()
 
-        app.push_screen(HandOverScreen(name), taken)
+        app.push_screen(HandOverScreen(name, self.screen,
+                                       classic=self.model.game.config.classic), taken)

@@ -78,7 +78,8 @@ class LoadScreen(Screen[None]):
         options = self.query_one(OptionList)
         self._paths = [path for _, path, _ in listing]
         if not listing:
-            options.add_option(Option("no saves yet", disabled=True))
+            empty = "no finished games yet" if self.finished else "no saves yet"
+            options.add_option(Option(empty, disabled=True))
         for info, path, problem in listing:
             options.add_option(Option(save_line(info, path, problem)))
         if listing:

@@ -106,7 +106,10 @@ class ModelWidget(Widget):
         return [tuple((seg.text, str(seg.style)) for seg in line) for line in lines]
 
     def on_resize(self) -> None:
+        # a drawing may depend on the width (the seat strip's lines): the repaint of the
+        # new size can come before this event and show the old drawing, so draw again
         self._drawn = self._drawn_print = self._drawn_lines = None
+        self.redraw()
 
     def with_key(self, move: Move | None, text: Text) -> Text:
         """``text`` preceded by the letter that picks ``move`` now (or two spaces)."""

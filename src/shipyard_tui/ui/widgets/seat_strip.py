@@ -8,7 +8,7 @@ from rich.text import Text
 from shipyard_tui.rules import GameState
 from shipyard_tui.rules.query import PIECES
 
-from ...text import PIECE_ABBREV, contract_title, goods_text, guilders, plural
+from ...text import PIECE_ABBREV, contract_label, contract_title, goods_text, guilders, plural
 from ..palette import seat_mark, seat_style
 from .base import ModelWidget
 from .employee_track import employee_short
@@ -49,9 +49,9 @@ class SeatStrip(ModelWidget):
         low = Text("  ", no_wrap=True, overflow="ellipsis").join(parts[3:])
         room = self.content_region.width
         if room and low.cell_len > room:
-            # the titles do not fit (the classic deal of six at 80 columns): the ids do, and
-            # the Seats panel has the titles
-            parts[4] = _part("contracts", ", ".join(seat.contracts))
+            # the titles do not fit (the classic deal of six at 80 columns): the printed
+            # numbers do, and the Seats panel has the titles
+            parts[4] = _part("contracts", ", ".join(contract_label(c) for c in seat.contracts))
             low = Text("  ", no_wrap=True, overflow="ellipsis").join(parts[3:])
         return Group(top, low)
 
