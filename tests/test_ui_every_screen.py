@@ -62,10 +62,13 @@ def setup_screen(solo: bool) -> Callable[[ShipyardApp], object]:
 
 
 def help_screen(app: ShipyardApp) -> object:
+    from shipyard_tui.rules.query import catalog_of
     from shipyard_tui.ui.screens.help import HelpScreen
 
     game = app.model.game if app.model is not None else None
-    return HelpScreen(classic=game is not None and game.config.classic)
+    if game is None:
+        return HelpScreen()
+    return HelpScreen(classic=game.config.classic, catalog=catalog_of(game.state))
 
 
 def load_screen(app: ShipyardApp) -> object:

@@ -47,6 +47,7 @@ from shipyard_tui.core import SeatDriver
 from shipyard_tui.model import Change, ChangeKind, GameModel
 from shipyard_tui.rules import Game, GameState, IllegalMoveError, Move, Step
 from shipyard_tui.rules import moves as mv
+from shipyard_tui.rules import query as q
 
 from ...text import describe_move
 from .. import choice_labels
@@ -481,7 +482,9 @@ class GameScreen(Screen[None]):
     def action_help(self) -> None:
         from .help import HelpScreen
 
-        self.app.push_screen(HelpScreen(classic=self.model.game.config.classic))
+        game = self.model.game
+        self.app.push_screen(HelpScreen(classic=game.config.classic,
+                                        catalog=q.catalog_of(game.state)))
 
     def action_leave(self) -> None:
         from .confirm import leave_game

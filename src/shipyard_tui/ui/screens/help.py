@@ -10,7 +10,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
-from shipyard_tui.rules.catalog import CATALOG, CLASSIC_CATALOG, Catalog
+from shipyard_tui.rules import CATALOG
+from shipyard_tui.rules.query import Catalog
 
 from ...text import contract_text, employee_effect
 from ..widgets.employee_track import employee_short
@@ -143,15 +144,16 @@ class HelpScreen(ModalScreen[None]):
     }
     """
 
-    def __init__(self, classic: bool = False) -> None:
+    def __init__(self, classic: bool = False, catalog: Catalog = CATALOG) -> None:
         super().__init__()
         self.classic = classic
+        self.catalog = catalog
+        """The components of the game's edition, whose contracts and employees it lists."""
 
     def compose(self) -> ComposeResult:
-        catalog = CLASSIC_CATALOG if self.classic else CATALOG
         with VerticalScroll():
             yield Markdown(HELP + (CLASSIC_HELP if self.classic else "")
-                           + components_help(catalog))
+                           + components_help(self.catalog))
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()
