@@ -132,3 +132,19 @@ async def test_moving_the_highlight_redraws_only_the_widgets_it_previews(monkeyp
         await settle(pilot)
         redrawn = {type(w).__name__ for w in widgets if w.render() is not before[w]}
         assert redrawn == {ActionTrack.__name__}
+
+
+def test_a_score_arrow_is_no_greater_than_sign_in_ascii():
+    """A play-test under LANG=C read "3 types of employee > 4" in the reveal, and the
+    contract tables "3>4": the arrow of a score was ">". It is "=" (a key named in an
+    ASCII screen's text is named in words)."""
+    from shipyard_tui.rules import CATALOG
+    from shipyard_tui.text import contract_text
+    from shipyard_tui.ui.ascii import ascii_char
+
+    def shown(text: str) -> str:
+        return "".join(ascii_char(c) for c in text)
+
+    assert shown("3 types of employee → 4") == "3 types of employee = 4"
+    assert "R4" in CATALOG.contracts
+    assert "3=4" in shown(contract_text("R4")) and ">" not in shown(contract_text("R4"))

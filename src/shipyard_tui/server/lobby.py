@@ -337,7 +337,7 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
         with Vertical():
             yield Static(self._heading(), id="new-table-game", markup=False)
             yield OptionList(*self._options(), id="plan")
-            yield Static("←/→: change · Enter: open the table · Esc: back", markup=False)
+            yield Static("Left/Right: change · Enter: open the table · Esc: back", markup=False)
 
     def _options(self) -> list[Option]:
         lines = [Option("Seat 1: you", disabled=True)]

@@ -22,13 +22,15 @@ ASCII_TERMS = ("linux", "vt100", "vt102", "vt220", "ansi", "cons25")
 GLYPHS = {
     "■": "#", "▲": "^", "●": "o", "◆": "*", "○": ".", "◀": "<", "▶": ">", "▸": ">",
     "◂": "<", "▼": "v", "▾": "v", "✗": "x", "✓": "v", "·": ".", "—": "-", "–": "-",
-    "…": ".", "→": ">", "←": "<", "↑": "^", "↓": "v", "×": "x", "★": "*", "²": '"',
+    "…": ".", "→": "=", "←": "<", "↑": "^", "↓": "v", "×": "x", "★": "*", "²": '"',
     "³": "3", "✣": "%", "⏎": "<", "⎯": "-", "•": "*", "◼": "#", "□": "#", "▪": "#",
     "≈": "~", "⚑": "@", "±": "+", "§": "S",
 }
 """The game's own symbols and the typography of its texts, one ASCII character each
 (seat marks stay apart: # ^ o *). The mark of a stack of two employees, ``²``, is not
-a digit in ASCII: after a number ("Crn+1²") a "2" read as "+12"."""
+a digit in ASCII: after a number ("Crn+1²") a "2" read as "+12". The arrow of a score
+(``3 types of employee → 4``, a contract's ``3→4``) is ``=``: as ``>`` it read "3 is
+more than 4"; the arrow keys are named in words where an ASCII screen shows them."""
 
 
 def wants_ascii(env: Mapping[str, str], charset: str = "auto") -> bool:

@@ -37,7 +37,7 @@ Esc, q or ? closes this help.
 | ? or F1 | this help |
 | Ctrl+S | save the game under a name of your choice (it is also saved after every move) |
 | q | leave the game (it is kept) |
-| ← → (end-of-game review) | the previous / next page; 1 – 5 pick one |
+| Left, Right (end-of-game review) | the previous / next page; 1 – 5 pick one |
 
 The mouse works too: click a choice to select it, click again to confirm.
 
