@@ -433,3 +433,27 @@ async def test_the_review_key_is_offered_only_once_the_game_is_over(store):
         table = app.screen_stack[-2]
         assert isinstance(table, NauticusScreen)
         assert "v" in table.active_bindings
+
+
+async def test_the_count_of_choices_out_of_sight_is_right_when_the_prompt_wraps(store):
+    """A play-test at 80×24 (seed 8, Buy hulls then pass): "(▼ 5 more below)" with
+    seven out of sight. The count was made before the prompt, one line longer with it,
+    took a line from the choices; the list's height is no reactive, so nothing counted
+    again. The prompt counts again once laid out."""
+    from textual.widgets import Static
+
+    seats = (SeatConfig("Ann"), SeatConfig("B", SeatKind.BOT, "greedy"),
+             SeatConfig("C", SeatKind.BOT, "strong"))
+    app = ShipyardApp(config=NauticusConfig(seats, seed=8), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.screen.query_one(ChoicePanel)
+        for _ in range(2):
+            await pilot.press("a", "enter")
+            for _ in range(20):
+                await pilot.pause()
+        options = panel.options
+        bottom = round(options.scroll_y) + options.scrollable_content_region.height
+        hidden = sum(1 for line in options._index_to_line.values() if line >= bottom)
+        assert hidden >= 2
+        shown = str(panel.query_one("#prompt", Static).render())
+        assert shown.endswith(f"(▼ {hidden} more below)"), shown

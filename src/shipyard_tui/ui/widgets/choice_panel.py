@@ -26,6 +26,10 @@ from shipyard_tui.rules import Move as ShipyardMove
 OPTION_KEYS = "abcdefghijklmnopstvwxyz"
 """Letters that pick options; q, r and u are left to the screen's own commands."""
 
+MAX_RECOUNTS = 3
+"""How many times in a row the prompt counts the choices out of sight again after its
+words changed (see :meth:`ChoicePanel._show_prompt`)."""
+
 MIN_HINT_WORDS = 8
 """A hint names a choice by its key and its words when they fit on the hint's line, cut
 with an ellipsis when at least this many characters of them fit; by its key alone when
@@ -148,6 +152,7 @@ class ChoicePanel(Vertical):
         self._keys: list[str] = []
         self._prompt = ""
         self._shown_prompt = ""
+        self._recounts = 0
         self._notice_timer: Timer | None = None
         self._advice = ""
         """Words shown above the prompt until the next decision (:meth:`advise`)."""
@@ -249,6 +254,15 @@ class ChoicePanel(Vertical):
         if self._notice_timer is None and text != self._shown_prompt:
             self._shown_prompt = text
             self.query_one("#prompt", Static).update(text)
+            # the new words may take another number of lines, leaving the choices more
+            # or less room than the count assumed; the list's height is no reactive to
+            # watch, so count again once laid out (until the words stop changing, a few
+            # times at most: two counts could take turns at a wrap)
+            if self._recounts < MAX_RECOUNTS:
+                self._recounts += 1
+                self.call_after_refresh(self._show_prompt)
+        else:
+            self._recounts = 0
 
     def more_hint(self) -> str:
         """How many choices are out of sight above and below, when some are."""
