@@ -274,3 +274,26 @@ async def test_the_finished_games_list_says_there_are_none_yet(monkeypatch, tmp_
         options = app.screen.query_one(OptionList)
         assert [str(options.get_option_at_index(i).prompt)
                 for i in range(options.option_count)] == ["no finished games yet"]
+
+
+def test_the_build_prompt_follows_the_tiles_bought():
+    """A play-test: "buy 1 to 3 ship tiles, one at a time" stood over a Build whose
+    three tiles were bought, with Finish building the only choice left (R-4.1)."""
+    from shipyard_tui.rules import Game
+    from shipyard_tui.rules import moves as mv
+    from shipyard_tui.rules.state import Step
+    from shipyard_tui.ui.choice_labels import prompt
+
+    game = game_at(lambda g: g.state.turn.step is Step.BUILD and not g.state.turn.bought,
+                   seats=2)
+    state = game.state
+    fallback = game.prompt
+    assert prompt(state, fallback) == fallback == "buy 1 to 3 ship tiles, one at a time"
+    more = Game.from_state(state.copy())
+    more.state.turn.bought = 1
+    assert len(more.legal_moves()) > 1  # the tiles a player could afford before
+    assert prompt(more.state, fallback) == ("buy another ship tile (1 bought), or "
+                                            "finish building")
+    more.state.turn.bought = 3
+    assert more.legal_moves() == [mv.EndBuild()]
+    assert prompt(more.state, fallback) == "finish building"

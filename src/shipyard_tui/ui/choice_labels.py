@@ -41,6 +41,11 @@ def prompt(state: GameState, fallback: str) -> str:
         return f"sell or trade the {good.value} ({turn.exchange_index + 1} of 3)"
     if turn.step is S.BONUS_BEFORE:
         return f"a bonus action this turn ({guilders(q.BONUS_COST)})?"
+    if turn.step is S.BUILD and turn.bought:
+        # after the first tile: the rules' moves say whether another may be bought
+        if q.legal_moves(state) == [mv.EndBuild()]:
+            return "finish building"
+        return f"buy another ship tile ({turn.bought} bought), or finish building"
     return fallback
 
 
