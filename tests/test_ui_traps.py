@@ -285,9 +285,10 @@ async def test_a_ship_dismantled_with_nothing_to_load_asks_first_r7_2(monkeypatc
         assert len(app.model.game.state.seats[index].dismantled) == 1
 
 
-def test_the_placing_warning_says_why_the_ship_will_be_dismantled_r7_2():
-    from shipyard_tui.ui.choice_labels import place_choices
-
+def placing_the_last_tile_of_a_captainless_ship() -> tuple[Game, int]:
+    """A 2-seat game at its seat's PLACE step, with no pieces, whose yard holds the
+    two other tiles of a ship beside an empty cell where the held tile completes it;
+    and that cell."""
     game = game_at(lambda g: g.state.turn.step is Step.PLACE, seats=2)
     state = game.state
     seat = state.seats[state.turn.seat]
@@ -297,7 +298,14 @@ def test_the_placing_warning_says_why_the_ship_will_be_dismantled_r7_2():
     kind = {"bow": "B", "middle": "M", "stern": "S"}[CATALOG.ship(holding).kind.value]
     gap = {"B": ".MS", "M": "B.S", "S": "BM."}[kind]
     seat.yard[:] = yard_from_pattern(gap + "." * (len(seat.yard) - 3))
-    cell = gap.index(".")
+    return game, gap.index(".")
+
+
+def test_the_placing_warning_says_why_the_ship_will_be_dismantled_r7_2():
+    from shipyard_tui.ui.choice_labels import place_choices
+
+    game, cell = placing_the_last_tile_of_a_captainless_ship()
+    state = game.state
     labels = {c.move: c.label for c in place_choices(state, game.legal_moves())}
     assert "will be dismantled (no captain)" in labels[mv.Place(cell)]
 
@@ -352,18 +360,11 @@ def test_a_ship_to_be_dismantled_is_asked_about_once_at_the_last_real_choice_r7_
     before it, where the player could still do otherwise, already asked."""
     from shipyard_tui.ui.choice_labels import confirmation
 
-    game = game_at(lambda g: g.state.turn.step is Step.PLACE, seats=2)
+    game, cell = placing_the_last_tile_of_a_captainless_ship()
     state = game.state
     state.turn.bought = 3  # no more tiles this build: Finish building is all that is left
-    seat = state.seats[state.turn.seat]
-    seat.pieces.clear()
-    seat.canals.clear()
-    holding = state.turn.holding
-    assert holding is not None
-    kind = {"bow": "B", "middle": "M", "stern": "S"}[CATALOG.ship(holding).kind.value]
-    gap = {"B": ".MS", "M": "B.S", "S": "BM."}[kind]
-    seat.yard[:] = yard_from_pattern(gap + "." * (len(seat.yard) - 3))
-    place = mv.Place(gap.index("."))
+    state.seats[state.turn.seat].canals.clear()
+    place = mv.Place(cell)
     assert place in game.legal_moves() and len(game.legal_moves()) > 1
     question = confirmation(state, place)
     assert question is not None and "will sail and be dismantled" in question[0]

@@ -206,6 +206,9 @@ async def test_a_prompt_that_fits_stays_on_the_top_line_at_80_columns(monkeypatc
 
 
 async def test_the_title_screen_has_a_key_for_finished_games(monkeypatch, tmp_path):
+    """And with none yet, the list says so (it said "no saves yet")."""
+    from textual.widgets import OptionList
+
     from shipyard_tui.ui.screens.load import LoadScreen
 
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
@@ -215,6 +218,9 @@ async def test_the_title_screen_has_a_key_for_finished_games(monkeypatch, tmp_pa
         await pilot.press("f")
         await settle(pilot)
         assert isinstance(app.screen, LoadScreen)
+        options = app.screen.query_one(OptionList)
+        assert [str(options.get_option_at_index(i).prompt)
+                for i in range(options.option_count)] == ["no finished games yet"]
 
 
 async def test_the_review_stops_offering_reveal_once_all_is_revealed(monkeypatch, tmp_path):
@@ -257,23 +263,6 @@ async def test_loading_says_the_room_left_and_keeps_the_points_estimate_r6_3(mon
         assert "room for" in plain(grid.render_view(app.model.view), width=300)
         done = next(c.label for c in choices(app) if isinstance(c.move, mv.EndLoad))
         assert "dismantled" in done or "about" in done
-
-
-async def test_the_finished_games_list_says_there_are_none_yet(monkeypatch, tmp_path):
-    from textual.widgets import OptionList
-
-    from shipyard_tui.ui.screens.load import LoadScreen
-
-    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
-    app = ShipyardApp(bot_delay=0.0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("f")
-        await settle(pilot)
-        assert isinstance(app.screen, LoadScreen)
-        options = app.screen.query_one(OptionList)
-        assert [str(options.get_option_at_index(i).prompt)
-                for i in range(options.option_count)] == ["no finished games yet"]
 
 
 def test_the_build_prompt_follows_the_tiles_bought():
