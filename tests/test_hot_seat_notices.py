@@ -131,3 +131,24 @@ async def test_the_hand_over_keys_offered_all_work(tmp_path, monkeypatch):
         await pilot.press("y")  # Leave
         await settle(pilot)
         assert isinstance(app.screen, TitleScreen), app.screen_stack
+
+
+async def test_the_hand_over_help_is_the_games_own_in_classic(tmp_path, monkeypatch):
+    """A read-through: the hand-over dialog built its own help, with the classic page
+    but the 2nd edition's contracts and employees; it now shows the table's help."""
+    from shipyard_tui.rules.query import catalog_of
+    from shipyard_tui.ui.screens.help import HelpScreen
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob")), seed=3, edition="classic")
+    app = ShipyardApp(config=config, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.classic
+        assert app.model is not None
+        assert app.screen.catalog is catalog_of(app.model.game.state)
+        assert app.screen.catalog.edition == "classic"

@@ -307,9 +307,6 @@ class NauticusScreen(Screen[None]):
         return action != "review" or self.game.is_over
 
     def action_review(self) -> None:
-        if not self.game.is_over:
-            self.notify("The review opens when the game is over.", timeout=3)
-            return
         from .review import NauticusReviewScreen
 
         self.app.push_screen(NauticusReviewScreen(self.game))

@@ -7,19 +7,22 @@ under a name, and the help read; nothing of the last turn can be taken back.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from shipyard_tui.model import GameModel
 
 from ..widgets.choice_panel import ChoicePanel
 from ..widgets.status_line import StatusLine
+
+if TYPE_CHECKING:
+    from .game import GameScreen
 
 
 class HandOverScreen(ModalScreen[bool]):
@@ -49,13 +52,12 @@ class HandOverScreen(ModalScreen[bool]):
     }
     """
 
-    def __init__(self, name: str, table: Screen[Any], *, classic: bool = False) -> None:
-        """``table`` is the game screen below, left with this one on Quit; ``classic``
-        adds the classic rules to the help."""
+    def __init__(self, name: str, table: GameScreen) -> None:
+        """``table`` is the game screen below: its help is shown, and it is left with
+        this one on Quit."""
         super().__init__()
         self.player = name
         self.table = table
-        self.classic = classic
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -73,9 +75,7 @@ class HandOverScreen(ModalScreen[bool]):
         self.dismiss(True)
 
     def action_help(self) -> None:
-        from .help import HelpScreen
-
-        self.app.push_screen(HelpScreen(classic=self.classic))
+        self.table.action_help()
 
     def action_save_as(self) -> None:
         from .save_as import save_as
@@ -93,7 +93,7 @@ class HandOver:
     """Passing the terminal between the people of a hot-seat game (R-11.2): the board
     hides everyone's secrets until the next person says they are at the screen."""
 
-    def __init__(self, screen: Screen[Any], model: GameModel, done: Callable[[], None]) -> None:
+    def __init__(self, screen: GameScreen, model: GameModel, done: Callable[[], None]) -> None:
         self.screen = screen
         self.model = model
         self._done = done
@@ -124,5 +124,4 @@ class HandOver:
             if self.model.set_viewer(seat) is False:
                 self._done()
 
-        app.push_screen(HandOverScreen(name, self.screen,
-                                       classic=self.model.game.config.classic), taken)
+        app.push_screen(HandOverScreen(name, self.screen), taken)

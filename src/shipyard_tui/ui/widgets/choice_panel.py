@@ -307,7 +307,7 @@ class ChoicePanel(Vertical):
         return None
 
     def show_hint(self, hint: HintLike, highlighted_before: int | None) -> None:
-        """Show a bot's hint above the choices, naming them by their keys, and move the
+        """Show a bot's hint above the choices, naming them by key and words, and move the
         highlight to its choice (Enter then plays it), unless the player moved the
         highlight while the bot thought (``highlighted_before`` is where it was): an
         Enter meant for their own choice must stay theirs."""
