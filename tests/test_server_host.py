@@ -323,6 +323,38 @@ async def test_tables_and_names_survive_a_restart(tmp_path: Path) -> None:
     await second.close()
 
 
+async def test_a_restart_clears_the_temporary_files_of_a_killed_server(tmp_path: Path) -> None:
+    """A server killed mid-save leaves ``.tmp-PID-….json`` files (a hard link to the
+    previous autosave among them); the next start removes them and keeps the games."""
+    import subprocess
+    import sys
+
+    from shipyard_tui.saves import TEMP_PREFIX
+
+    folder = tmp_path / "server"
+    first = TableHost(folder, open_names=True)
+    await first.start()
+    ann = await Client.open(first, player="Ann")
+    await ann.send({"op": "create", "seats": ["me", "bot:greedy"], "bot_delay": 5})
+    await ann.expect("game", lambda m: "state" in m)
+    await ann.close()
+    await first.close()
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    dead = int(gone.stdout)
+    autosave = next(first.store.saves.glob("autosave-*.json"))
+    strays = [first.store.saves / f"{TEMP_PREFIX}{dead}-link.json",
+              folder / f"{TEMP_PREFIX}{dead}-tables.json"]
+    for stray in strays:
+        stray.write_bytes(autosave.read_bytes())
+    second = TableHost(folder, open_names=True)
+    await second.start()
+    assert [s for s in strays if s.exists()] == []
+    assert autosave.exists()
+    assert all(t.game is not None for t in second.tables.values())
+    await second.close()
+
+
 def test_seat_plans_say_what_is_wrong() -> None:
     assert [s.kind for s in plan_seats(["me", "open", "bot:greedy"], "Ann")] == \
         ["person", "person", "bot"]

@@ -46,8 +46,11 @@ def server(tmp_path: Path, keys: dict[str, asyncssh.SSHKey]):  # type: ignore[no
 def table_file(server: Server, kind: str = "saves") -> Path | None:
     from shipyard_tui.saves import BACKUP_SUFFIX
 
+    # Not the backup, nor a save's temporary file (``.tmp-…``: a hard link to the
+    # previous autosave among them, which a look mid-save would take for the game).
     files = sorted((server.data / "server" / kind).glob("*.json"))
-    files = [f for f in files if not f.name.endswith(BACKUP_SUFFIX)]
+    files = [f for f in files
+             if not f.name.endswith(BACKUP_SUFFIX) and not f.name.startswith(".")]
     return files[0] if files else None
 
 
@@ -228,9 +231,10 @@ async def test_the_server_restarts_and_the_table_goes_on(tmp_path: Path,
         ann, bob = await open_table(first, keys)
         played = await play_moves(first, {"Ann": ann, "Bob": bob},
                                   lambda data: len(data["moves"]) >= 5)
-        before = saved_game(first)
     finally:
         first.stop(kill=True)
+    # Read once the server is dead: a key still on its way may have made one more move.
+    before = saved_game(first)
     await asyncio.wait_for(ann.closed.wait(), 30)
     second = start_server(tmp_path / "data", "--players", str(tmp_path / "players"))
     try:

@@ -43,7 +43,14 @@ from shipyard_tui.rules import (
     IllegalMoveError,
     SeatKind,
 )
-from shipyard_tui.saves import AnyGame, SaveError, SaveStore, load, write_atomic
+from shipyard_tui.saves import (
+    AnyGame,
+    SaveError,
+    SaveStore,
+    load,
+    remove_stray_temps,
+    write_atomic,
+)
 from shipyard_tui.seats import clean_name
 
 from .protocol import ProtocolError, encode, read_message
@@ -155,6 +162,10 @@ class TableHost:
         except (OSError, ValueError) as exc:
             raise SaveError(f"cannot read {path}: {exc}", "damaged", path) from None
         self.names = {str(k): str(v) for k, v in data.get("names", {}).items()}
+        # A server killed while it saved leaves its temporary files behind; its
+        # successor clears them (they are never a game's record).
+        for folder in (self.folder, self.store.saves, self.store.finished):
+            remove_stray_temps(folder)
         for raw in data.get("tables", []):
             table = Table.from_json(raw)
             saved = self.store.autosave_path(table.game_id)
