@@ -371,3 +371,57 @@ def test_a_ship_to_be_dismantled_is_asked_about_once_at_the_last_real_choice_r7_
     game.play(place)
     assert game.legal_moves() == [mv.EndBuild()]
     assert confirmation(game.state, mv.EndBuild()) is None
+
+
+async def test_back_from_the_new_game_form_keeps_what_was_entered(monkeypatch, tmp_path):
+    """A play-test: Back (Escape) from the new-game form threw the seats, names and
+    rules away. The form is kept for the session; a started game keeps all but the
+    seed, so the next game is a new deal."""
+    from textual.widgets import Checkbox, Input, Select
+
+    from shipyard_tui.ui.screens.game import GameScreen
+    from shipyard_tui.ui.screens.setup import SetupScreen
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = ShipyardApp(bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, SetupScreen)
+        form.query_one("#seat-count", Select).value = 3
+        form.query_one("#name-0", Input).value = "Zoë"
+        form.query_one("#name-2", Input).value = "Cyd"
+        form.query_one("#kind-1", Select).value = "human"
+        form.query_one("#edition", Select).value = "classic"
+        form.query_one("#seed", Input).value = "77"
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, SetupScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, SetupScreen)
+        config = form.config()
+        assert [s.name for s in config.seats] == ["Zoë", "Ada", "Cyd"]
+        assert [s.kind for s in config.seats] == [SeatKind.HUMAN, SeatKind.HUMAN, SeatKind.BOT]
+        assert config.edition == "classic" and config.seed == 77
+        assert form.query_one("#row-2").display
+        assert form.query_one("#advanced", Checkbox).disabled  # classic: no advanced deal
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert any(isinstance(s, GameScreen) for s in app.screen_stack)  # (a hand-over on top)
+        app.push_screen(SetupScreen())
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, SetupScreen)
+        assert form.query_one("#name-0", Input).value == "Zoë"
+        assert form.query_one("#seed", Input).value == ""  # a new deal next time
+        app.pop_screen()
+        await settle(pilot)
+        solo = SetupScreen(solo=True)
+        app.push_screen(solo)
+        await settle(pilot)
+        assert solo.query_one("#name-0", Input).value != "Zoë"  # the solo form is its own

@@ -108,6 +108,7 @@ class ShipyardApp(App[None]):
         super().__init__()
         self._use_terminal_colours()
         self.settings = settings if settings is not None else load_settings()
+        self.setup_drafts: dict[str, dict[str, object]] = {}
         self.ascii = wants_ascii(os.environ, self.settings.charset) if ascii is None else ascii
         """Whether only ASCII characters are drawn (every line goes through a filter)."""
         if self.ascii:

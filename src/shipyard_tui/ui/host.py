@@ -19,6 +19,9 @@ class GameHost(Protocol):
     """An app that starts, loads, continues and saves games."""
 
     store: SaveStore
+    setup_drafts: dict[str, dict[str, object]]
+    """The new-game forms as the player last left them, by form (``solo``, ``table``),
+    for this session: Back and a started game keep what was entered."""
 
     def start_game(self, config: GameConfig | NauticusConfig) -> None: ...
 

@@ -3,6 +3,7 @@ options."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 from textual import on
@@ -11,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets.select import InvalidSelectValueError
 
 from shipyard_tui.bots import PLAYER_LEVELS
 from shipyard_tui.games.nauticus import NauticusConfig
@@ -88,7 +90,46 @@ class SetupScreen(Screen[None]):
     def on_mount(self) -> None:
         self._show_rows(2)
         self._show_options()
+        self._restore(host_of(self.app).setup_drafts.get(self._form, {}))
         self.query_one("#name-0", Input).focus()
+
+    @property
+    def _form(self) -> str:
+        """Which remembered draft this form keeps: the solo one or the table one."""
+        return "solo" if self.solo else "table"
+
+    def draft(self) -> dict[str, object]:
+        """What the form holds now, by widget id (restored by :meth:`_restore`)."""
+        values: dict[str, object] = {}
+        for widget in self.query("Input, Select, Checkbox"):
+            if widget.id is not None and isinstance(widget, Input | Select | Checkbox):
+                values[widget.id] = widget.value
+        return values
+
+    def _restore(self, draft: dict[str, object]) -> None:
+        """Fill the form from a draft; values the form cannot take now are left out
+        (the game asked for from the title menu wins over the draft's)."""
+        for key, value in draft.items():
+            if key == "game":
+                continue
+            widgets = self.query(f"#{key}")
+            if not widgets:
+                continue
+            widget = widgets.first()
+            if isinstance(widget, Select):
+                if isinstance(value, str | int):
+                    with contextlib.suppress(InvalidSelectValueError):
+                        widget.value = value
+            elif isinstance(widget, Input | Checkbox) and type(value) is type(widget.value):
+                setattr(widget, "value", value)  # noqa: B010 (an Input's text or a box's tick)
+
+    def _keep_draft(self, *, seed: bool) -> None:
+        """Remember the form for the next new game (without the seed after a start,
+        so that the next game is not the same deal)."""
+        draft = self.draft()
+        if not seed:
+            draft.pop("seed", None)
+        host_of(self.app).setup_drafts[self._form] = draft
 
     def _show_options(self) -> None:
         """Shipyard's setup options; Nauticus has none."""
@@ -131,10 +172,13 @@ class SetupScreen(Screen[None]):
             error.update(f"✗ {exc}")
             return
         error.update("")
+        self._keep_draft(seed=False)
         host_of(self.app).start_game(config)
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
+        """Back to the title; what was entered is kept for the next visit."""
+        self._keep_draft(seed=True)
         self.app.pop_screen()
 
     def config(self) -> GameConfig | NauticusConfig:
