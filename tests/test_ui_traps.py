@@ -241,7 +241,7 @@ async def test_scrolling_a_panel_keeps_the_letters(monkeypatch, tmp_path):
 async def test_unknown_keys_show_one_notice_that_replaces_the_last(monkeypatch, tmp_path):
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     app = two_seats()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:  # toasts shown
         await settle(pilot)
         before = app.model.game.state.to_dict()
         await pilot.press("z", "Z", "%", "Z")
@@ -425,3 +425,20 @@ async def test_back_from_the_new_game_form_keeps_what_was_entered(monkeypatch, t
         app.push_screen(solo)
         await settle(pilot)
         assert solo.query_one("#name-0", Input).value != "Zoë"  # the solo form is its own
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_a_notice_leaves_the_choices_in_sight(size):
+    """A play-test: notices (here "Nothing to take back") showed at the bottom right,
+    over the last lines of the choices. They show at the top now."""
+    app = two_seats()
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("u")
+        await settle(pilot)
+        toasts = list(app.screen.query(Toast))
+        assert toasts, "the undo notice shows"
+        choices_at = app.screen.query_one(ChoicePanel).region
+        for toast in toasts:
+            assert not toast.region.overlaps(choices_at), (toast.region, choices_at)
+            assert toast.region.y >= 1  # the status line stays in sight too
