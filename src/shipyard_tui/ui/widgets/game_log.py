@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from textual import events
-from textual.widgets import RichLog
-
 from shipyard_tui.model import Change, ChangeKind, GameModel
 
 from ...text import describe_event
+from .reading_log import ReadingLog
 
 
-class GameLog(RichLog):
-    """Appends a line for each visible event; rebuilt after an undo or a load."""
+class GameLog(ReadingLog):
+    """Appends a line for each visible event; rebuilt after an undo or a load. The
+    reader keeps their place (:class:`ReadingLog`)."""
 
     DEFAULT_CSS = """
     GameLog {
@@ -25,8 +24,7 @@ class GameLog(RichLog):
 
     def __init__(self, model: GameModel, *, id: str | None = None,
                  classes: str | None = None) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, max_lines=2000,
-                         min_width=20, id=id, classes=classes)
+        super().__init__(id=id, classes=classes)
         self.model = model
         self._shown = 0
         self._unsubscribe: Callable[[], None] | None = None
@@ -34,12 +32,9 @@ class GameLog(RichLog):
         self._catching_up = False
 
     def on_mount(self) -> None:
+        # (Textual calls ReadingLog.on_mount too: handlers run for each class.)
         self._unsubscribe = self.model.subscribe(self._on_change)
         self.call_after_refresh(self._rebuild)
-
-    def on_resize(self, event: events.Resize) -> None:
-        """Lines are wrapped when written: rewrite them at the new width."""
-        self._rebuild()
 
     def on_unmount(self) -> None:
         if self._unsubscribe is not None:
@@ -48,19 +43,19 @@ class GameLog(RichLog):
     def _names(self) -> list[str]:
         return [s.name for s in self.model.game.state.seats]
 
-    def _rebuild(self) -> None:
-        self.clear()
-        self._shown = 0
-        self._append_new()
-
-    def _append_new(self) -> None:
+    def _lines(self, start: int) -> list[str]:
+        """The log's lines for the visible events from ``start`` on."""
         events = self.model.visible_events()
         names = self._names()
-        for event in events[self._shown:]:
-            line = describe_event(names, event)
-            if line:
-                self.write(line)
         self._shown = len(events)
+        return [line for event in events[start:] if (line := describe_event(names, event))]
+
+    def _rebuild(self) -> None:
+        self.set_entries(self._lines(0))
+
+    def _append_new(self) -> None:
+        for line in self._lines(self._shown):
+            self.add(line)
 
     def _on_change(self, change: Change) -> None:
         """Catch up once after a run of changes (bots moving without pauses)."""
