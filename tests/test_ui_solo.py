@@ -7,7 +7,7 @@ import random
 
 from shipyard_tui.rules import Game
 from shipyard_tui.seats import solo_config
-from shipyard_tui.text import solo_rating
+from shipyard_tui.text import round_of, solo_rating
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.palette import seat_mark
 from shipyard_tui.ui.screens.game import GameScreen
@@ -60,6 +60,11 @@ async def test_automa_turns_are_shown_step_by_step_and_a_key_skips_them(tmp_path
         automa = model.game.state.seats[1]
         assert top.endswith(f"{seat_mark(1)} {automa.name}: its turn (space: skip)"), top
         assert "Ann" not in top
+        # and the round of that turn: the game is in round 2 by now, the automa played
+        # their first turns in round 1
+        state = model.game.state
+        assert round_of(state.turn_number, len(state.seats)) == 2
+        assert top.startswith(" Round 1 "), top
         assert choices(app) == []
         assert model.key_hints == {}  # no letters left on the board from the last choice
         await pilot.press("space")

@@ -419,6 +419,8 @@ class AutomaStep:
     seat: int
     action: str | None
     lines: tuple[str, ...]
+    round: int = 0
+    """The round the turn was played in (the game may be in the next one by now)."""
 
 
 def automa_steps(names: list[str], events: list[Event] | tuple[Event, ...],
@@ -428,12 +430,14 @@ def automa_steps(names: list[str], events: list[Event] | tuple[Event, ...],
     seat: int | None = None
     action: str | None = None
     lines: list[str] = []
+    played_in = 0
     for event in events:
         if isinstance(event, ev.TurnStarted):
             if seat is not None:
-                steps.append(AutomaStep(seat, action, tuple(lines)))
+                steps.append(AutomaStep(seat, action, tuple(lines), played_in))
             seat = event.seat if event.seat in automa else None
             action, lines = None, []
+            played_in = round_of(event.turn, len(names))
             continue
         if seat is None:
             continue
@@ -443,7 +447,7 @@ def automa_steps(names: list[str], events: list[Event] | tuple[Event, ...],
         if line and not isinstance(event, ev.TurnEnded):
             lines.append(line)
     if seat is not None:
-        steps.append(AutomaStep(seat, action, tuple(lines)))
+        steps.append(AutomaStep(seat, action, tuple(lines), played_in))
     return steps
 
 

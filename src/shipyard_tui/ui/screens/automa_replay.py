@@ -66,7 +66,8 @@ class AutomaReplay:
         text = "\n".join(step.lines) or "nothing happens"
         self.screen.query_one(ChoicePanel).set_choices(
             f"{name} (automa) — space or Esc: skip\n{text}", [])
-        self.screen.query_one(StatusLine).say("its turn (space: skip)", step.seat)
+        self.screen.query_one(StatusLine).say("its turn (space: skip)", step.seat,
+                                              step.round or None)
         if step.action is not None:
             self.model.set_highlight(mv.Choose(Action(step.action)))
         self._timer = self.screen.set_timer(self.delay, self._next)

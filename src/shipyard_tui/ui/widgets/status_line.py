@@ -45,10 +45,16 @@ class StatusLine(ModelWidget):
     """The seat the note is about when it is not the seat to move (an automa whose turn
     is being shown after the rules have played it: see :meth:`say`)."""
 
-    def say(self, note: str, seat: int | None = None) -> None:
-        """Show ``note`` after the mark and name of ``seat`` (the seat to move if None);
-        an empty note gives the line back to the decision at hand."""
+    note_round: int | None = None
+    """The round the note is about when it is not the game's (an automa turn of the
+    round before, shown after the rules have played it)."""
+
+    def say(self, note: str, seat: int | None = None, in_round: int | None = None) -> None:
+        """Show ``note`` after the mark and name of ``seat`` (the seat to move if None),
+        in ``in_round`` (the game's if None); an empty note gives the line back to the
+        decision at hand."""
         self.note_seat = seat if note else None
+        self.note_round = in_round if note else None
         if self.note == note:
             self.redraw()
         self.note = note
@@ -75,7 +81,8 @@ class StatusLine(ModelWidget):
             text.append(" Game over", style="bold")
             text.append(f" · winner{'s' if len(view.winners) > 1 else ''}: {names}")
             return text
-        text.append(f" Round {round_of(view.turn_number, len(view.seats))} ", style="bold")
+        shown = self.note_round or round_of(view.turn_number, len(view.seats))
+        text.append(f" Round {shown} ", style="bold")
         ends = "end triggered after this turn"
         if view.countdown is not None:
             # classic: the countdown of laps and the lead's ring space (RC-3.8)
