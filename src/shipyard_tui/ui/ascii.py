@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from rich.cells import cell_len
 from rich.segment import Segment
 from textual.color import Color
+from textual.dom import DOMNode
 from textual.filter import LineFilter
 
 ASCII_TERMS = ("linux", "vt100", "vt102", "vt220", "ansi", "cons25")
@@ -31,6 +32,12 @@ GLYPHS = {
 a digit in ASCII: after a number ("Crn+1²") a "2" read as "+12". The arrow of a score
 (``3 types of employee → 4``, a contract's ``3→4``) is ``=``: as ``>`` it read "3 is
 more than 4"; the arrow keys are named in words where an ASCII screen shows them."""
+
+
+def draws_ascii(node: DOMNode) -> bool:
+    """Whether ``node``'s app draws only ASCII: for the few drawings that the line
+    filter's one character per character cannot keep legible (a canal's shape)."""
+    return bool(getattr(node.app, "ascii", False))
 
 
 def wants_ascii(env: Mapping[str, str], charset: str = "auto") -> bool:
