@@ -204,3 +204,22 @@ def test_the_help_names_the_canal_shapes_as_the_column_draws_them():
     assert "`┘` a bend" in canal_shapes_help(False)
     plain = canal_shapes_help(True)
     assert plain.isascii() and "`-'` a bend" in plain and "`-+-` a crossing" in plain
+
+
+async def test_the_command_palette_has_an_ascii_search_icon(monkeypatch, tmp_path):
+    """Textual's palette shows a magnifying glass, which the line filter made "??"."""
+    from textual.command import CommandPalette, SearchIcon
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = two_seats(ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        assert isinstance(app.screen, CommandPalette)
+        icon = app.screen.query_one(SearchIcon)
+        assert shown_lines(app, icon)[0].strip() == ">"
+        update = app.screen._compositor.render_update(full=True)
+        text = "\n".join("".join(s.text for strip in line for s in strip)
+                         for line in update.strips)
+        assert text.isascii() and "Undo" in text and "??" not in text

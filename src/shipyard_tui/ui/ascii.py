@@ -14,8 +14,10 @@ from collections.abc import Mapping
 from rich.cells import cell_len
 from rich.segment import Segment
 from textual.color import Color
+from textual.command import SearchIcon
 from textual.dom import DOMNode
 from textual.filter import LineFilter
+from textual.screen import Screen
 
 ASCII_TERMS = ("linux", "vt100", "vt102", "vt220", "ansi", "cons25")
 """Consoles whose fonts lack the box drawing and symbols the game uses."""
@@ -38,6 +40,13 @@ def draws_ascii(node: DOMNode) -> bool:
     """Whether ``node``'s app draws only ASCII: for the few drawings that the line
     filter's one character per character cannot keep legible (a canal's shape)."""
     return bool(getattr(node.app, "ascii", False))
+
+
+def plain_palette_icon(palette: Screen[object]) -> None:
+    """Textual's command palette shows a magnifying glass, one wide character that the
+    line filter can only make "??": an ASCII screen shows a prompt instead."""
+    for icon in palette.query(SearchIcon):
+        icon.icon = ">"
 
 
 def wants_ascii(env: Mapping[str, str], charset: str = "auto") -> bool:
