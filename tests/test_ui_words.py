@@ -16,10 +16,12 @@ from shipyard_tui.rules import (
     Action,
     Game,
     GameConfig,
+    MoveSyntaxError,
     SeatConfig,
     SeatKind,
     Stage,
     Step,
+    parse_move,
 )
 from shipyard_tui.rules import events as ev
 from shipyard_tui.rules import moves as mv
@@ -286,3 +288,33 @@ def test_the_build_prompt_follows_the_tiles_bought():
     more.state.turn.bought = 3
     assert more.legal_moves() == [mv.EndBuild()]
     assert prompt(more.state, fallback) == "finish building"
+
+
+def test_builders_and_errors_say_singular_or_plural_not_s_in_brackets():
+    """The help said "up to 2 businessman(s) per ship"; the words count properly."""
+    from shipyard_tui.text import employee_effect, plural
+
+    assert employee_effect("builder:businessman") == (
+        "up to 2 businessmen per ship without a cabin or mount")
+    assert employee_effect("builder:stoker").startswith("up to 1 stoker per ship")
+    assert plural(1, "businessman") == "1 businessman"
+    with pytest.raises(MoveSyntaxError, match="takes 3 arguments, got 1"):
+        parse_move("place-canal 1")
+    with pytest.raises(MoveSyntaxError, match="takes 1 argument, got 2"):
+        parse_move("hire 1 2")
+
+
+def test_no_player_text_in_the_sources_says_s_in_brackets():
+    """Every "(s)" in a string of the package was a count that could say 1 or 2."""
+    import ast
+    from pathlib import Path
+
+    import shipyard_tui
+
+    root = Path(shipyard_tui.__file__).parent
+    found = [f"{path.relative_to(root)}:{node.lineno}"
+             for path in sorted(root.rglob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str)
+             and "(s)" in node.value]
+    assert not found

@@ -77,8 +77,16 @@ ROTATION_NAMES = {0: "as printed", 1: "turned right", 2: "turned around", 3: "tu
 COLUMN_NAMES = ("bow", "middle", "middle", "stern")
 
 
+IRREGULAR_PLURALS = {"businessman": "businessmen"}
+"""The game's words whose plural is not the word and an s."""
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
+    """``n`` and the word, singular or plural: ``plural(2, "businessman")`` is "2
+    businessmen"."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {many or IRREGULAR_PLURALS.get(word, word + 's')}"
 
 
 def guilders(n: int) -> str:
@@ -131,7 +139,8 @@ def employee_effect(employee: str) -> str:
         need = "" if emp.level == 1 else f"; needs the level-1 {emp.good} trader"
         return f"+1 guilder per {emp.good} sold; {plural(points, 'point')} at the end{need}"
     if emp.kind is EmployeeKind.BUILDER:
-        return f"up to {emp.extra} {emp.piece}(s) per ship without a cabin or mount"
+        assert emp.piece is not None
+        return f"up to {plural(emp.extra, emp.piece.value)} per ship without a cabin or mount"
     if emp.kind is EmployeeKind.HELMSMAN:
         return "+1 speed for every ship, if you want it"
     if emp.kind is EmployeeKind.RIGGER:
