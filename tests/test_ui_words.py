@@ -71,7 +71,11 @@ def test_review_words_cranes_and_cruises_as_steps():
     # the path holds the spaces entered, not the start: no "from" (it read "1 step from
     # (0,0) centre to (0,0) centre")
     assert " from (" not in text
-    assert re.search(r"cruise \d+ steps?, ending at \(", text) or "cruise none" in text
+    # the end is named by the tile it was on, as the canal map showed it ("(-1,1) north
+    # edge" said nothing the map shows)
+    assert re.search(r"cruise \d+ steps?, ending\s+at\s+the\s+(middle|\w+\s+end)\s+of\s+"
+                     r"[SKTX]\d", text) or "cruise none" in text
+    assert "edge" not in text
     assert ",C →" not in text
 
 
@@ -318,3 +322,34 @@ def test_no_player_text_in_the_sources_says_s_in_brackets():
              if isinstance(node, ast.Constant) and isinstance(node.value, str)
              and "(s)" in node.value]
     assert not found
+
+
+def test_a_cruise_ends_at_a_tile_the_canal_map_names():
+    """Cruise choices said "to (-1,1) north edge"; the map shows tile ids, not those."""
+    def named(state) -> bool:
+        return state.turn.step is Step.CRUISE and len(choice_labels.cruise_labels(state)) > 1
+
+    game = game_at(lambda g: named(g.state))
+    labels = [label for _move, label in choice_labels.cruise_labels(game.state)]
+    assert all(re.search(r" to the (middle|\w+ end) of [SKTX]\d", label) for label in labels)
+    assert not any("edge" in label or "(" in label.split(" (")[0] for label in labels)
+    assert len(set(labels)) == len(labels)
+    start = game_at(lambda g: g.state.turn.step is Step.TOKEN_START)
+    words = [describe_move(start.state, m) for m in start.legal_moves()]
+    assert all(re.fullmatch(r"Start the token at the \w+ end of [SKTX]\d", w) for w in words)
+
+
+def test_two_cruises_to_the_same_space_say_the_tiles_they_pass():
+    """Round a square of four tiles both ways: the same end, told apart by the route
+    (R-9.7: every distinct path is offered)."""
+    from shipyard_tui.rules.query import CanalSystem, PlacedCanal, Token
+    from shipyard_tui.text import path_ends
+
+    system = CanalSystem([PlacedCanal("T1", 0, 0, 2), PlacedCanal("K1", 1, 0, 3),
+                          PlacedCanal("K2", 0, 1, 1), PlacedCanal("K3", 1, 1, 0)])
+    paths = [tuple(f"{x},{y},{cell}" for x, y, cell in path)
+             for path in system.cruise_paths(Token(0, 0, "W", "W"), 7)]
+    assert sorted(path_ends(paths, system)) == ["the middle of K3 via K1",
+                                                "the middle of K3 via K2"]
+    one = [paths[0][:2]]
+    assert path_ends(one, system) == ["the east end of T1"]

@@ -6,6 +6,7 @@ these texts so the same thing is always called the same.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from shipyard_tui.rules import CATALOG, Action, Event, GameState, Move
@@ -172,10 +173,41 @@ def contract_label(contract_id: str) -> str:
     return CATALOG.contracts[contract_id].label
 
 
-def space_name(text: str) -> str:
+def space_name(text: str, system: CanalSystem) -> str:
+    """A space of a seat's canals as its canal map shows it: "the north end of K4", "the
+    middle of T1" (the map writes each tile's id in its corner)."""
     x, y, cell = text.split(",")
-    where = "centre" if cell == "C" else f"{DIRECTION_NAMES[cell]} edge"
-    return f"({x},{y}) {where}"
+    where = "the middle" if cell == "C" else f"the {DIRECTION_NAMES[cell]} end"
+    tile = system.tiles.get((int(x), int(y)))
+    return f"{where} of {tile.canal if tile else f'the canal at ({x},{y})'}"
+
+
+def cruise_ends(state: GameState) -> dict[mv.Cruise, str]:
+    """Where each cruise of the ship being sailed ends, in the canal map's words (R-9.7).
+    Two paths that end on the same space also say the tiles they pass through, which
+    is what sets them apart (a path never re-enters a tile)."""
+    options = [move for move, _parts in cruise_options(state)]
+    system = CanalSystem(state.seats[state.turn.seat].canals)
+    return dict(zip(options, path_ends([m.path for m in options], system), strict=True))
+
+
+def path_ends(paths: list[tuple[str, ...]], system: CanalSystem) -> list[str]:
+    """Where each path ends (see :func:`cruise_ends`)."""
+    ends = [space_name(path[-1], system) for path in paths]
+    shared = {end for end, n in Counter(ends).items() if n > 1}
+    return [f"{end} via {_tiles_between(path, system)}" if end in shared else end
+            for path, end in zip(paths, ends, strict=True)]
+
+
+def _tiles_between(path: tuple[str, ...], system: CanalSystem) -> str:
+    """The tiles a path passes through after its first and before its last."""
+    positions: list[tuple[int, int]] = []
+    for space in path:
+        x, y, _cell = space.split(",")
+        if not positions or positions[-1] != (int(x), int(y)):
+            positions.append((int(x), int(y)))
+    between = [system.tiles[pos].canal for pos in positions[1:-1] if pos in system.tiles]
+    return ", ".join(between) or "no other tile"
 
 
 # -- moves ---------------------------------------------------------------------
@@ -253,7 +285,8 @@ def describe_move(state: GameState, move: Move) -> str:
         speed = ship_speed(turn.load, seat.employees, move.bonus, turn.helmsman).total
         return f"Rigger +{move.bonus} (speed {speed})"
     if isinstance(move, mv.StartToken):
-        return f"Start the token at {space_name(f'{move.x},{move.y},{move.cell}')}"
+        start = space_name(f"{move.x},{move.y},{move.cell}", CanalSystem(seat.canals))
+        return f"Start the token at {start}"
     if isinstance(move, mv.Cruise):
         return describe_cruise(state, move)
     if isinstance(move, mv.Discard):
@@ -271,7 +304,7 @@ def describe_cruise(state: GameState, move: mv.Cruise) -> str:
         if option == move:
             scored = ", ".join(f"{k} {v}" for k, v in parts.items() if v)
             total = sum(parts.values())
-            end = space_name(move.path[-1])
+            end = cruise_ends(state)[move]
             return f"{plural(total, 'point')} ending at {end}" + (f" ({scored})" if scored else "")
     return str(move)
 
