@@ -353,3 +353,19 @@ def test_two_cruises_to_the_same_space_say_the_tiles_they_pass():
                                                 "the middle of K3 via K2"]
     one = [paths[0][:2]]
     assert path_ends(one, system) == ["the east end of T1"]
+
+
+async def test_the_builders_line_counts_its_pieces(monkeypatch, tmp_path):
+    """The yard while loading said "builders +2 businessman"."""
+    from shipyard_tui.ui.widgets.shipyard_grid import ShipyardGrid
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game = game_at(lambda g: g.state.turn.step is Step.LOAD)
+    game.state.seats[0].employees += ["builder:businessman", "builder:stoker"]
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        grid = app.screen.query(ShipyardGrid).first()
+        text = " ".join(plain(grid.render_view(game.state), width=200).split())
+        assert "builders +" in text
+        assert "+2 businessmen" in text and "+1 stoker" in text and "businessman," not in text
