@@ -3,7 +3,9 @@
 Rather than teach every widget two sets of glyphs, the app runs every line it draws
 through :class:`AsciiFilter` (a Textual line filter) when ASCII is wanted: each
 character outside ASCII becomes one of the same width inside it, so layouts stay put
-and nothing outside ASCII reaches the terminal, on any screen.
+and nothing outside ASCII reaches the terminal, on any screen. The few drawings that one
+character for one cannot keep legible (a canal's shape: every bend would be ``+``) ask
+:func:`draws_ascii` and draw an ASCII form of their own.
 """
 
 from __future__ import annotations
