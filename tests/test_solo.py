@@ -409,6 +409,8 @@ def test_r12_3_marker_actions_move_their_marker_n_steps_with_the_bracket_for_zer
     acted = of_type(events, ev.AutomaActed)
     assert [(x.seat, x.action, x.n) for x in acted] == [(A, action, steps)]
     assert "top solo tile" in acted[0].n_source
+    assert acted[0].effect == (f"moved the {ring} marker {steps} "
+                               + ("step" if steps == 1 else "steps"))
     # nothing is taken and nothing else moves
     assert of_type(events, ev.PiecesTaken) == [] and of_type(events, ev.EmployeeHired) == []
     assert game.state.seats[A].pieces == {} and game.state.seats[A].employees == []

@@ -148,3 +148,78 @@ def test_a_score_arrow_is_no_greater_than_sign_in_ascii():
     assert shown("3 types of employee → 4") == "3 types of employee = 4"
     assert "R4" in CATALOG.contracts
     assert "3=4" in shown(contract_text("R4")) and ">" not in shown(contract_text("R4"))
+
+
+def shown_lines(app: ShipyardApp, widget) -> list[str]:
+    """A widget's lines as the terminal receives them, after the app's line filters."""
+    from textual.geometry import Region
+
+    region = Region(0, 0, widget.size.width, widget.size.height)
+    return ["".join(s.text for s in strip) for strip in widget.render_lines(region)]
+
+
+def test_every_canal_shape_has_an_ascii_form_of_its_own():
+    """The line filter made every bend, T and cross a "+" (play-test under LANG=C): the
+    canal column draws each shape, in every rotation, as three ASCII columns."""
+    from shipyard_tui.rules import CATALOG
+    from shipyard_tui.ui.widgets.canal_column import PORT_GLYPHS, canal_shape, canal_text
+
+    shapes = {canal_shape(ports, ascii=True) for ports in PORT_GLYPHS}
+    assert len(shapes) == len(PORT_GLYPHS) == 11
+    assert all(s.isascii() and len(s) == 3 and s.strip() for s in shapes)
+    assert all(canal_text(c, ascii=True).plain.isascii() for c in CATALOG.canals)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_ascii_canal_column_and_map_keep_the_shapes(size, monkeypatch, tmp_path):
+    from shipyard_tui.rules import Game
+    from shipyard_tui.rules.query import PlacedCanal
+    from shipyard_tui.ui.widgets.canal_column import CanalColumn
+    from shipyard_tui.ui.widgets.canal_map import CanalMap
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game = Game(GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")),
+                           seed=0))
+    market = game.state.market
+    market.canal_deck = [c for c in market.canal_deck + market.canals
+                         if c and c not in ("S1", "K1", "T1", "X1", "K8")]
+    market.canals = ["S1", "K1", "T1", "X1", "K8"]
+    game.state.seats[0].canals = [PlacedCanal("K8", 0, 0, 1), PlacedCanal("S1", 0, 1, 1)]
+    app = ShipyardApp(game=game, bot_delay=0.0, ascii=True)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        column = "\n".join(shown_lines(app, app.screen.query_one(CanalColumn)))
+        for expected in ("S1 --- Mi", "K1 -'  Mi", "T1 -'- BR", "X1 -+- BR Mi Co",
+                         "K8 -'  BR Co"):
+            assert expected in column, column
+        app.screen.action_view("canals")
+        await settle(pilot)
+        drawn = "\n".join(shown_lines(app, app.screen.query_one(CanalMap)))
+        assert drawn.isascii() and "?" not in drawn and "~~" in drawn and "K8" in drawn
+
+
+def test_the_help_names_the_canal_shapes_as_the_column_draws_them():
+    from shipyard_tui.ui.screens.help import canal_shapes_help
+
+    assert "`┘` a bend" in canal_shapes_help(False)
+    plain = canal_shapes_help(True)
+    assert plain.isascii() and "`-'` a bend" in plain and "`-+-` a crossing" in plain
+
+
+async def test_the_command_palette_has_an_ascii_search_icon(monkeypatch, tmp_path):
+    """Textual's palette shows a magnifying glass, which the line filter made "??"."""
+    from textual.command import CommandPalette, SearchIcon
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = two_seats(ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        assert isinstance(app.screen, CommandPalette)
+        icon = app.screen.query_one(SearchIcon)
+        assert shown_lines(app, icon)[0].strip() == ">"
+        update = app.screen._compositor.render_update(full=True)
+        text = "\n".join("".join(s.text for strip in line for s in strip)
+                         for line in update.strips)
+        assert text.isascii() and "Undo" in text and "??" not in text

@@ -16,10 +16,12 @@ from shipyard_tui.rules import (
     Action,
     Game,
     GameConfig,
+    MoveSyntaxError,
     SeatConfig,
     SeatKind,
     Stage,
     Step,
+    parse_move,
 )
 from shipyard_tui.rules import events as ev
 from shipyard_tui.rules import moves as mv
@@ -69,7 +71,11 @@ def test_review_words_cranes_and_cruises_as_steps():
     # the path holds the spaces entered, not the start: no "from" (it read "1 step from
     # (0,0) centre to (0,0) centre")
     assert " from (" not in text
-    assert re.search(r"cruise \d+ steps?, ending at \(", text) or "cruise none" in text
+    # the end is named by the tile it was on, as the canal map showed it ("(-1,1) north
+    # edge" said nothing the map shows)
+    assert re.search(r"cruise \d+ steps?, ending\s+at\s+the\s+(middle|\w+\s+end)\s+of\s+"
+                     r"[SKTX]\d", text) or "cruise none" in text
+    assert "edge" not in text
     assert ",C →" not in text
 
 
@@ -286,3 +292,80 @@ def test_the_build_prompt_follows_the_tiles_bought():
     more.state.turn.bought = 3
     assert more.legal_moves() == [mv.EndBuild()]
     assert prompt(more.state, fallback) == "finish building"
+
+
+def test_builders_and_errors_say_singular_or_plural_not_s_in_brackets():
+    """The help said "up to 2 businessman(s) per ship"; the words count properly."""
+    from shipyard_tui.text import employee_effect, plural
+
+    assert employee_effect("builder:businessman") == (
+        "up to 2 businessmen per ship without a cabin or mount")
+    assert employee_effect("builder:stoker").startswith("up to 1 stoker per ship")
+    assert plural(1, "businessman") == "1 businessman"
+    with pytest.raises(MoveSyntaxError, match="takes 3 arguments, got 1"):
+        parse_move("place-canal 1")
+    with pytest.raises(MoveSyntaxError, match="takes 1 argument, got 2"):
+        parse_move("hire 1 2")
+
+
+def test_no_player_text_in_the_sources_says_s_in_brackets():
+    """Every "(s)" in a string of the package was a count that could say 1 or 2."""
+    import ast
+    from pathlib import Path
+
+    import shipyard_tui
+
+    root = Path(shipyard_tui.__file__).parent
+    found = [f"{path.relative_to(root)}:{node.lineno}"
+             for path in sorted(root.rglob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str)
+             and "(s)" in node.value]
+    assert not found
+
+
+def test_a_cruise_ends_at_a_tile_the_canal_map_names():
+    """Cruise choices said "to (-1,1) north edge"; the map shows tile ids, not those."""
+    def named(state) -> bool:
+        return state.turn.step is Step.CRUISE and len(choice_labels.cruise_labels(state)) > 1
+
+    game = game_at(lambda g: named(g.state))
+    labels = [label for _move, label in choice_labels.cruise_labels(game.state)]
+    assert all(re.search(r" to the (middle|\w+ end) of [SKTX]\d", label) for label in labels)
+    assert not any("edge" in label or "(" in label.split(" (")[0] for label in labels)
+    assert len(set(labels)) == len(labels)
+    start = game_at(lambda g: g.state.turn.step is Step.TOKEN_START)
+    words = [describe_move(start.state, m) for m in start.legal_moves()]
+    assert all(re.fullmatch(r"Start the token at the \w+ end of [SKTX]\d", w) for w in words)
+
+
+def test_two_cruises_to_the_same_space_say_the_tiles_they_pass():
+    """Round a square of four tiles both ways: the same end, told apart by the route
+    (R-9.7: every distinct path is offered)."""
+    from shipyard_tui.rules.query import CanalSystem, PlacedCanal, Token
+    from shipyard_tui.text import path_ends
+
+    system = CanalSystem([PlacedCanal("T1", 0, 0, 2), PlacedCanal("K1", 1, 0, 3),
+                          PlacedCanal("K2", 0, 1, 1), PlacedCanal("K3", 1, 1, 0)])
+    paths = [tuple(f"{x},{y},{cell}" for x, y, cell in path)
+             for path in system.cruise_paths(Token(0, 0, "W", "W"), 7)]
+    assert sorted(path_ends(paths, system)) == ["the middle of K3 via K1",
+                                                "the middle of K3 via K2"]
+    one = [paths[0][:2]]
+    assert path_ends(one, system) == ["the east end of T1"]
+
+
+async def test_the_builders_line_counts_its_pieces(monkeypatch, tmp_path):
+    """The yard while loading said "builders +2 businessman"."""
+    from shipyard_tui.ui.widgets.shipyard_grid import ShipyardGrid
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game = game_at(lambda g: g.state.turn.step is Step.LOAD)
+    game.state.seats[0].employees += ["builder:businessman", "builder:stoker"]
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        grid = app.screen.query(ShipyardGrid).first()
+        text = " ".join(plain(grid.render_view(game.state), width=200).split())
+        assert "builders +" in text
+        assert "+2 businessmen" in text and "+1 stoker" in text and "businessman," not in text

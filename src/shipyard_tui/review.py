@@ -17,7 +17,13 @@ from rich.text import Text
 
 from shipyard_tui.rules import CATALOG, Game
 from shipyard_tui.rules import events as ev
-from shipyard_tui.rules.query import RULES_REVISION, EmployeeKind, score_contract
+from shipyard_tui.rules.query import (
+    RULES_REVISION,
+    CanalSystem,
+    EmployeeKind,
+    PlacedCanal,
+    score_contract,
+)
 from shipyard_tui.text import PIECE_ABBREV, plural, solo_rating, space_name, tile_features
 
 SHIP_PARTS = (
@@ -80,6 +86,8 @@ class ShipLine:
     path: tuple[str, ...]
     points: dict[str, int]
     reason: str = ""
+    end: str = ""
+    """Where the cruise ended, as the canal map showed it then ("the north end of K4")."""
 
     @property
     def total(self) -> int:
@@ -222,10 +230,13 @@ def _recomputed_reveal(game: Game) -> dict[int, RevealStep]:
 def _ships(game: Game, seat_index: int) -> list[ShipLine]:
     seat = game.state.seats[seat_index]
     entries: list[tuple[int, int, ShipLine]] = []
-    for ship in seat.fleet:
+    ends = _cruise_ends(game, seat_index)
+    if len(ends) != len(seat.fleet):
+        ends = [""] * len(seat.fleet)
+    for ship, end in zip(seat.fleet, ends, strict=True):
         entries.append((ship.turn, 0, ShipLine(0, tuple(ship.tiles), dict(ship.pieces),
                                                ship.speed, tuple(ship.path),
-                                               dict(ship.points))))
+                                               dict(ship.points), end=end)))
     for wreck in seat.dismantled:
         entries.append((wreck.turn, 1, ShipLine(0, tuple(wreck.tiles), dict(wreck.pieces), 0,
                                                 (), {}, wreck.reason)))
@@ -234,7 +245,23 @@ def _ships(game: Game, seat_index: int) -> list[ShipLine]:
 
 
 def _fields(line: ShipLine) -> tuple[Any, ...]:
-    return (line.tiles, line.pieces, line.speed, line.path, line.points, line.reason)
+    return (line.tiles, line.pieces, line.speed, line.path, line.points, line.reason,
+            line.end)
+
+
+def _cruise_ends(game: Game, seat_index: int) -> list[str]:
+    """Where each of the seat's cruises ended, named by the tile it ended on: the tiles
+    are gone by the review, so they are followed through the events."""
+    tiles: dict[tuple[int, int], PlacedCanal] = {}
+    ends: list[str] = []
+    for event in game.events:
+        if isinstance(event, ev.CanalPlaced) and event.seat == seat_index:
+            tiles[(event.x, event.y)] = PlacedCanal(event.canal, event.x, event.y,
+                                                    event.rotation)
+        elif isinstance(event, ev.ShipSailed) and event.seat == seat_index:
+            ends.append(space_name(event.path[-1], CanalSystem(tiles.values()))
+                        if event.path else "")
+    return ends
 
 
 def score_history(game: Game) -> dict[int, list[tuple[int, int]]]:
@@ -323,8 +350,9 @@ def ships_table(review: Review, seat: int) -> Table:
             table.add_row(str(ship.number), tiles,
                           Text(f"dismantled: {ship.reason}", style="red"), "0")
             continue
-        cruise = (f"{plural(len(ship.path), 'step')}, ending at {space_name(ship.path[-1])}"
-                  if ship.path else "none")
+        cruise = plural(len(ship.path), "step") if ship.path else "none"
+        if ship.end:
+            cruise += f", ending at {ship.end}"
         tiles.append(f"\n{pieces} · speed {ship.speed} · cruise {cruise}", style="dim")
         parts = " · ".join(f"{SHORT_PARTS[key]} {ship.points[key]}"
                            for key, _label in SHIP_PARTS if ship.points.get(key))

@@ -6,6 +6,7 @@ these texts so the same thing is always called the same.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from shipyard_tui.rules import CATALOG, Action, Event, GameState, Move
@@ -77,8 +78,16 @@ ROTATION_NAMES = {0: "as printed", 1: "turned right", 2: "turned around", 3: "tu
 COLUMN_NAMES = ("bow", "middle", "middle", "stern")
 
 
+IRREGULAR_PLURALS = {"businessman": "businessmen"}
+"""The game's words whose plural is not the word and an s."""
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
+    """``n`` and the word, singular or plural: ``plural(2, "businessman")`` is "2
+    businessmen"."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {many or IRREGULAR_PLURALS.get(word, word + 's')}"
 
 
 def guilders(n: int) -> str:
@@ -131,7 +140,8 @@ def employee_effect(employee: str) -> str:
         need = "" if emp.level == 1 else f"; needs the level-1 {emp.good} trader"
         return f"+1 guilder per {emp.good} sold; {plural(points, 'point')} at the end{need}"
     if emp.kind is EmployeeKind.BUILDER:
-        return f"up to {emp.extra} {emp.piece}(s) per ship without a cabin or mount"
+        assert emp.piece is not None
+        return f"up to {plural(emp.extra, emp.piece.value)} per ship without a cabin or mount"
     if emp.kind is EmployeeKind.HELMSMAN:
         return "+1 speed for every ship, if you want it"
     if emp.kind is EmployeeKind.RIGGER:
@@ -163,10 +173,41 @@ def contract_label(contract_id: str) -> str:
     return CATALOG.contracts[contract_id].label
 
 
-def space_name(text: str) -> str:
+def space_name(text: str, system: CanalSystem) -> str:
+    """A space of a seat's canals as its canal map shows it: "the north end of K4", "the
+    middle of T1" (the map writes each tile's id in its corner)."""
     x, y, cell = text.split(",")
-    where = "centre" if cell == "C" else f"{DIRECTION_NAMES[cell]} edge"
-    return f"({x},{y}) {where}"
+    where = "the middle" if cell == "C" else f"the {DIRECTION_NAMES[cell]} end"
+    tile = system.tiles.get((int(x), int(y)))
+    return f"{where} of {tile.canal if tile else f'the canal at ({x},{y})'}"
+
+
+def cruise_ends(state: GameState) -> dict[mv.Cruise, str]:
+    """Where each cruise of the ship being sailed ends, in the canal map's words (R-9.7).
+    Two paths that end on the same space also say the tiles they pass through, which
+    is what sets them apart (a path never re-enters a tile)."""
+    options = [move for move, _parts in cruise_options(state)]
+    system = CanalSystem(state.seats[state.turn.seat].canals)
+    return dict(zip(options, path_ends([m.path for m in options], system), strict=True))
+
+
+def path_ends(paths: list[tuple[str, ...]], system: CanalSystem) -> list[str]:
+    """Where each path ends (see :func:`cruise_ends`)."""
+    ends = [space_name(path[-1], system) for path in paths]
+    shared = {end for end, n in Counter(ends).items() if n > 1}
+    return [f"{end} via {_tiles_between(path, system)}" if end in shared else end
+            for path, end in zip(paths, ends, strict=True)]
+
+
+def _tiles_between(path: tuple[str, ...], system: CanalSystem) -> str:
+    """The tiles a path passes through after its first and before its last."""
+    positions: list[tuple[int, int]] = []
+    for space in path:
+        x, y, _cell = space.split(",")
+        if not positions or positions[-1] != (int(x), int(y)):
+            positions.append((int(x), int(y)))
+    between = [system.tiles[pos].canal for pos in positions[1:-1] if pos in system.tiles]
+    return ", ".join(between) or "no other tile"
 
 
 # -- moves ---------------------------------------------------------------------
@@ -244,7 +285,8 @@ def describe_move(state: GameState, move: Move) -> str:
         speed = ship_speed(turn.load, seat.employees, move.bonus, turn.helmsman).total
         return f"Rigger +{move.bonus} (speed {speed})"
     if isinstance(move, mv.StartToken):
-        return f"Start the token at {space_name(f'{move.x},{move.y},{move.cell}')}"
+        start = space_name(f"{move.x},{move.y},{move.cell}", CanalSystem(seat.canals))
+        return f"Start the token at {start}"
     if isinstance(move, mv.Cruise):
         return describe_cruise(state, move)
     if isinstance(move, mv.Discard):
@@ -262,7 +304,7 @@ def describe_cruise(state: GameState, move: mv.Cruise) -> str:
         if option == move:
             scored = ", ".join(f"{k} {v}" for k, v in parts.items() if v)
             total = sum(parts.values())
-            end = space_name(move.path[-1])
+            end = cruise_ends(state)[move]
             return f"{plural(total, 'point')} ending at {end}" + (f" ({scored})" if scored else "")
     return str(move)
 

@@ -55,7 +55,8 @@ class Move:
         """The move of this type written with ``args``, one word a field."""
         fs = fields(cls)
         if len(args) != len(fs):
-            raise MoveSyntaxError(f"{cls.keyword!r} takes {len(fs)} argument(s), got {len(args)}")
+            words = "argument" if len(fs) == 1 else "arguments"
+            raise MoveSyntaxError(f"{cls.keyword!r} takes {len(fs)} {words}, got {len(args)}")
         return cls(*[cls._convert(f, arg) for f, arg in zip(fs, args, strict=True)])
 
     @classmethod

@@ -103,7 +103,8 @@ def _act(state: GameState, s: int, action: Action, out: Events) -> None:
         move_marker(state, action, n_marker, 0, 0, out)
         ring = {Action.EQUIPMENT: "equipment", Action.CREW: "crew", Action.HIRE: "employee"}
         out.append(acted(n_marker, source,
-                         f"moved the {ring[action]} marker {n_marker} step(s)"))
+                         f"moved the {ring[action]} marker {n_marker} "
+                         + ("step" if n_marker == 1 else "steps")))
     elif action is Action.EXCHANGE:
         move_marker(state, action, 1, 0, 0, out)
         out.append(acted(1, "the Exchange rule (always 1)",

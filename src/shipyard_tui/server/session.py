@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Protocol, cast
 
 from textual.app import App
+from textual.command import CommandPalette
 from textual.driver import Driver
 from textual.screen import Screen
 
@@ -22,7 +23,7 @@ from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.model import Change
 from shipyard_tui.ui.app import end_anyway
-from shipyard_tui.ui.ascii import AsciiFilter, ascii_char, wants_ascii
+from shipyard_tui.ui.ascii import AsciiFilter, ascii_char, plain_palette_icon, wants_ascii
 from shipyard_tui.ui.driver import sturdy
 from shipyard_tui.ui.nauticus.screen import NauticusScreen
 from shipyard_tui.ui.screens.game import GameScreen
@@ -222,6 +223,10 @@ class SessionApp(App[None]):
         self._writer: asyncio.StreamWriter | None = None
         self._reader_task: asyncio.Task[None] | None = None
         self.problem: str | None = None
+
+    def on_command_palette_opened(self, _: CommandPalette.Opened) -> None:
+        if self.ascii:
+            plain_palette_icon(self.screen)
 
     def get_default_screen(self) -> Screen[Any]:
         return LobbyScreen()

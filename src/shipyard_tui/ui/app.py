@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from textual.app import App, SystemCommand
+from textual.command import CommandPalette
 from textual.driver import Driver
 from textual.filter import Monochrome, NoColor
 from textual.screen import Screen
@@ -46,7 +47,7 @@ from shipyard_tui.saves import (
 )
 from shipyard_tui.settings import Settings, load_settings, save_settings
 
-from .ascii import AsciiFilter, wants_ascii
+from .ascii import AsciiFilter, plain_palette_icon, wants_ascii
 from .driver import sturdy
 from .nauticus.screen import NauticusScreen
 from .screens.game import GameScreen
@@ -151,6 +152,10 @@ class ShipyardApp(App[None]):
         if self.no_color:
             self._filters = [NoColor() if isinstance(f, Monochrome) else f
                              for f in self._filters]
+
+    def on_command_palette_opened(self, _: CommandPalette.Opened) -> None:
+        if self.ascii:
+            plain_palette_icon(self.screen)
 
     def on_mount(self) -> None:
         self.push_screen(TitleScreen())

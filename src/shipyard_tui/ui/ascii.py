@@ -3,7 +3,9 @@
 Rather than teach every widget two sets of glyphs, the app runs every line it draws
 through :class:`AsciiFilter` (a Textual line filter) when ASCII is wanted: each
 character outside ASCII becomes one of the same width inside it, so layouts stay put
-and nothing outside ASCII reaches the terminal, on any screen.
+and nothing outside ASCII reaches the terminal, on any screen. The few drawings that one
+character for one cannot keep legible (a canal's shape: every bend would be ``+``) ask
+:func:`draws_ascii` and draw an ASCII form of their own.
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ from collections.abc import Mapping
 from rich.cells import cell_len
 from rich.segment import Segment
 from textual.color import Color
+from textual.command import SearchIcon
+from textual.dom import DOMNode
 from textual.filter import LineFilter
+from textual.screen import Screen
 
 ASCII_TERMS = ("linux", "vt100", "vt102", "vt220", "ansi", "cons25")
 """Consoles whose fonts lack the box drawing and symbols the game uses."""
@@ -31,6 +36,19 @@ GLYPHS = {
 a digit in ASCII: after a number ("Crn+1²") a "2" read as "+12". The arrow of a score
 (``3 types of employee → 4``, a contract's ``3→4``) is ``=``: as ``>`` it read "3 is
 more than 4"; the arrow keys are named in words where an ASCII screen shows them."""
+
+
+def draws_ascii(node: DOMNode) -> bool:
+    """Whether ``node``'s app draws only ASCII: for the few drawings that the line
+    filter's one character per character cannot keep legible (a canal's shape)."""
+    return bool(getattr(node.app, "ascii", False))
+
+
+def plain_palette_icon(palette: Screen[object]) -> None:
+    """Textual's command palette shows a magnifying glass, one wide character that the
+    line filter can only make "??": an ASCII screen shows a prompt instead."""
+    for icon in palette.query(SearchIcon):
+        icon.icon = ">"
 
 
 def wants_ascii(env: Mapping[str, str], charset: str = "auto") -> bool:

@@ -20,7 +20,7 @@ from shipyard_tui.rules import DecisionStep as S
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules import query as q
 
-from ..text import describe_move, guilders, plural, space_name
+from ..text import cruise_ends, describe_move, guilders, plural
 from .widgets.choice_panel import Choice, Plan
 from .widgets.shipyard_grid import NOT_COMPLETING
 
@@ -161,10 +161,11 @@ def cruise_labels(state: GameState) -> list[tuple[Move, str]]:
     """Every cruise with its points in all and by kind, best first (R-9.7): the
     cruise's own points, which the ship's crew, cannons, cranes and speed add to."""
     out: list[tuple[Move, str]] = []
+    ends = cruise_ends(state)
     for move, parts in q.cruise_options(state):
         total = sum(parts.values())
         scored = ", ".join(f"{k} {v}" for k, v in parts.items() if v)
-        end = space_name(move.path[-1])
+        end = ends[move]
         out.append((move, f"{plural(total, 'cruise point')}: {plural(len(move.path), 'step')} "
                     f"to {end}"
                     + (f" ({scored})" if scored else "")))

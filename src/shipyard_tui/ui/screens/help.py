@@ -14,6 +14,8 @@ from shipyard_tui.rules import CATALOG
 from shipyard_tui.rules.query import Catalog
 
 from ...text import contract_text, employee_effect
+from ..ascii import draws_ascii
+from ..widgets.canal_column import canal_shape
 from ..widgets.employee_track import employee_short
 
 HELP = """\
@@ -63,7 +65,7 @@ underlined tiles are the ones you may buy now.
 and an arrow pointing the way it is going. While you place a canal the highlighted choice
 shows as a ghost; while you choose where the ship token starts, `⚑` marks the
 highlighted space; before a cruise the highlighted path shows its step numbers. In the
-canal column, `┼ ┴ └ ─ …` draw the tile's water as printed.
+canal column, the shape after a canal's id draws its water as printed: CANAL_SHAPES.
 
 **Pieces.** `Smk` smokestack · `Sai` sail · `Cnn` cannon · `Crn` crane · `Cpt`
 captain · `Bus` businessman · `Sol` soldier · `Stk` stoker.
@@ -152,11 +154,20 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Markdown(HELP + (CLASSIC_HELP if self.classic else "")
+            yield Markdown(HELP.replace("CANAL_SHAPES", canal_shapes_help(draws_ascii(self)))
+                           + (CLASSIC_HELP if self.classic else "")
                            + components_help(self.catalog))
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()
+
+
+def canal_shapes_help(ascii: bool) -> str:
+    """The shapes of the canals as the canal column draws them (box drawing, or ASCII)."""
+    shapes = [("WNES", "a crossing"), ("WNE", "a fork"), ("WN", "a bend"), ("WE", "straight")]
+    legend = ", ".join(f"`{canal_shape(frozenset(ports), ascii).strip()}` {name}"
+                       for ports, name in shapes)
+    return legend + (" (`'` goes north, `.` south)" if ascii else "")
 
 
 def components_help(catalog: Catalog) -> str:

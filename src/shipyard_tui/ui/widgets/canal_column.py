@@ -8,6 +8,7 @@ from shipyard_tui.rules import CATALOG, GameState, Move
 from shipyard_tui.rules import moves as mv
 
 from ...text import ICON_ABBREV
+from ..ascii import draws_ascii
 from ..palette import ICON_STYLES
 from .market_column import MarketColumn
 
@@ -19,12 +20,29 @@ PORT_GLYPHS = {
 }
 """The shape of a canal's water, as a box-drawing character (unrotated)."""
 
+ASCII_PORT_GLYPHS = {
+    frozenset("WE"): "---", frozenset("NS"): " | ",
+    frozenset("WN"): "-' ", frozenset("NE"): " '-", frozenset("ES"): " .-",
+    frozenset("SW"): "-. ",
+    frozenset("WNE"): "-'-", frozenset("NES"): " |-", frozenset("ESW"): "-.-",
+    frozenset("SWN"): "-| ",
+    frozenset("WNES"): "-+-",
+}
+"""The same shapes in ASCII, three columns each: the west arm, the middle (``'`` bends
+north, ``.`` south, as in ASCII boxes), the east arm. One character could not do it: the
+line filter turned every bend, T and cross into ``+``."""
 
-def canal_text(canal: str) -> Text:
+
+def canal_shape(ports: frozenset[str], ascii: bool = False) -> str:
+    """The shape of water with these ports, in box drawing or in ASCII."""
+    return (ASCII_PORT_GLYPHS if ascii else PORT_GLYPHS)[ports]
+
+
+def canal_text(canal: str, ascii: bool = False) -> Text:
     """A canal in a few columns: its id, the shape of its water, and its officials."""
     tile = CATALOG.canals[canal]
     text = Text(f"{canal} ", style="bold")
-    text.append(PORT_GLYPHS[frozenset(tile.ports)], style="blue")
+    text.append(canal_shape(frozenset(tile.ports), ascii), style="blue")
     for _cell, icon in tile.icons:
         text.append(" ")
         text.append(ICON_ABBREV[icon.value], style=ICON_STYLES[icon.value])
@@ -46,4 +64,4 @@ class CanalColumn(MarketColumn):
         return mv.TakeCanal(slot)
 
     def item_text(self, item: str) -> Text:
-        return canal_text(item)
+        return canal_text(item, draws_ascii(self))

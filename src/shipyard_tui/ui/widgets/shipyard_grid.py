@@ -13,7 +13,7 @@ from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules import query as q
 from shipyard_tui.rules.query import KIND_LETTER, pattern, placement_problem
 
-from ...text import FEATURE_ABBREV, PIECE_ABBREV
+from ...text import FEATURE_ABBREV, PIECE_ABBREV, plural
 from ..palette import FEATURE_STYLES, HIGHLIGHT, seat_mark, seat_style
 from .base import ModelWidget
 
@@ -126,7 +126,7 @@ class ShipyardGrid(ModelWidget):
                 if more]
         text.append(" · room for " + (", ".join(room) or "nothing more"), style="dim")
         if extras:
-            text.append(" · builders " + ", ".join(f"+{n} {p}" for p, n in extras.items()),
+            text.append(" · builders " + ", ".join(f"+{plural(n, p)}" for p, n in extras.items()),
                         style="dim")
         if q.sailing_problem(view, q.current_speed(view)) == "captain":
             text.append(" · no captain: it will not score!", style="bold red")
