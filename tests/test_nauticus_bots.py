@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nauticus_helpers import config, table
+from nauticus_helpers import build, config, give_yard, table
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.games.nauticus.bots import (
@@ -13,6 +13,7 @@ from shipyard_tui.games.nauticus.bots import (
     play_out,
     position_value,
 )
+from shipyard_tui.games.nauticus.moves import Deliver
 
 
 @pytest.mark.parametrize("level", sorted(NAUTICUS_BOT_LEVELS))
@@ -55,6 +56,19 @@ def test_greedy_buys_hulls_rather_than_passing_with_two_blue_workers():
     move = bot_for_level("greedy", 0).choose(game.view(0), game.legal_moves())
     assert str(move).startswith("buy hull:")
     assert position_value(game.state, 0) > 0
+
+
+def test_greedy_delivers_a_full_ship_rather_than_keeping_its_goods_aboard():
+    # NA-7.3 and NA-13.2: delivered goods score at the end, goods aboard only as
+    # leftovers; the old valuation held goods aboard worth more than delivered ones
+    game = table()
+    give_yard(game, 0, build("bow", "centre", "stern", masts="whale whale whale",
+                             sails="whale whale whale", goods="fish fish fish"))
+    game.play("choose deliver")
+    game.play("bonus good:salt")
+    for level in ("greedy", "planner", "strong"):
+        move = bot_for_level(level, 0, budget_ms=5).choose(game.view(0), game.legal_moves())
+        assert isinstance(move, Deliver), (level, move)
 
 
 def test_unknown_levels_are_refused_with_the_known_ones():

@@ -18,11 +18,11 @@ from typing import Protocol
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.core import resolve_level as core_resolve_level
 
-from .catalog import CROWN_CAP, PHASES_PER_ROUND, SHIP_VP, goods_vp
+from .catalog import CROWN_CAP, PHASES_PER_ROUND, SHIP_VP, Action, goods_vp
 from .engine import apply_move, legal_moves
 from .game import NauticusGame
 from .moves import Move
-from .state import NauticusState, Step
+from .state import Build, NauticusState, Seat, Step
 
 
 class NauticusBot(Protocol):
@@ -43,30 +43,89 @@ class RandomBot:
         return self._rng.choice(legal)
 
 
+SHIP_REWARD_VALUE = 3.0
+"""What one completion reward is worth (NA-9.2: 3 VP is always on offer)."""
+LINEAR_SHARE = 0.5
+"""How much of a ship's worth a build's progress earns linearly (the rest grows with
+its square, so the last tiles are worth more and a started build gets finished)."""
+PHASES_PER_TILE = 2.5
+"""Phases a seat needs per ship tile still to place, its builds' tiles queued nearest
+completion first (a build out of reach in the phases left is worth its leftovers only,
+so a bot finishes one ship before it starts the next). Tuned in 2-seat games against
+the previous valuation: 0.8 spread the tiles over many builds and lost."""
+CROWN_WORKER_SHARE = 0.8
+"""What a worker kept for this round's Crown evaluation is worth per crown."""
+LOADED_CHANCE = 0.5
+"""The share of a delivery's gain a full ship's good aboard counts before it is
+delivered (0.9 held a bot back from delivering: the goods looked as good aboard)."""
+EMPTY_SLOT = 1.0
+"""What an empty place on a complete ship is worth early on: it can be loaded again."""
+RESERVE_BLUE = 1
+"""Blue workers expected at the Crown evaluation."""
+
+
 def position_value(state: NauticusState, seat_index: int) -> float:
-    """An estimate of the seat's final VP from a position (higher is better)."""
+    """An estimate of the seat's final VP from a position (higher is better).
+
+    A build is worth its share of the ship's VP and completion rewards, if it can
+    still be finished in the phases left (its leftovers otherwise). A loaded good is
+    worth what delivering it adds to its kind's count less the worker delivering
+    takes, while a delivery is still possible; delivered goods count as at the end.
+    The workers this round's Crown evaluation will need are kept for it. (The earlier
+    valuation gave the first tiles of a ship less than they cost and a loaded good
+    more than its delivery: bots built few ships and delivered nothing.)
+    """
     seat = state.seats[seat_index]
     total_phases = state.config.rounds * PHASES_PER_ROUND
     done = (state.round - 1) * PHASES_PER_ROUND + state.phase - 1
     left = max(0.0, 1.0 - done / total_phases)
+    phases_left = max(0, total_phases - done)
     if state.step is Step.OVER:
         return float(seat.vp)
     coin = 1 / 3 + 0.45 * left
     worker = 1 / 3 + 1.4 * left
     value = seat.vp + coin * seat.coins + worker * seat.workers
+    # while this round's Crown evaluation is still to come, the workers it will need
+    # are worth what each of them will score there
+    crowns_tile = state.tiles.index(Action.CROWNS.value)
+    if not state.face_down[crowns_tile] and state.chosen != crowns_tile:
+        expected = seat.crowns + len(seat.pass_up)
+        if expected:
+            reserve = min(seat.workers, _uses(expected) - RESERVE_BLUE)
+            value += max(0.0, CROWN_WORKER_SHARE * expected - worker) * max(0, reserve)
     value += sum(goods_vp(n) for n in seat.delivered.values())
-    for build in seat.yard:
-        goods = sum(s.good is not None for s in build.slots)
+    counts = dict(seat.delivered)
+    can_deliver = _delivery_possible(state, seat)
+
+    def good_value(good: str, chance: float) -> float:
+        n = counts.get(good, 0)
+        counts[good] = n + 1
+        gain = (goods_vp(n + 1) - goods_vp(n) - worker) * chance
+        return max(1 / 3, gain)
+
+    # complete ships first, then the builds nearest completion: the tiles still needed
+    # queue up, so a build started beside others is further out of reach
+    builds = sorted(seat.yard, key=_build_order)
+    queue = 0
+    for build in builds:
+        goods = [s.good for s in build.slots if s.good is not None]
         if build.complete:
             value += SHIP_VP[build.size]
-            value += goods * ((2.0 + 2.5 * left) if build.loaded else (0.8 + 1.5 * left))
+            chance = (LOADED_CHANCE * (1.0 if build.loaded else 0.6)
+                      if can_deliver else 0.0)
+            value += sum(good_value(g, chance) for g in goods)
+            if can_deliver:
+                value += EMPTY_SLOT * left * (build.size - len(goods))
             continue
         size = build.size if build.hull_finished else max(3, min(4, build.size + 1))
         placed = sum(1 + (s.mast is not None) + (s.sail is not None) for s in build.slots)
+        queue += 3 * size - placed
+        reach = min(1.0, phases_left / (PHASES_PER_TILE * queue))
         progress = placed / (3 * size)
-        value += placed / 3 + SHIP_VP[size] * (0.4 * progress + 0.6 * progress ** 2) * (
-            0.2 + 1.2 * left)
-        value += goods * (1 / 3 + 0.8 * left)
+        share = LINEAR_SHARE * progress + (1 - LINEAR_SHARE) * progress ** 2
+        worth = (SHIP_VP[size] + SHIP_REWARD_VALUE * size) * share
+        value += max(placed / 3, reach * worth + (1 - reach) * placed / 3)
+        value += sum(good_value(g, 0.4 * reach if can_deliver else 0.0) for g in goods)
     tiles = sum(seat.warehouse.values())
     value += tiles * (1 / 3 + 0.5 * left)
     late = (min(state.phase, PHASES_PER_ROUND) - 1) / (PHASES_PER_ROUND - 1)
@@ -75,6 +134,27 @@ def position_value(state: NauticusState, seat_index: int) -> float:
     if seat.extra:
         value += 2 * worker + 1.0 + 3.0 * left
     return value
+
+
+def _uses(crowns: int) -> int:
+    """Uses of Crown evaluation that reach its cap with this many crowns."""
+    return -(-CROWN_CAP // crowns)
+
+
+def _build_order(build: Build) -> tuple[int, float]:
+    if build.complete:
+        return (0 if build.loaded else 1), 0.0
+    placed = sum(1 + (s.mast is not None) + (s.sail is not None) for s in build.slots)
+    return 2, -placed / (3 * max(build.size, 3 if not build.hull_finished else 1))
+
+
+def _delivery_possible(state: NauticusState, seat: Seat) -> bool:
+    """Whether the seat can still deliver: a later round, its extra action, or the
+    Deliver tile still face up this round."""
+    if state.round < state.config.rounds or seat.extra:
+        return True
+    field = state.tiles.index(Action.DELIVER.value)
+    return not state.face_down[field]
 
 
 class GreedyBot:
