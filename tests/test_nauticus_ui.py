@@ -440,18 +440,27 @@ async def test_the_count_of_choices_out_of_sight_is_right_when_the_prompt_wraps(
     seven out of sight. The count was made before the prompt, one line longer with it,
     took a line from the choices; the list's height is no reactive, so nothing counted
     again. The prompt counts again once laid out. (Seed 26 since the bots' valuation
-    changed: it leads to the same kind of position, a pass, then 13 choices.)"""
+    changed: it leads to the same kind of position, with the prompt on two lines. Two
+    greedy bots, which search no clock, so that the position is the same under load;
+    the test waits for Ann's turn rather than for a number of pauses.)"""
     from textual.widgets import Static
 
     seats = (SeatConfig("Ann"), SeatConfig("B", SeatKind.BOT, "greedy"),
-             SeatConfig("C", SeatKind.BOT, "strong"))
+             SeatConfig("C", SeatKind.BOT, "greedy"))
     app = ShipyardApp(config=NauticusConfig(seats, seed=26), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         panel = app.screen.query_one(ChoicePanel)
+        game = app.nauticus
+        assert game is not None
         for _ in range(2):
             await pilot.press("a", "enter")
-            for _ in range(20):
+            for _ in range(2000):
                 await pilot.pause()
+                if game.to_move == 0:
+                    break
+            assert game.to_move == 0
+        for _ in range(4):  # the prompt's recount after layout
+            await pilot.pause()
         options = panel.options
         bottom = round(options.scroll_y) + options.scrollable_content_region.height
         hidden = sum(1 for line in options._index_to_line.values() if line >= bottom)
