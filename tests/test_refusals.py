@@ -90,7 +90,7 @@ def test_r3_2_taken_and_lead_tiles_say_so_after_the_unperformable_ones():
     barred = [why in (R.TAKEN, R.LEAD) for why in order]
     assert barred == sorted(barred)
     assert R.TAKEN.reason == "taken (a cube is on it)"
-    assert R.LEAD.reason == "the lead tile"
+    assert R.LEAD.reason == "it is the lead tile"
     assert offered(game) == {slot.action for slot in state.track} - set(refused)
 
 
@@ -157,7 +157,7 @@ def test_r3_4_the_chosen_action_and_one_that_would_spoil_it_are_refused_as_bonus
     assert Action.EQUIPMENT not in refused
     assert offered(game) == set(SEVEN) - set(refused)
     assert R.CHOSEN.reason == "the action you chose this turn"
-    assert R.KEEP.reason == "would leave too little for your chosen action"
+    assert R.KEEP.reason == "leaves too little for your chosen action"
 
 
 def test_r3_4_after_the_chosen_action_only_it_and_the_unperformable_are_refused():

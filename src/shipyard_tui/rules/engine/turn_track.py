@@ -68,9 +68,9 @@ class Refusal(StrEnum):
 
 REFUSAL_REASONS = {
     Refusal.TAKEN: "taken (a cube is on it)",
-    Refusal.LEAD: "the lead tile",
+    Refusal.LEAD: "it is the lead tile",
     Refusal.CHOSEN: "the action you chose this turn",
-    Refusal.KEEP: "would leave too little for your chosen action",
+    Refusal.KEEP: "leaves too little for your chosen action",
     Refusal.NO_SHIP_TILE: "no ship tile you can afford and place",
     Refusal.NO_CANAL: "no canal you can afford and place",
     Refusal.NO_COMMODITY_TO_BUY: "no commodity tile you can afford",
