@@ -75,6 +75,22 @@ def test_r3_3_track_spaces_pay_what_choosing_pays():
     assert checked > 20
 
 
+def test_r4_0_unavailable_actions_are_exactly_the_actions_not_offered():
+    """R-3.2, R-3.4, R-10.3, R-4.0: at every choice of an action, on the seat's view,
+    each action of the track is either offered by a legal move or refused with a
+    reason, never both."""
+    checked = 0
+    for game in positions(Step.CHOOSE, Step.BONUS_BEFORE, Step.BONUS_AFTER,
+                          Step.FINAL_CHOOSE)[::2]:
+        refused = q.unavailable_actions(view_of(game))
+        offered = {m.action for m in game.legal_moves()
+                   if isinstance(m, mv.Choose | mv.Bonus | mv.Final)}
+        assert not offered & set(refused)
+        assert offered | set(refused) == {slot.action for slot in game.state.track}
+        checked += len(refused)
+    assert checked > 50
+
+
 # -- the marker rings ------------------------------------------------------------------
 
 

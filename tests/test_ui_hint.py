@@ -50,7 +50,9 @@ async def test_hint_key_names_the_strong_move_and_the_runner_up(tmp_path, monkey
                      panel.choices[runner_index].label)
         assert model.game.state.to_dict() == before
         shown = str(panel.query_one("#prompt", Static).render())
-        assert shown.startswith(f"{best}\n{runner}\n{prompt}")
+        # the words of the prompt (the count of choices out of sight may change: the
+        # hint's two lines leave the list less room)
+        assert shown.startswith(f"{best}\n{runner}\n{prompt.split('  (')[0]}")
         # the hint names the option as the panel does, and the highlight stands on it
         index = panel.options.highlighted
         assert index is not None

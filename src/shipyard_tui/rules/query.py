@@ -13,10 +13,10 @@ shows. The functions only read: a lookahead plays on a copy.
 
 There are two kinds of names here:
 
-- questions about a position (what a track tile pays, what each marker step costs,
-  where a marker may stop and what it gives there, the guilders after a move, the
-  speeds a load reaches, the canal placements a cruise can reach, the best cruise from
-  each start space);
+- questions about a position (what a track tile pays, why an action may not be picked
+  now, what each marker step costs, where a marker may stop and what it gives there,
+  the guilders after a move, the speeds a load reaches, the canal placements a cruise
+  can reach, the best cruise from each start space);
 - the rules' own helpers and fixed numbers that the table layer reads (ship speed,
   scoring, the yard patterns, the canal system, the state-level decision loop the
   bots' lookahead plays on), re-exported so that no caller reaches into a private
@@ -38,11 +38,15 @@ from .engine import (
     RING_EXTRA_STEPS,
     TRACK_EXTRA_STEPS,
     WHEEL_POSITIONS,
+    Refusal,
     apply_move,
+    bonus_refusals,
     catalog_of,
+    choose_refusals,
     commodity_goods,
     cruise_options,
     current_speed,
+    final_refusals,
     gap_bonus,
     has_employee,
     hireable,
@@ -70,7 +74,7 @@ from .scoring import (
     tile_features,
     trader_points,
 )
-from .state import GameState, PlacedCanal, SailedShip, Seat, Token
+from .state import DecisionStep, GameState, PlacedCanal, SailedShip, Seat, Token
 from .view import determinize, events_for, is_hidden
 from .yard import (
     CELLS,
@@ -102,6 +106,7 @@ __all__ = [
     "Face",
     "Icon",
     "PlacedCanal",
+    "Refusal",
     "SailedShip",
     "Seat",
     "Space",
@@ -160,6 +165,7 @@ __all__ = [
     "track_index",
     "track_spaces",
     "trader_points",
+    "unavailable_actions",
 ]
 
 
@@ -188,6 +194,27 @@ def track_spaces(view: GameState) -> list[TrackSpace]:
     return [TrackSpace(slot.action, bool(slot.cubes), index == 0, income(view, index),
                        gap_bonus(view, index))
             for index, slot in enumerate(view.track)]
+
+
+def unavailable_actions(view: GameState) -> dict[Action, Refusal]:
+    """While the seat to move picks an action (its tile, R-3.2; a bonus action, R-3.4;
+    its final action, R-10.3): each action it may not pick now and why, from the same
+    rules that make the legal moves (R-4.0). Actions that cannot be performed come
+    first, then those barred by a cube, the lead or the chosen action, each group in
+    track order; nothing at any other decision."""
+    step = view.turn.step
+    if step is DecisionStep.CHOOSE:
+        refusals = choose_refusals(view)
+    elif step in (DecisionStep.BONUS_BEFORE, DecisionStep.BONUS_AFTER):
+        refusals = bonus_refusals(view, before=step is DecisionStep.BONUS_BEFORE)
+    elif step is DecisionStep.FINAL_CHOOSE:
+        refusals = final_refusals(view)
+    else:
+        return {}
+    barred = (Refusal.TAKEN, Refusal.LEAD, Refusal.CHOSEN)
+    found = [(action, why) for action, why in refusals.items() if why is not None]
+    found.sort(key=lambda pair: pair[1] in barred)
+    return dict(found)
 
 
 def ring_cards(view: GameState) -> tuple[list[Action | None], int] | None:

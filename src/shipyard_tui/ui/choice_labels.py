@@ -63,7 +63,7 @@ def choices(state: GameState, legal: list[Move]) -> list[Choice]:
     if step is S.TOKEN_START:
         return start_choices(state)
     if step is S.BONUS_BEFORE:
-        return bonus_choices(state, legal)
+        return bonus_choices(state, legal) + unavailable_choices(state)
     if step in (S.RING, S.HIRE):
         return destination_choices(state)
     if step is S.CANAL_PLACE:
@@ -76,7 +76,16 @@ def choices(state: GameState, legal: list[Move]) -> list[Choice]:
         passing = [Choice("Pass: complete no ship (this chance does not come back)",
                           c.move) for c in out if isinstance(c.move, mv.NoLastTile)]
         out = [c for c in out if not isinstance(c.move, mv.NoLastTile)] + passing
-    return out
+    return out + unavailable_choices(state)
+
+
+def unavailable_choices(state: GameState) -> list[Choice]:
+    """While an action is picked (a tile, a bonus action, the final action): the
+    actions the rules refuse now, each with why (R-3.2, R-3.4, R-10.3, R-4.0), after
+    the choices offered so that they never push those out of sight; shown, never
+    chosen."""
+    return [Choice(action.label, None, f"not now: {refusal.reason}")
+            for action, refusal in q.unavailable_actions(state).items()]
 
 
 def bonus_choices(state: GameState, legal: list[Move]) -> list[Choice]:

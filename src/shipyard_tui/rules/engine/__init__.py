@@ -98,6 +98,7 @@ from .ending import (
     _score_game,
     _trigger_end,
     discard_target,
+    final_refusals,
 )
 from .exchanging import (
     _current_good,
@@ -178,6 +179,7 @@ from .shakedown import (
     current_speed,
 )
 from .turn_track import (
+    Refusal,
     _advance,
     _after_main,
     _automa_turn,
@@ -193,9 +195,12 @@ from .turn_track import (
     _on_choose,
     _on_proceed,
     _start_action,
+    bonus_refusals,
     can_perform,
+    choose_refusals,
     least_guilders,
     spendable,
+    why_not,
 )
 
 __all__ = [
@@ -218,6 +223,7 @@ __all__ = [
     "Decision",
     "Events",
     "FirstGame",
+    "Refusal",
     "Role",
     "RulesError",
     "Ruleset",
@@ -318,15 +324,18 @@ __all__ = [
     "_store_rng",
     "_trigger_end",
     "apply_move",
+    "bonus_refusals",
     "can_build",
     "can_perform",
     "can_purchase",
     "can_rent_canal",
     "catalog_of",
+    "choose_refusals",
     "commodity_goods",
     "cruise_options",
     "current_speed",
     "discard_target",
+    "final_refusals",
     "gap_bonus",
     "has_employee",
     "hireable",
@@ -352,4 +361,5 @@ __all__ = [
     "tile_buys",
     "track_actions",
     "track_index",
+    "why_not",
 ]

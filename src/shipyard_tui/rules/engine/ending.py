@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import events as ev
 from ..catalog import (
     CATALOG,
+    Action,
     ContractColour,
     EmployeeKind,
 )
@@ -47,10 +48,16 @@ def _colours(state: GameState) -> tuple[ContractColour, ...]:
     return ruleset.ruleset_for(state.config).catalog.contract_colours
 
 
-def _final_moves(state: GameState) -> list[Move]:
+def final_refusals(state: GameState) -> dict[Action, turn_track.Refusal | None]:
+    """Each action and why the seat may not take it as its final action (``None``: it
+    may): cubes and the lead do not matter, only whether it is performable (R-10.3)."""
     s = state.turn.seat
     guilders = state.seats[s].guilders
-    return [Final(a) for a in track_actions(state) if turn_track.can_perform(state, s, a, guilders)]
+    return {a: turn_track.why_not(state, s, a, guilders) for a in track_actions(state)}
+
+
+def _final_moves(state: GameState) -> list[Move]:
+    return [Final(a) for a, why in final_refusals(state).items() if why is None]
 
 
 registry.decision(S.FINAL_CHOOSE, "choose the final action", _final_moves)

@@ -3,6 +3,8 @@ starting and finishing an action, step 1 of the next turn, and the automa's turn
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from .. import events as ev
 from ..catalog import (
     Action,
@@ -34,20 +36,72 @@ from .common import (
 )
 
 
-def can_perform(state: GameState, seat_index: int, action: Action, guilders: int) -> bool:
-    """Whether a complete legal way to do the action exists now (R-4.0)."""
+class Refusal(StrEnum):
+    """Why the seat may not take an action now: at the choice of a tile (R-3.2), as a
+    bonus action (R-3.4) or as the final action (R-10.3). :attr:`reason` says it in a
+    player's words."""
+
+    TAKEN = "taken"
+    """A cube is on the tile (R-3.2)."""
+    LEAD = "lead"
+    """The tile is the lead, and this is not a first turn (R-3.2; classic RC-3.2)."""
+    CHOSEN = "chosen"
+    """The bonus action may not be the action the seat's newest cube marks (R-3.4)."""
+    KEEP = "keep"
+    """A bonus action first would leave too little for the chosen action (R-3.4)."""
+    NO_SHIP_TILE = "no-ship-tile"
+    """No displayed (or blank) ship tile is both affordable and placeable (R-4.0, R-4.1)."""
+    NO_CANAL = "no-canal"
+    """No displayed canal is affordable, or the canal map takes none (R-4.0, R-4.2)."""
+    NO_COMMODITY_TO_BUY = "no-commodity-to-buy"
+    """No displayed commodity tile is affordable (R-4.0, R-4.3)."""
+    NO_EMPLOYEE = "no-employee"
+    """No employee within the marker's reach is affordable and allowed (R-4.0, R-4.6)."""
+    NO_COMMODITY = "no-commodity"
+    """The seat holds no commodity tile to exchange (R-4.0, R-4.7)."""
+
+    @property
+    def reason(self) -> str:
+        """The reason in a player's words."""
+        return REFUSAL_REASONS[self]
+
+
+REFUSAL_REASONS = {
+    Refusal.TAKEN: "taken (a cube is on it)",
+    Refusal.LEAD: "it is the lead tile",
+    Refusal.CHOSEN: "the action you chose this turn",
+    Refusal.KEEP: "leaves too little for your chosen action",
+    Refusal.NO_SHIP_TILE: "no ship tile you can afford and place",
+    Refusal.NO_CANAL: "no canal you can afford and place",
+    Refusal.NO_COMMODITY_TO_BUY: "no commodity tile you can afford",
+    Refusal.NO_EMPLOYEE: "no employee you can afford and may hire",
+    Refusal.NO_COMMODITY: "no commodity tile to exchange",
+}
+
+
+def why_not(state: GameState, seat_index: int, action: Action, guilders: int
+            ) -> Refusal | None:
+    """Why no complete legal way to do the action exists now, with ``guilders`` to
+    spend; ``None`` when one does: the action is performable (R-4.0)."""
     seat = state.seats[seat_index]
     if action is Action.BUILD:
-        return building.can_build(state, seat, guilders)
+        return None if building.can_build(state, seat, guilders) else Refusal.NO_SHIP_TILE
     if action is Action.CANAL:
-        return renting.can_rent_canal(state, seat, guilders)
+        return None if renting.can_rent_canal(state, seat, guilders) else Refusal.NO_CANAL
     if action is Action.PURCHASE:
-        return purchasing.can_purchase(state, guilders)
+        return None if purchasing.can_purchase(state, guilders) else Refusal.NO_COMMODITY_TO_BUY
     if action is Action.HIRE:
-        return rings._hire_reachable(state, seat, (state.employee_marker + 1) % 8, 0, guilders)
+        reachable = rings._hire_reachable(state, seat, (state.employee_marker + 1) % 8, 0,
+                                          guilders)
+        return None if reachable else Refusal.NO_EMPLOYEE
     if action is Action.EXCHANGE:
-        return bool(seat.commodities)
-    return True
+        return None if seat.commodities else Refusal.NO_COMMODITY
+    return None
+
+
+def can_perform(state: GameState, seat_index: int, action: Action, guilders: int) -> bool:
+    """Whether a complete legal way to do the action exists now (R-4.0)."""
+    return why_not(state, seat_index, action, guilders) is None
 
 
 def least_guilders(state: GameState, seat_index: int, action: Action) -> int:
@@ -66,38 +120,63 @@ def spendable(state: GameState) -> int:
     return state.seats[state.turn.seat].guilders - state.turn.keep
 
 
-def _bonus_options(state: GameState, before: bool) -> list[Action]:
-    """Bonus actions the seat may buy now (R-3.4). Before the chosen action, only those
-    that leave enough guilders to perform it: the bonus action can change nothing else
-    the chosen action needs (it is a different action), so guilders are the only thing
-    it could spoil."""
+def bonus_refusals(state: GameState, before: bool) -> dict[Action, Refusal | None]:
+    """Each action of the track and why the seat may not buy it as a bonus action now
+    (``None``: it may), or no actions when no bonus action can be bought at all
+    (R-3.4). Before the chosen action, a bonus action must leave enough guilders to
+    perform it: the bonus action can change nothing else the chosen action needs (it
+    is a different action), so guilders are the only thing it could spoil."""
     turn = state.turn
     seat = state.seats[turn.seat]
     if turn.bonus_used or turn.role is not Role.MAIN or seat.guilders < BONUS_COST:
-        return []
+        return {}
     budget = seat.guilders - BONUS_COST
+    spare = budget
     if before:
         assert turn.chosen is not None
-        budget -= least_guilders(state, turn.seat, turn.chosen)
-    if budget < 0:
-        return []
-    return [a for a in track_actions(state)
-            if a is not turn.chosen and can_perform(state, turn.seat, a, budget)]
+        spare -= least_guilders(state, turn.seat, turn.chosen)
+    out: dict[Action, Refusal | None] = {}
+    for action in track_actions(state):
+        if action is turn.chosen:
+            out[action] = Refusal.CHOSEN
+        elif (why := why_not(state, turn.seat, action, budget)) is not None:
+            out[action] = why
+        elif spare < 0 or not can_perform(state, turn.seat, action, spare):
+            out[action] = Refusal.KEEP
+        else:
+            out[action] = None
+    return out
+
+
+def _bonus_options(state: GameState, before: bool) -> list[Action]:
+    """Bonus actions the seat may buy now (R-3.4)."""
+    return [a for a, why in bonus_refusals(state, before).items() if why is None]
+
+
+def choose_refusals(state: GameState) -> dict[Action, Refusal | None]:
+    """Each tile of the track from the lead and why the seat may not choose it now
+    (``None``: it may; R-3.2). A tile is performable with the income choosing it pays
+    (N-2); when no free tile is, every free tile may be chosen and its action is
+    forfeited (N-3)."""
+    s = state.turn.seat
+    guilders = state.seats[s].guilders
+    first = is_first_turn(state, s)
+    out: dict[Action, Refusal | None] = {}
+    for i, slot in enumerate(state.track):
+        if slot.cubes:
+            out[slot.action] = Refusal.TAKEN
+        elif i == 0 and not first:
+            out[slot.action] = Refusal.LEAD
+        else:
+            out[slot.action] = why_not(state, s, slot.action, guilders + income(state, i))
+    if None not in out.values():
+        return {a: (why if why in (Refusal.TAKEN, Refusal.LEAD) else None)
+                for a, why in out.items()}
+    return out
 
 
 def _choose_moves(state: GameState) -> list[Move]:
-    s = state.turn.seat
-    seat = state.seats[s]
-    first = is_first_turn(state, s)
-    free = [i for i, slot in enumerate(state.track) if not slot.cubes and (first or i != 0)]
-    moves: list[Move] = []
-    track = state.track
-    for i in free:
-        if can_perform(state, s, track[i].action, seat.guilders + income(state, i)):
-            moves.append(Choose(track[i].action))
-    if not moves:
-        moves = [Choose(state.track[i].action) for i in free]
-    return moves
+    return [Choose(a) for a, why in choose_refusals(state).items() if why is None]
 
 
 registry.decision(S.CHOOSE, "choose an action tile", _choose_moves)

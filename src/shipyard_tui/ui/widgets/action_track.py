@@ -59,7 +59,8 @@ def ring_line(view: GameState) -> Text:
 
 class ActionTrack(ModelWidget):
     """Three lines: each tile's name, what lies on it, and what choosing it pays now
-    (classic games: a fourth line, the ring)."""
+    ("not now" when its action cannot be performed; classic games: a fourth line, the
+    ring)."""
 
     DEFAULT_CSS = """
     ActionTrack {
@@ -77,6 +78,9 @@ class ActionTrack(ModelWidget):
             table.add_column(ratio=1, no_wrap=True)
         choosing = view.turn.step is S.CHOOSE
         first = q.is_first_turn(view, view.turn.seat) if choosing else False
+        # tiles the seat may not choose because their action cannot be performed now
+        # (R-3.2, R-4.0): the choice panel says why
+        refused = q.unavailable_actions(view) if choosing else {}
         highlight = getattr(self.model.highlight, "action", None)
         names, pieces, incomes = [], [], []
         for slot, space in zip(view.track, q.track_spaces(view), strict=True):
@@ -98,6 +102,8 @@ class ActionTrack(ModelWidget):
                 incomes.append(Text(" taken", style="dim"))
             elif space.lead and not (choosing and first):
                 incomes.append(Text(" lead", style="dim"))
+            elif slot.action in refused:
+                incomes.append(Text(" not now", style="dim"))
             else:
                 # what the rules pay: cards ahead and guilders on it (R-3.3), and the
                 # classic gap bonus shown apart (RC-3.3 b)

@@ -277,14 +277,22 @@ class ChoicePanel(Vertical):
         # as in sight)
         starts = options._index_to_line
         heights = options._heights
-        above = sum(1 for i, line in starts.items() if line + heights.get(i, 1) <= top)
-        below = sum(1 for line in starts.values() if line >= bottom)
+        above = [i for i, line in starts.items() if line + heights.get(i, 1) <= top]
+        below = [i for i, line in starts.items() if line >= bottom]
         parts = []
-        if above:
-            parts.append(f"▲ {above} more above")
-        if below:
-            parts.append(f"▼ {below} more below")
+        for arrow, where, hidden in (("▲", "above", above), ("▼", "below", below)):
+            refused = sum(1 for i in hidden if self._refused(i))
+            if len(hidden) > refused:
+                parts.append(f"{arrow} {len(hidden) - refused} more {where}")
+                if refused:
+                    parts[-1] += f", {refused} not now"
+            elif refused:
+                parts.append(f"{arrow} {refused} not now {where}")
         return "  (" + ", ".join(parts) + ")" if parts else ""
+
+    def _refused(self, index: int) -> bool:
+        """Whether the option is shown but may not be chosen."""
+        return 0 <= index < len(self._choices) and self._choices[index].move is None
 
     def letters(self) -> dict[str, str]:
         """The key of each offered move, by move notation."""
@@ -372,6 +380,21 @@ class ChoicePanel(Vertical):
         index = event.option_index
         if 0 <= index < len(self._choices):
             self.post_message(self.Highlighted(self._choices[index].move))
+            rest = self._choices[index + 1:]
+            if rest and all(c.move is None for c in rest):
+                self.call_after_refresh(self._show_refused_below, index)
+
+    def _show_refused_below(self, index: int) -> None:
+        """On the last choice that may be chosen, bring the shown-but-not-allowed ones
+        under it into sight, as far as the highlight stays in sight: the keys never
+        move onto them, and they say why an option is missing."""
+        options = self.options
+        if options.highlighted != index or index not in options._index_to_line:
+            return
+        height = options.scrollable_content_region.height
+        top = min(options._index_to_line[index], options.max_scroll_y)
+        if height and top > options.scroll_y:
+            options.scroll_to(y=top, animate=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
