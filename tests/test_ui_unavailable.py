@@ -118,7 +118,8 @@ async def test_unavailable_actions_read_in_ascii_without_colour(monkeypatch, tmp
         await settle(pilot)
         text = screen_text(app)
         assert text.isascii()
-        assert "x Exchange Commodities - not now: no commodity tile to exchange" in text
+        # the mark is "!", not "x": a letter in the keys' column would read as a key
+        assert "! Exchange Commodities - not now: no commodity tile to exchange" in text
 
 
 async def test_at_160x50_the_unavailable_actions_are_in_sight():
