@@ -123,11 +123,19 @@ async def test_unavailable_actions_read_in_ascii_without_colour(monkeypatch, tmp
 
 
 async def test_at_160x50_the_unavailable_actions_are_in_sight():
+    """At 160x50 the choices' column is narrow and these rows wrap: the words go on
+    under the label, the key column stays clear (they ran on from the first column)."""
     app = ShipyardApp(game=without_goods(), bot_delay=0.0)
     async with app.run_test(size=(160, 50)) as pilot:
         await settle(pilot)
         assert panel(app).more_hint() == ""
-        assert "no commodity tile to" in screen_text(app)
+        text = screen_text(app)
+        assert "no commodity tile to" in text
+        lines = text.split("\n")
+        first = next(i for i, line in enumerate(lines) if "✗ Exchange Commodities" in line)
+        column = lines[first].index("✗")
+        wrapped = lines[first + 1][column:]
+        assert wrapped.startswith("  ") and wrapped[2] != " ", (lines[first], wrapped)
 
 
 async def test_r10_3_the_final_action_shows_what_cannot_be_performed():

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -188,15 +189,18 @@ class ChoicePanel(Vertical):
         options = []
         width = max((len(k) for k in self._keys), default=1)
         for choice, key in zip(choices, self._keys, strict=True):
-            text = Text()
-            if choice.move is not None:
-                text.append(f"{key:<{width}} ", style="bold")
-            else:
-                text.append(f"{'✗':<{width}} ", style="red")
-            text.append(choice.label)
+            mark = (Text(key, style="bold") if choice.move is not None
+                    else Text("✗", style="red"))
+            text = Text(choice.label)
             if choice.reason:
                 text.append(f" — {choice.reason}", style="dim")
-            options.append(Option(text, disabled=choice.move is None))
+            # two columns, so that a label too long for a narrow panel wraps under
+            # itself and the key column stays clear
+            row = Table.grid(padding=(0, 1, 0, 0))
+            row.add_column(width=width, no_wrap=True)
+            row.add_column(ratio=1)
+            row.add_row(mark, text)
+            options.append(Option(row, disabled=choice.move is None))
         option_list.add_options(options)
         target = 0
         for i, choice in enumerate(choices):
