@@ -15,6 +15,7 @@ from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules import query as q
 from shipyard_tui.rules.query import (
     CONTRACT_RULES,
+    IRREGULAR_PLURALS,
     CanalSystem,
     EmployeeKind,
     commodity_goods,
@@ -76,10 +77,6 @@ GOOD_ABBREV = {"coal": "Coa", "cloth": "Clo", "steel": "Stl"}
 DIRECTION_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west", "C": "centre"}
 ROTATION_NAMES = {0: "as printed", 1: "turned right", 2: "turned around", 3: "turned left"}
 COLUMN_NAMES = ("bow", "middle", "middle", "stern")
-
-
-IRREGULAR_PLURALS = {"businessman": "businessmen"}
-"""The game's words whose plural is not the word and an s."""
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

@@ -36,12 +36,13 @@ def _fleet_pieces(fleet: Fleet, piece: Piece) -> int:
     return sum(ship.piece(piece) for ship in fleet)
 
 
-_IRREGULAR = {"businessman": "businessmen"}
-"""Plurals that are not the word and an s."""
+IRREGULAR_PLURALS = {"businessman": "businessmen"}
+"""The game's words whose plural is not the word and an s (the texts outside the rules
+read it through :mod:`.query`)."""
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {_IRREGULAR.get(word, word + 's')}"
+    return f"{n} {word}" if n == 1 else f"{n} {IRREGULAR_PLURALS.get(word, word + 's')}"
 
 
 def table_text(c: Contract, bounded: bool = False) -> str:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from .canals import CanalSystem, CruiseScore, Face, Space, face, icon_points, score_path
 from .catalog import ENGINE_PIECES, PIECES, Action, Catalog, EmployeeKind, Good, Icon, Piece
-from .contracts import CONTRACT_RULES
+from .contracts import CONTRACT_RULES, IRREGULAR_PLURALS
 from .engine import (
     ACCOUNTANT_FREE,
     BONUS_COST,
@@ -93,6 +93,7 @@ __all__ = [
     "CONTRACT_RULES",
     "ENGINE_PIECES",
     "FOREMAN_FREE",
+    "IRREGULAR_PLURALS",
     "KIND_LETTER",
     "PIECES",
     "RULES_REVISION",

@@ -34,11 +34,6 @@ class ReadingLog(RichLog):
         self.watch(self, "scroll_y", self._note_place, init=False)
 
     @property
-    def entries(self) -> list[str]:
-        """The entries written, oldest first."""
-        return list(self._entries)
-
-    @property
     def following(self) -> bool:
         """Whether the reader is at the end, so that a new entry scrolls into sight."""
         return self._place is None
