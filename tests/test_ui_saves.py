@@ -149,3 +149,27 @@ def test_command_line_refuses_a_bad_save_name(tmp_path):
     assert result.returncode in (1, 2)
     assert "Traceback" not in result.stderr
     assert result.stderr.strip()
+
+
+def test_the_load_screen_line_gives_the_round_as_the_status_line_does(tmp_path):
+    """The listing said "round 13" for the 13th turn of a 3-seat game (round 5): a
+    Shipyard summary counts turns, and the line gives the round."""
+    import random
+
+    from shipyard_tui.rules import Game
+    from shipyard_tui.saves import read_info
+    from shipyard_tui.text import round_of
+    from shipyard_tui.ui.screens.load import save_line
+
+    seats = (SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "random"),
+             SeatConfig("Cy", SeatKind.BOT, "random"))
+    game = Game(GameConfig(seats, seed=4))
+    rng = random.Random(4)
+    while game.state.turn_number < 13:
+        game.push(rng.choice(game.legal_moves()))
+    store = SaveStore(tmp_path / "saves", tmp_path / "finished")
+    path = store.autosave(game, "rounds")
+    line = save_line(read_info(path), path, "").plain
+    turn = game.state.turn_number
+    assert round_of(turn, 3) != turn
+    assert f"round {round_of(turn, 3)} ·" in line, line

@@ -14,6 +14,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from shipyard_tui.saves import SaveInfo, SaveStore, printable
+from shipyard_tui.text import round_of
 
 from ..host import host_of
 
@@ -33,7 +34,8 @@ def save_line(info: SaveInfo | None, path: Path, problem: str) -> Text:
         kind = "Nauticus · "
         state = "finished" if info.over else info.stage
     else:
-        state = "finished" if info.over else f"round {info.turn}"
+        # a Shipyard summary counts turns, one a seat: the status line's round
+        state = "finished" if info.over else f"round {round_of(info.turn, len(info.seats))}"
     text.append(f"{kind}{players} · {state} · ")
     text.append(info.when, style="dim")
     return text
