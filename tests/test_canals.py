@@ -610,3 +610,24 @@ def test_r9_4_engine_second_ship_starts_where_the_first_stopped_and_cannot_go_ba
     assert seat.used_canals == 1
     assert len(seat.fleet) == 2
     assert all(t is None for t in seat.yard)
+
+
+def test_joins_names_the_matching_neighbours_of_every_legal_placement():
+    """R-8.2: a placement is legal when it joins a tile; ``joins`` names which, and the
+    port of each join faces the neighbour it names."""
+    from shipyard_tui.rules.canals import OFFSETS
+
+    system = CanalSystem([PlacedCanal("S2", 0, 0, 0), PlacedCanal("K1", 1, 0, 0)])
+    checked = 0
+    for canal in ("S2", "K1", "T1", "X1"):
+        for x in range(-2, 4):
+            for y in range(-2, 3):
+                for rotation in range(4):
+                    joins = system.joins(canal, x, y, rotation)
+                    legal = system.can_place(canal, x, y, rotation)
+                    assert legal == (bool(joins) and (x, y) not in system.tiles)
+                    for port, pos in joins:
+                        assert pos == (x + OFFSETS[port][0], y + OFFSETS[port][1])
+                        assert pos in system.tiles
+                    checked += legal
+    assert checked > 0

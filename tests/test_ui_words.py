@@ -369,3 +369,45 @@ async def test_the_builders_line_counts_its_pieces(monkeypatch, tmp_path):
         text = " ".join(plain(grid.render_view(game.state), width=200).split())
         assert "builders +" in text
         assert "+2 businessmen" in text and "+1 stoker" in text and "businessman," not in text
+
+
+def _canal_placing_states(seed: int) -> list[object]:
+    """Positions of a greedy 3-seat game where a seat places a rented canal."""
+    from shipyard_tui.bots import GreedyBot
+
+    game = Game(simulation_config(3, seed, level="greedy"))
+    bots = {i: GreedyBot(seed + i) for i in range(3)}
+    found = []
+    while not game.is_over and len(found) < 12:
+        state = game.state
+        if state.turn.step is Step.CANAL_PLACE:
+            found.append(state.copy())
+        seat = state.turn.seat
+        game.push(bots[seat].choose(state, game.legal_moves()))
+    return found
+
+
+STEP_OF = {"north": (0, -1), "south": (0, 1), "east": (1, 0), "west": (-1, 0)}
+
+
+def test_a_canal_placement_names_the_tiles_it_joins_not_coordinates():
+    """R-8.2: "Place it north of K1, turned right" (it read "(0,-1), turned right")."""
+    states = _canal_placing_states(11)
+    assert any(s.seats[s.turn.seat].canals for s in states)  # placements beside a tile
+    for state in states:
+        seat = state.seats[state.turn.seat]
+        tiles = {c.canal: (c.x, c.y) for c in seat.canals}
+        moves = [m for m in Game.from_state(state).legal_moves()
+                 if isinstance(m, mv.PlaceCanal)]
+        labels = [describe_move(state, m) for m in moves]
+        assert len(set(labels)) == len(labels), labels
+        for move, label in zip(moves, labels, strict=True):
+            assert "(" not in label, label
+            if not tiles:
+                assert label.startswith("Start your canals with it")
+                continue
+            named = re.findall(r"(north|south|east|west) of (\w+)", label)
+            assert named, label
+            for side, canal in named:
+                dx, dy = STEP_OF[side]
+                assert (move.x, move.y) == (tiles[canal][0] + dx, tiles[canal][1] + dy), label

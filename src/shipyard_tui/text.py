@@ -179,6 +179,23 @@ def space_name(text: str, system: CanalSystem) -> str:
     return f"{where} of {tile.canal if tile else f'the canal at ({x},{y})'}"
 
 
+SIDE_OF_THE_NEIGHBOUR = {"N": "south", "E": "west", "S": "north", "W": "east"}
+"""Where a new canal lies from the tile its port joins: its north port meets a tile to
+its north, so it lies south of that tile."""
+
+
+def canal_spot(state: GameState, move: mv.PlaceCanal) -> str | None:
+    """Where a canal being placed goes, by the tiles of the map it joins (R-8.2): "north
+    of K1", "north of K1 and west of S6"; None for the first tile of a system, which
+    joins none."""
+    system = CanalSystem(state.seats[state.turn.seat].canals)
+    joins = system.joins(state.turn.canal or "", move.x, move.y, move.rotation)
+    if not joins:
+        return None
+    return " and ".join(f"{SIDE_OF_THE_NEIGHBOUR[port]} of {system.tiles[pos].canal}"
+                        for port, pos in joins)
+
+
 def cruise_ends(state: GameState) -> dict[mv.Cruise, str]:
     """Where each cruise of the ship being sailed ends, in the canal map's words (R-9.7).
     Two paths that end on the same space also say the tiles they pass through, which
@@ -242,7 +259,10 @@ def describe_move(state: GameState, move: Move) -> str:
         canal = state.market.canals[move.slot]
         return f"Rent canal {canal} ({price_text(slot_price(move.slot))})"
     if isinstance(move, mv.PlaceCanal):
-        return f"Place it at ({move.x},{move.y}), {ROTATION_NAMES[move.rotation]}"
+        spot = canal_spot(state, move)
+        if spot is None:
+            return f"Start your canals with it, {ROTATION_NAMES[move.rotation]}"
+        return f"Place it {spot}, {ROTATION_NAMES[move.rotation]}"
     if isinstance(move, mv.BuyCommodity):
         tile = state.market.commodities[move.slot]
         assert tile is not None

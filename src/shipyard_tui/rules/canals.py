@@ -101,6 +101,18 @@ class CanalSystem:
                 return True
         return False
 
+    def joins(self, canal: str, x: int, y: int, rotation: int) -> list[tuple[str, Pos]]:
+        """The placed tiles a canal put at ``(x, y)`` turned ``rotation`` would join
+        (R-8.2): each port of the new tile that meets a port of a neighbour, with that
+        neighbour's position, in the order N, E, S, W."""
+        out = []
+        for port in face(canal, rotation).ports:
+            dx, dy = OFFSETS[port]
+            other = self.faces.get((x + dx, y + dy))
+            if other is not None and OPPOSITE[port] in other.ports:
+                out.append((port, (x + dx, y + dy)))
+        return sorted(out, key=lambda j: "NESW".index(j[0]))
+
     def open_spots(self) -> list[Pos]:
         """Empty positions that a port of the system faces: where a new tile can join."""
         spots = set()
