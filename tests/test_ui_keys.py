@@ -40,6 +40,43 @@ async def test_yard_cells_are_picked_by_their_printed_number_r5_2(monkeypatch, t
         assert app.model.game.state.seats[0].yard[3] is not None
 
 
+async def test_while_digits_pick_cells_the_view_bar_offers_f2_to_f7(monkeypatch, tmp_path):
+    """The digits pick yard cells while a tile is placed (R-5.2), so 1-6 cannot switch
+    views then; the bar said "1 Market" all the same. It shows F2-F7 then, which work
+    always, and the digits again once the tile is placed."""
+    from shipyard_tui.ui.widgets.view_bar import ViewBar
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = ShipyardApp(game=ann_first(), bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        bar = app.screen.query_one(ViewBar)
+        assert plain(bar.render()).split()[:2] == ["1", "Market"]
+        await pilot.press("f5")
+        await settle(pilot)
+        assert app.screen.view_name == "canals"
+        await choose_build(pilot, app)
+        await pick(pilot, app, key_for_move(app, mv.Buy(0, 0)))
+        assert app.model.game.state.turn.step is Step.PLACE
+        shown = plain(bar.render())
+        assert shown.split()[:4] == ["F2", "Market", "F3", "Rondels"], shown
+        assert " 1 " not in f" {shown} "
+        await pilot.press("f7")
+        await settle(pilot)
+        assert app.screen.view_name == "log"
+        await pilot.press("f4")
+        await settle(pilot)
+        assert app.screen.view_name == "yards"
+        await pilot.press("3")
+        await settle(pilot)
+        assert app.screen.view_name == "yards"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.model.game.state.seats[0].yard[3] is not None
+        assert app.model.game.state.turn.step is not Step.PLACE
+        assert plain(bar.render()).split()[:2] == ["1", "Market"]
+
+
 async def test_letters_run_down_the_list_in_order_also_when_it_changes(monkeypatch,
                                                                       tmp_path):
     """Letters used to stay with their choice while a decision came back, so lists read

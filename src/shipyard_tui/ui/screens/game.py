@@ -19,6 +19,7 @@ Keys:
 | ``u`` / ``Esc`` | take back the last move of this turn |
 | ``r`` | turn the canal being placed |
 | ``1``–``6`` | show Market, Rondels, Yards, Canals, Seats or Log (small terminals) |
+| ``F2``–``F7`` | the same, also while the digits pick yard cells |
 | ``PageUp`` ``PageDown`` | scroll the board panel shown (the letters keep working) |
 | ``[`` ``]`` | show the previous / next seat's canals |
 | ``space`` | let a bot move now instead of after its pause |
@@ -107,12 +108,12 @@ class GameScreen(Screen[None]):
         Binding("r", "rotate", "Turn canal", show=False),
         Binding("space", "skip", "Skip pause", show=False),
         Binding("H", "hint", "Hint", show=False),
-        Binding("1", "view('market')", "Market", show=False),
-        Binding("2", "view('rondels')", "Rondels", show=False),
-        Binding("3", "view('yards')", "Yards", show=False),
-        Binding("4", "view('canals')", "Canals", show=False),
-        Binding("5", "view('seats')", "Seats", show=False),
-        Binding("6", "view('log')", "Log", show=False),
+        Binding("1,f2", "view('market')", "Market", show=False),
+        Binding("2,f3", "view('rondels')", "Rondels", show=False),
+        Binding("3,f4", "view('yards')", "Yards", show=False),
+        Binding("4,f5", "view('canals')", "Canals", show=False),
+        Binding("5,f6", "view('seats')", "Seats", show=False),
+        Binding("6,f7", "view('log')", "Log", show=False),
         Binding("left_square_bracket", "cycle_seat(-1)", "Prev seat", show=False),
         Binding("right_square_bracket", "cycle_seat(1)", "Next seat", show=False),
         Binding("pageup", "scroll_board(-1)", "Scroll up", show=False, priority=True),
@@ -311,6 +312,7 @@ class GameScreen(Screen[None]):
             panel = self.query_one(ChoicePanel)
             panel.set_choices(prompt, self._choices(), keep=model.highlight)
             model.set_key_hints(panel.letters())
+            self.query_one(ViewBar).function_keys = panel.takes_digits()
             self._focus_choices()
         else:
             if len(model.humans) > 1:
@@ -319,6 +321,7 @@ class GameScreen(Screen[None]):
             status.say(note)
             self.query_one(ChoicePanel).set_choices(text, [])
             model.set_key_hints({})
+            self.query_one(ViewBar).function_keys = False
             if self.bots.driver.bot_to_move(game):
                 self.bots.schedule()
 

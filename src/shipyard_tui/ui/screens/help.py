@@ -32,6 +32,7 @@ Esc, q or ? closes this help.
 | u, Esc | take back the last move of your turn (not across a refill or a draw) |
 | r | turn the canal you are placing |
 | 1 – 6 | show Market, Rondels, Yards, Canals, Seats, Log (small terminals) |
+| F2 – F7 | the same, also while the digits pick yard cells |
 | [ ] | show the previous / next seat's canals |
 | space | let a bot move now |
 | H (shift+h) | hint: the strong bot's choice, highlighted, and how far its runner-up is behind |

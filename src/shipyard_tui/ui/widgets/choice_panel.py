@@ -303,6 +303,11 @@ class ChoicePanel(Vertical):
         return {str(c.move): k for c, k in zip(self._choices, self._keys, strict=True)
                 if k and isinstance(c.move, Move)}
 
+    def takes_digits(self) -> bool:
+        """Whether some offered choice is picked by a digit (a yard cell's number), so
+        the digits do not switch views now."""
+        return any(k.isdigit() for k in self._keys)
+
     def key_of(self, index: int) -> str:
         return self._keys[index] if 0 <= index < len(self._keys) else ""
 
