@@ -404,7 +404,7 @@ def test_a_canal_placement_names_the_tiles_it_joins_not_coordinates():
         for move, label in zip(moves, labels, strict=True):
             assert "(" not in label, label
             if not tiles:
-                assert label.startswith("Start your canals with it")
+                assert label.startswith("Place it ") and " of " not in label, label
                 continue
             named = re.findall(r"(north|south|east|west) of (\w+)", label)
             assert named, label

@@ -260,8 +260,8 @@ def describe_move(state: GameState, move: Move) -> str:
         return f"Rent canal {canal} ({price_text(slot_price(move.slot))})"
     if isinstance(move, mv.PlaceCanal):
         spot = canal_spot(state, move)
-        if spot is None:
-            return f"Start your canals with it, {ROTATION_NAMES[move.rotation]}"
+        if spot is None:  # the first tile: nothing to join, so only the turn counts
+            return f"Place it {ROTATION_NAMES[move.rotation]}"
         return f"Place it {spot}, {ROTATION_NAMES[move.rotation]}"
     if isinstance(move, mv.BuyCommodity):
         tile = state.market.commodities[move.slot]
