@@ -921,3 +921,34 @@ def test_r12_3_play_automa_turn_on_its_own_does_no_step_one():
     assert game.state.wheel == wheel and of_type(out, ev.TileAdvanced) == []
     assert cubes_on(game, "purchase") == [A]
     assert of_type(out, ev.AutomaActed)[0].n == 1  # the canal tile's back
+
+
+def test_states_after_turns_are_the_board_at_the_end_of_each_turn_a_move_finished():
+    """R-12.3: the player's last move of a turn plays the automa's turns too; the rules
+    give the board at the end of each of them (for the replay), from the position
+    before the move, without touching it, and exactly as the game played them."""
+    from shipyard_tui.rules.query import states_after_turns
+
+    rng = random.Random(4)
+    game = solo_game(4)
+    checked = 0
+    while not game.is_over and checked < 12:
+        before = game.state.copy()
+        saved = before.to_dict()
+        move = rng.choice(game.legal_moves())
+        events = game.play(move)
+        boards = states_after_turns(before, move)
+        assert before.to_dict() == saved
+        ended = [e for e in events if isinstance(e, ev.TurnEnded)]
+        assert sorted(boards) == [e.turn for e in ended]
+        for e in ended:
+            board = boards[e.turn]
+            assert board.turn_number == e.turn
+            assert board.seats[e.seat].score == e.score
+            assert board.seats[e.seat].guilders == e.guilders
+        if ended and game.state.seats[1].turns > 1:
+            last = boards[ended[-1].turn]
+            # the game went on from there: the next turn began and turned the wheel
+            assert last.turn_number < game.state.turn_number
+            checked += 1
+    assert checked == 12

@@ -12,9 +12,10 @@ from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.palette import seat_mark
 from shipyard_tui.ui.screens.game import GameScreen
 from shipyard_tui.ui.screens.review import ReviewScreen
+from shipyard_tui.ui.widgets.action_track import ActionTrack
 from shipyard_tui.ui.widgets.base import RENDER_ERRORS
 from shipyard_tui.ui.widgets.status_line import StatusLine
-from ui_helpers import choices, play_to_the_end, settle, statics_text
+from ui_helpers import choices, plain, play_to_the_end, settle, statics_text
 
 
 async def test_whole_solo_game_by_keys(tmp_path, monkeypatch):
@@ -71,6 +72,51 @@ async def test_automa_turns_are_shown_step_by_step_and_a_key_skips_them(tmp_path
         await settle(pilot)
         assert not screen.replaying
         assert choices(app)
+
+
+async def test_the_automa_replay_shows_the_board_as_it_stood_after_each_turn(tmp_path,
+                                                                            monkeypatch):
+    """R-12.3: each automa turn was shown over the board as it is after both automa
+    played (and the player's next turn began): the wheel, the track and the market of
+    the present. Now the board shows the end of the automa turn being told."""
+    from shipyard_tui.rules.query import states_after_turns
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = ShipyardApp(config=solo_config("Ann", seed=5), bot_delay=0.5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        model = app.model
+        assert isinstance(screen, GameScreen) and model is not None
+        # past the first turns, when the automa only place cubes (R-12.2)
+        while model.game.state.seats[0].turns < 2 or not screen.replaying:
+            if screen.replaying:
+                await pilot.press("space")
+            else:
+                await pilot.press("enter")
+            await settle(pilot)
+        present = model.game.state
+        boards = states_after_turns(model.before, model.game.moves[-1])
+        turn_a = max(e.turn for e in model.game.events
+                     if e.type == "TurnStarted" and e.seat == 1)
+        assert turn_a in boards
+        shown = model.view
+        assert model.showing_past
+        past = boards[turn_a]
+        assert (shown.wheel, shown.turn_number) == (past.wheel, past.turn_number)
+        assert [t.action for t in shown.track] == [t.action for t in past.track]
+        assert shown.market.ships == past.market.ships
+        assert shown.wheel != present.wheel  # B's and Ann's step 1 turned it since
+        assert "Automa A" in str(screen.query_one("#prompt").content)
+        # the automa take no income and refuse nothing (R-12.3): the track's last line
+        # has only "taken" and "lead" during their turns, no "+1" or "not now"
+        track = plain(screen.query_one(ActionTrack).render())
+        last = track.rstrip("\n").splitlines()[-1].split()
+        assert set(last) <= {"taken", "lead"}, track
+        await pilot.press("space")
+        await settle(pilot)
+        assert not screen.replaying and not model.showing_past
+        assert model.view.wheel == present.wheel
 
 
 def test_solo_ratings_follow_r12_5():

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from shipyard_tui.rules import Event, Game, GameState, Move, SeatKind
-from shipyard_tui.rules.query import events_for
+from shipyard_tui.rules.query import events_for, seat_view
 
 
 class ChangeKind(StrEnum):
@@ -29,6 +29,9 @@ class ChangeKind(StrEnum):
     """The move the interface shows as a preview changed."""
     LOAD = "load"
     """Another game (or a whole new state) was put in."""
+    PAST = "past"
+    """The table shows a moment already played (the solo automa's turns, one by one),
+    or the present again; nothing was played."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +69,10 @@ class GameModel:
         self.key_hints: dict[str, str] = {}
         """Letters the screen gives to the moves on offer, by move notation."""
         self.commit_hooks: list[Callable[[GameModel], None]] = []
+        self.before: GameState | None = None
+        """In the solo game, the state before the last move played (the automa's turns
+        it played are shown from it); None otherwise."""
+        self._past: GameState | None = None
 
     # -- observing ------------------------------------------------------------
 
@@ -92,7 +99,10 @@ class GameModel:
 
     @property
     def view(self) -> GameState:
-        """The state as the current viewer may see it (R-11)."""
+        """The state as the current viewer may see it (R-11); while a moment already
+        played is shown (:meth:`show_past`), that moment."""
+        if self._past is not None:
+            return self._past
         self._refresh_cache()
         assert self._cache.view is not None
         return self._cache.view
@@ -133,7 +143,11 @@ class GameModel:
 
     def play(self, move: Move | str) -> list[Event]:
         """Check and play a move, then tell every listener (and the commit hooks)."""
+        state = self.game.state
+        before = state.copy() if state.config.solo else None
         events = self.game.play(move)
+        self.before = before
+        self._past = None
         self.revision += 1
         self.highlight = None
         played = self.game.moves[-1]
@@ -150,6 +164,7 @@ class GameModel:
         """Take back the last move and return it. A model whose moves are taken back
         elsewhere (a table of the server) returns ``None``: the move shows in the log."""
         move = self.game.undo()
+        self.before = self._past = None
         self.revision += 1
         self.highlight = None
         for hook in self.commit_hooks:
@@ -162,6 +177,7 @@ class GameModel:
         if seat == self.viewer:
             return False
         self.viewer = seat
+        self._past = None
         self.revision += 1
         self._notify(Change(ChangeKind.VIEWER, self.revision))
         return True
@@ -180,12 +196,26 @@ class GameModel:
         self.key_hints = hints
         self._notify(Change(ChangeKind.HIGHLIGHT, self.revision, (), self.highlight))
 
+    def show_past(self, state: GameState | None) -> None:
+        """Show ``state``, a moment already played, as the current viewer may see it
+        (R-11), until the present is shown again with None; widgets redraw."""
+        past = None if state is None else seat_view(state, self.viewer)
+        if past is None and self._past is None:
+            return
+        self._past = past
+        self._notify(Change(ChangeKind.PAST, self.revision))
+
+    @property
+    def showing_past(self) -> bool:
+        return self._past is not None
+
     def key_for(self, move: Move) -> str:
         return self.key_hints.get(str(move), "")
 
     def replace_game(self, game: Game) -> None:
         """Swap in another game (after loading); everything re-renders."""
         self.game = game
+        self.before = self._past = None
         self.revision += 1
         self.highlight = None
         self.viewer = self._default_viewer()

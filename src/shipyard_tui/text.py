@@ -480,6 +480,9 @@ class AutomaStep:
     lines: tuple[str, ...]
     round: int = 0
     """The round the turn was played in (the game may be in the next one by now)."""
+    turn: int = 0
+    """The game's number of the turn (:func:`~shipyard_tui.rules.query.states_after_turns`
+    gives the board at its end)."""
 
 
 def automa_steps(names: list[str], events: list[Event] | tuple[Event, ...],
@@ -489,14 +492,14 @@ def automa_steps(names: list[str], events: list[Event] | tuple[Event, ...],
     seat: int | None = None
     action: str | None = None
     lines: list[str] = []
-    played_in = 0
+    played_in = turn = 0
     for event in events:
         if isinstance(event, ev.TurnStarted):
             if seat is not None:
-                steps.append(AutomaStep(seat, action, tuple(lines), played_in))
+                steps.append(AutomaStep(seat, action, tuple(lines), played_in, turn))
             seat = event.seat if event.seat in automa else None
             action, lines = None, []
-            played_in = round_of(event.turn, len(names))
+            played_in, turn = round_of(event.turn, len(names)), event.turn
             continue
         if seat is None:
             continue
@@ -506,7 +509,7 @@ def automa_steps(names: list[str], events: list[Event] | tuple[Event, ...],
         if line and not isinstance(event, ev.TurnEnded):
             lines.append(line)
     if seat is not None:
-        steps.append(AutomaStep(seat, action, tuple(lines), played_in))
+        steps.append(AutomaStep(seat, action, tuple(lines), played_in, turn))
     return steps
 
 

@@ -61,6 +61,7 @@ from .engine import (
     slot_price,
     track_index,
 )
+from .events import Event, TurnEnded
 from .game import RULES_REVISION
 from .moves import Helmsman, MarkerStep, Move, PlaceCanal, Rigger, StartToken
 from .scoring import (
@@ -75,7 +76,7 @@ from .scoring import (
     trader_points,
 )
 from .state import DecisionStep, GameState, PlacedCanal, SailedShip, Seat, Token
-from .view import determinize, events_for, is_hidden
+from .view import determinize, events_for, is_hidden, seat_view
 from .yard import (
     CELLS,
     KIND_LETTER,
@@ -157,10 +158,12 @@ __all__ = [
     "sale_price",
     "score_contract",
     "score_path",
+    "seat_view",
     "ship_points",
     "ship_speed",
     "slot_price",
     "start_options",
+    "states_after_turns",
     "taken_pieces",
     "tile_features",
     "track_index",
@@ -309,6 +312,32 @@ def guilders_after(view: GameState, move: Move, seat: int | None = None) -> int:
     except (KeyError, IndexError):
         return view.seats[who].guilders
     return after.seats[who].guilders
+
+
+class _TurnEnds(list[Event]):
+    """The events of a move, also keeping a copy of the state at the end of each turn."""
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__()
+        self.state = state
+        self.after: dict[int, GameState] = {}
+
+    def append(self, event: Event) -> None:
+        super().append(event)
+        if isinstance(event, TurnEnded):
+            self.after[event.turn] = self.state.copy()
+
+
+def states_after_turns(state: GameState, move: Move) -> dict[int, GameState]:
+    """The state as it stood at the end of each turn that ``move`` finishes, by turn
+    number: in the solo game, the player's move plays the automa's turns after it
+    (R-12.3), and these are the board after each of them. ``move`` is played on a copy
+    of ``state``, the position before it; the game's randomness is in the state, so the
+    copy plays exactly what the game did."""
+    after = state.copy()
+    out = _TurnEnds(after)
+    apply_move(after, move, out)
+    return out.after
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,9 @@
 
 The rules play the automa's turns inside the move that hands them the turn; this
 replays them from that move's events, each for a moment: the choice panel tells the
-turn in a few lines and the action track marks the tile it took. Space or Esc skips.
+turn in a few lines, the action track marks the tile it took, and the board shows the
+table as it stood at the end of that turn (the rules replay the move on the position
+before it). Space or Esc skips.
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from shipyard_tui.model import GameModel
-from shipyard_tui.rules import Action, Event
+from shipyard_tui.rules import Action, Event, GameState
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.query import events_for
+from shipyard_tui.rules.query import events_for, states_after_turns
 
 from ...text import AutomaStep, automa_steps
 from ..widgets.choice_panel import ChoicePanel
@@ -34,6 +36,8 @@ class AutomaReplay:
         """Seconds each automa turn stays on screen (0: no replay)."""
         self._done = done
         self._steps: list[AutomaStep] | None = None
+        self._boards: dict[int, GameState] = {}
+        """The table at the end of each automa turn being shown, by turn number."""
         self._timer: Timer | None = None
 
     @property
@@ -52,6 +56,9 @@ class AutomaReplay:
             return False
         self.stop()
         self._steps = steps
+        before = self.model.before  # None at a table of the server: the present is shown
+        self._boards = ({} if before is None
+                        else states_after_turns(before, self.model.game.moves[-1]))
         self.model.set_key_hints({})  # the board's letters are for a decision not shown
         self._next()
         return True
@@ -62,6 +69,7 @@ class AutomaReplay:
             self.finish()
             return
         step = self._steps.pop(0)
+        self.model.show_past(self._boards.get(step.turn))
         name = self.model.game.state.seats[step.seat].name
         text = "\n".join(step.lines) or "nothing happens"
         self.screen.query_one(ChoicePanel).set_choices(
@@ -77,6 +85,7 @@ class AutomaReplay:
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
+        self.model.show_past(None)
 
     def finish(self) -> None:
         """Skip what is left and give the screen back."""

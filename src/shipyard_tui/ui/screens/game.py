@@ -256,7 +256,7 @@ class GameScreen(Screen[None]):
     # -- reacting to the model ---------------------------------------------------------
 
     def _on_change(self, change: Change) -> None:
-        if change.kind is ChangeKind.HIGHLIGHT:
+        if change.kind in (ChangeKind.HIGHLIGHT, ChangeKind.PAST):
             return
         self._position += 1
         if change.kind in (ChangeKind.UNDO, ChangeKind.LOAD) or (

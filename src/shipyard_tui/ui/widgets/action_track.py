@@ -80,7 +80,10 @@ class ActionTrack(ModelWidget):
         first = q.is_first_turn(view, view.turn.seat) if choosing else False
         # tiles the seat may not choose because their action cannot be performed now
         # the choice panel says why
-        refused = q.unavailable_actions(view) if choosing else {}
+        # an automa's turn, shown by the solo replay, takes no income and refuses
+        # nothing of its own: the line says only what is taken and the lead
+        automa = view.seats[view.turn.seat].is_automa
+        refused = q.unavailable_actions(view) if choosing and not automa else {}
         highlight = getattr(self.model.highlight, "action", None)
         names, pieces, incomes = [], [], []
         for slot, space in zip(view.track, q.track_spaces(view), strict=True):
@@ -104,6 +107,8 @@ class ActionTrack(ModelWidget):
                 incomes.append(Text(" lead", style="dim"))
             elif slot.action in refused:
                 incomes.append(Text(" not now", style="dim"))
+            elif automa:
+                incomes.append(Text(" "))
             else:
                 # what the rules pay: cards ahead and guilders on it, and the
                 # classic gap bonus shown apart (RC-3.3 b)
