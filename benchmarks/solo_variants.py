@@ -28,10 +28,13 @@ fits them and plays with the fit:
 Refitting on the games the fitted bot plays (``collect --fitted vf.json``), round after
 round, is in docs/performance.md ("Fitted value iteration, guilders, and how a game
 ends"), with a new run of ``employee_kinds``. None of those measured paid
-(docs/performance.md, "Where the solo points come from, and eight more trials"). The
-figures of the later ones (``shaped``, ``synergy``, ``usable_pieces``,
-``late_to_the_end``, ``ship_bonus``, ``discounted``) were lost with the session that
-ran them and are not claimed; run them again against a base before relying on them.
+(docs/performance.md, "Where the solo points come from, and eight more trials").
+``ship_bonus`` and ``usable_pieces`` were measured again at a later stop ("The
+producers, perfect information, and search by rollouts"), ``shaped`` and ``synergy`` at
+64 rollouts ("Table contracts valued along the way", "Three small gains together..."):
+no gain. The first figures of ``late_to_the_end`` and ``discounted`` were lost with the
+session that ran them and are not claimed; run them again against a base before relying
+on them.
 The trials of the producer weight use ``--set PRODUCER_WEIGHT=...`` (a knob of the bot
 itself; docs/performance.md, "The producers, perfect information, and search by rollouts").
 """
@@ -358,6 +361,25 @@ def employee_kinds(extra: dict[str, float]) -> Evaluate:
         bonus = sum(extra.get(employees[e].kind.value, 0.0)
                     for e in state.seats[seat_index].employees)
         return value + (1.0 - strong.progress(state)) * bonus
+    return evaluate
+
+
+# -- the first guilders, which buy the ship tiles ------------------------------------------
+
+
+def ready_cash(weight: float, first: int = 6) -> Evaluate:
+    """The evaluation plus ``weight`` times the share of the game left for each of the
+    seat's first ``first`` guilders: the money a ship's tiles cost, which the level spends
+    on pieces and employees and then lacks for twelve turns at a time (seeds 2 and 94 of
+    the default's run), beyond the flat guilder weight."""
+    base = strong.evaluate
+
+    def evaluate(state: GameState, seat_index: int, w: strong.Weights) -> float:
+        value = base(state, seat_index, w)
+        if state.is_over:
+            return value
+        cash = min(state.seats[seat_index].guilders, first)
+        return value + weight * (1.0 - strong.progress(state)) * cash
     return evaluate
 
 
