@@ -310,6 +310,24 @@ def test_the_placing_warning_says_why_the_ship_will_be_dismantled_r7_2():
     assert "will be dismantled (no captain)" in labels[mv.Place(cell)]
 
 
+async def test_the_yard_line_under_a_highlighted_cell_warns_as_the_choice_does_r7_2(
+        monkeypatch, tmp_path):
+    """A play-test: the yard said "cell 2: fine" under the highlighted cell while its
+    choice said the ship it completes will be dismantled (R-7.2)."""
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game, cell = placing_the_last_tile_of_a_captainless_ship()
+    seat = game.state.turn.seat
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.model.set_highlight(mv.Place(cell))
+        await settle(pilot)
+        grid = app.screen.query_one(f"#yard-{seat}", ShipyardGrid)
+        shown = " ".join(plain(grid.render_view(app.model.view), width=80).split())
+        assert f"cell {cell}: completes a ship that will be dismantled (no captain)" in shown
+        assert "fine" not in shown
+
+
 def test_a_second_ship_left_with_nothing_to_load_is_announced_r7_2():
     """A review: two ships completed in one build sail one after the other; a load
     that takes the last captain for the first left the second to be dismantled with no

@@ -411,3 +411,13 @@ def test_a_canal_placement_names_the_tiles_it_joins_not_coordinates():
             for side, canal in named:
                 dx, dy = STEP_OF[side]
                 assert (move.x, move.y) == (tiles[canal][0] + dx, tiles[canal][1] + dy), label
+
+
+def test_an_automa_exchange_line_has_no_brackets_inside_brackets():
+    """R-12.3: the Exchange marker always moves 1; the log read "(n = 1 from the Exchange
+    rule (always 1))"."""
+    event = ev.AutomaActed(1, "exchange", 1, "the Exchange rule (always 1)",
+                           "moved the exchange marker 1 step", 1, 0)
+    line = describe_event(["Ann", "Automa A", "Automa B"], event)
+    assert line is not None
+    assert "))" not in line and "(n = 1 from the Exchange rule, which is always 1)" in line

@@ -463,7 +463,10 @@ def describe_event(names: list[str], event: Event) -> str | None:
     if isinstance(e, ev.AutomaActed):
         if e.effect.startswith("removed "):
             return None  # the DisplayRemoved line names the tiles themselves
-        return f"{who(e.seat)} {e.effect} (n = {e.n} from {e.n_source})"
+        # the rules' "the Exchange rule (always 1)" inside the line's own brackets read
+        # as "(... (always 1))"
+        source = e.n_source.replace(" (always 1)", ", which is always 1")
+        return f"{who(e.seat)} {e.effect} (n = {e.n} from {source})"
     if isinstance(e, ev.DisplayRemoved):
         what = ", ".join(tile_features(t) if e.area == "ships" else
                          (goods_text(t) if e.area == "commodities" else t) for t in e.tiles)

@@ -6,6 +6,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from shipyard_tui.advice import completes_unscorable_ship
 from shipyard_tui.model import GameModel
 from shipyard_tui.rules import CATALOG, GameState
 from shipyard_tui.rules import DecisionStep as S
@@ -97,7 +98,12 @@ class ShipyardGrid(ModelWidget):
         title.append(" · shipyard", style="dim")
         parts: list[Text | Table] = [title, table]
         if placing and isinstance(highlight, mv.Place):
-            parts.append(Text(f"cell {highlight.cell}: fine", style="green"))
+            # the same warning as the choice: "fine" contradicted it
+            assert turn.holding is not None
+            why = completes_unscorable_ship(view, self.seat, turn.holding, highlight.cell)
+            parts.append(Text(f"cell {highlight.cell}: completes a ship that will be "
+                              f"dismantled ({why})", style="yellow", overflow="fold")
+                         if why else Text(f"cell {highlight.cell}: fine", style="green"))
         elif placing:
             reasons = []
             for cell in range(len(seat.yard)):
