@@ -172,6 +172,22 @@ async def test_last_chance_defaults_to_buying_and_passing_asks_first_r10(monkeyp
                     assert f"{cell} ok" not in heads and f"{cell} ✗" in heads
 
 
+def test_the_discard_prompt_says_which_colour_goes_and_what_is_kept_r3_9():
+    """A play-test: the discard did not say that one red and one blue must go."""
+    from shipyard_tui.rules import CATALOG
+    from shipyard_tui.ui.choice_labels import prompt
+
+    game = game_at(lambda g: g.state.turn.step is Step.DISCARD, seats=2)
+    state = game.state
+    colours = {CATALOG.contracts[m.contract].colour.value for m in game.legal_moves()
+               if isinstance(m, mv.Discard)}
+    text = prompt(state, "discard government contracts")
+    assert text.startswith("discard a ") and "contract (you keep 1 of each colour)" in text
+    assert all(colour in text for colour in colours)
+    other = {"red", "blue"} - colours
+    assert not any(colour in text for colour in other)
+
+
 async def test_discarding_a_contract_asks_first_and_defaults_to_no(monkeypatch, tmp_path):
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     game = game_at(lambda g: g.state.turn.step is Step.DISCARD, seats=2)

@@ -41,6 +41,13 @@ def prompt(state: GameState, fallback: str) -> str:
         return f"sell or trade the {good.value} ({turn.exchange_index + 1} of 3)"
     if turn.step is S.BONUS_BEFORE:
         return f"a bonus action this turn ({guilders(q.BONUS_COST)})?"
+    if turn.step is S.DISCARD:
+        # which colours still hold too many, as the rules' moves say (R-3.9)
+        colours = sorted({CATALOG.contracts[m.contract].colour.value
+                          for m in q.legal_moves(state) if isinstance(m, mv.Discard)})
+        if colours:
+            return (f"discard a {' or '.join(colours)} contract (you keep "
+                    f"{state.discard_target} of each colour)")
     if turn.step is S.BUILD and turn.bought:
         # after the first tile: the rules' moves say whether another may be bought
         if q.legal_moves(state) == [mv.EndBuild()]:
