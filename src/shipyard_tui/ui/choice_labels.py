@@ -42,9 +42,11 @@ def prompt(state: GameState, fallback: str) -> str:
     if turn.step is S.BONUS_BEFORE:
         return f"a bonus action this turn ({guilders(q.BONUS_COST)})?"
     if turn.step is S.DISCARD:
-        # which colours still hold too many, as the rules' moves say (R-3.9)
-        colours = sorted({CATALOG.contracts[m.contract].colour.value
-                          for m in q.legal_moves(state) if isinstance(m, mv.Discard)})
+        # which colours still hold too many, in the order the rules' moves give them
+        # (R-3.9: red, then blue)
+        colours = list(dict.fromkeys(CATALOG.contracts[m.contract].colour.value
+                                     for m in q.legal_moves(state)
+                                     if isinstance(m, mv.Discard)))
         if colours:
             return (f"discard a {' or '.join(colours)} contract (you keep "
                     f"{state.discard_target} of each colour)")
