@@ -119,6 +119,35 @@ async def test_hire_by_keys():
         assert state.seats[0].guilders == before - paid
 
 
+async def test_hire_shows_every_space_the_marker_can_reach_at_80x24_r4_6():
+    """The marker on the last space: the rondels panel, one line too short for the whole
+    track, scrolls to it, and the letters put before the employees cut none of them."""
+    from textual.containers import Container
+
+    from shipyard_tui.ui.widgets.employee_track import EmployeeTrack
+    from ui_helpers import plain
+
+    game = ann_first()
+    game.state.employee_marker = 6  # the free step brings it to the last space
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pick(pilot, app, key_for_move(app, mv.Choose(Action.HIRE)))
+        assert app.model.game.state.turn.step is Step.BONUS_BEFORE
+        await pilot.press("2")  # the track on show before its letters are
+        await settle(pilot)
+        await pick(pilot, app, key_for(app, lambda c: isinstance(c.move, mv.Proceed)))
+        state = app.model.game.state
+        assert state.turn.step is Step.HIRE and state.employee_marker == 7
+        rondels = app.screen.query_one("#rondels", Container)
+        track = app.screen.query_one(EmployeeTrack)
+        assert rondels.max_scroll_y > 0  # the track does not fit: the test means something
+        window = rondels.scrollable_content_region.at_offset(rondels.scroll_offset)
+        assert track.marker_rows().y >= 1 and window.contains_region(track.marker_rows())
+        shown = plain(track.render(), width=track.content_region.width)
+        assert "…" not in shown and "a " in shown
+
+
 async def test_bonus_action_before_the_chosen_one_by_keys():
     game = ann_first()
     game.state.seats[0].guilders = 10

@@ -311,3 +311,43 @@ async def test_a_hint_names_long_choices_by_as_much_of_their_words_as_fits_a_lin
         # the words of the gap between players leave no room on a 58-wide line: the key
         # alone
         assert runner == "Runner-up: [b] (about 0.5 points behind against the best rival)"
+
+
+async def test_in_the_narrow_tall_side_column_the_hinted_words_take_a_line_of_their_own():
+    """A play-test at 160×50: the side column (about 30 wide) left too little of the
+    hint's line for words, so the hint named its choices by key alone. A panel that tall
+    gives the words a line of their own under the key, cut to its width; a short one
+    (80×24) keeps the key alone, leaving its few lines to the choices."""
+    from textual.app import App, ComposeResult
+
+    from shipyard_tui.ui.widgets.choice_panel import ROOMY_HINT_HEIGHT, Choice
+
+    long = "Bonus action: Exchange Commodities (you pay 6 guilders, leaving none)"
+    choices = [Choice("No bonus action", mv.Buy(0, 1)), Choice(long, mv.Buy(0, 2))]
+    duel = analysis.Hint(0, "w", 1.0, 1.0, "v", 0.5, 0.5, False, (mv.Buy(0, 2),),
+                         (mv.Buy(0, 1),))
+    for height, roomy in ((ROOMY_HINT_HEIGHT + 4, True), (ROOMY_HINT_HEIGHT - 6, False)):
+
+        class Side(App[None]):
+            CSS = f"ChoicePanel {{ width: 31; height: {height}; }}"
+
+            def compose(self) -> ComposeResult:
+                yield ChoicePanel()
+
+        app = Side()
+        async with app.run_test(size=(80, 24 if not roomy else 40)) as pilot:
+            panel = app.query_one(ChoicePanel)
+            panel.set_choices("A bonus action?", choices)
+            await pilot.pause()
+            panel.show_hint(duel, panel.options.highlighted)
+            await pilot.pause()
+            lines = panel.advice.splitlines()
+            width = panel.query_one("#prompt", Static).content_region.width
+            assert lines[0] == "Strong bot: [b] (highlighted)"
+            if roomy:
+                assert lines[1].startswith("  Bonus action: Exchange") and lines[1].endswith("…")
+                assert len(lines[1]) == width and named(lines[1].strip(), long)
+                assert lines[2].startswith("Runner-up: [a] (about 0.5 points")
+                assert lines[3] == "  No bonus action"
+            else:
+                assert len(lines) == 2 and lines[1].startswith("Runner-up: [a] (")

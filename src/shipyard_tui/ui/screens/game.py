@@ -147,6 +147,10 @@ class GameScreen(Screen[None]):
         self.view_name = "market"
         self._front = self._seat_order()[0]
         """The seat whose yard and seat panel come first and whose canals are shown."""
+        self._shown_step: Step | None = None
+        """The step the table showed last, to scroll a panel only when a step begins."""
+        self._rondels_step: Step | None = None
+        """The person's step on the rondels, whose rows the panel scrolls to."""
         self._unsubscribe: Any = None
         self._result_shown = False
         self._no_bonus_turn: tuple[int, int] | None = None
@@ -221,6 +225,8 @@ class GameScreen(Screen[None]):
             self.automa.delay = 0.0
         self._unsubscribe = self.model.subscribe(self._on_change)
         self.query_one(CanalMap).seat = self._front
+        self.watch(self.query_one("#rondels", Container), "virtual_size",
+                   self._rondels_laid_out, init=False)
         self._set_view(self.view_name)
         self._apply_size(self.size.width, self.size.height)
         self.refresh_table()
@@ -302,6 +308,11 @@ class GameScreen(Screen[None]):
         if state.turn.step in STEP_VIEWS and model.is_human(seat):
             self._set_view(STEP_VIEWS[state.turn.step])
             canal_map.seat = seat
+        if state.turn.step is not self._shown_step:
+            on_rondels = model.is_human(seat) and STEP_VIEWS.get(state.turn.step) == "rondels"
+            self._rondels_step = state.turn.step if on_rondels else None
+            self._show_rondel_rows()
+        self._shown_step = state.turn.step
         if model.human_to_move:
             status.say("")
             if (state.turn.step is Step.BONUS_AFTER
@@ -324,6 +335,24 @@ class GameScreen(Screen[None]):
             self.query_one(ViewBar).function_keys = False
             if self.bots.driver.bot_to_move(game):
                 self.bots.schedule()
+
+    def _rondels_laid_out(self) -> None:
+        self.call_after_refresh(self._show_rondel_rows)
+
+    def _show_rondel_rows(self) -> None:
+        """On a short terminal, scroll the rondels to the rows a hire chooses from (the
+        marker's space and those after it), and back to the rings for other steps.
+
+        Called when such a step begins and again whenever the panel is laid out anew
+        (it may just have been put on show, or the terminal resized)."""
+        rondels = self.query_one("#rondels", Container)
+        if self._rondels_step is None or not rondels.scrollable_content_region.height:
+            return
+        if self._rondels_step is Step.HIRE:
+            rondels.scroll_to_region(self.query_one(EmployeeTrack).marker_rows(),
+                                     animate=False, immediate=True)
+        else:
+            rondels.scroll_home(animate=False, immediate=True)
 
     def waiting_for(self, seat: int) -> tuple[str, str]:
         """What the choice panel and the status line say while ``seat``, not the person

@@ -42,6 +42,8 @@ class ModelWidget(Widget):
         """What the widget shows now, kept so that a change drawing the same is skipped."""
         self._drawn_print: Hashable = None
         self._drawn_lines: list[Hashable] | None = None
+        self._natural_width: int | None = None
+        """The width the drawing asks for, when the widget is as wide as its drawing."""
         self._redraw_due = False
 
     def on_mount(self) -> None:
@@ -86,6 +88,11 @@ class ModelWidget(Widget):
         self._drawn, self._drawn_print = renderable, mark
         self._drawn_lines = self._line_prints(renderable)
         after = self._drawn_lines
+        if self._natural_width_changed(renderable):
+            # a widget as wide as its drawing grows with it (a letter put before the
+            # employees to hire): repainting the lines alone would cut them at the old width
+            self.refresh(layout=True)
+            return
         if before is None or after is None or len(before) != len(after):
             self.refresh(layout=self.styles.height is None or self.styles.height.is_auto)
             return
@@ -93,6 +100,17 @@ class ModelWidget(Widget):
         for y, (old, new) in enumerate(zip(before, after, strict=True)):
             if old != new:
                 self.refresh(Region(0, y, width, 1))
+
+    def _natural_width_changed(self, renderable: RenderableType) -> bool:
+        """Whether a widget sized to its drawing (``width: auto``) needs another width."""
+        width = self.styles.width
+        if width is None or not width.is_auto:
+            return False
+        console = self.app.console
+        natural = console.measure(renderable, options=console.options).maximum
+        changed = self._natural_width is not None and natural != self._natural_width
+        self._natural_width = natural
+        return changed
 
     def _line_prints(self, renderable: RenderableType) -> list[Hashable] | None:
         """Each line the renderable draws at the widget's width, to repaint only the

@@ -34,7 +34,12 @@ words changed (see :meth:`ChoicePanel._show_prompt`)."""
 MIN_HINT_WORDS = 8
 """A hint names a choice by its key and its words when they fit on the hint's line, cut
 with an ellipsis when at least this many characters of them fit; by its key alone when
-fewer do."""
+fewer do (then, in a panel with :data:`ROOMY_HINT_HEIGHT` lines, the words follow on a
+line of their own)."""
+
+ROOMY_HINT_HEIGHT = 16
+"""A choice panel at least this tall (the side column of a large terminal, narrow but
+long) gives a hinted choice's words a line of their own when its line has no room."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +116,11 @@ class ChoiceList(OptionList):
             line = self._index_to_line.get(index)
             if line is not None:
                 self.refresh(Region(0, line - top, width, self._heights[index]))
+
+
+def cut(words: str, room: int) -> str:
+    """``words`` in at most ``room`` characters, cut with an ellipsis."""
+    return words if len(words) <= room else words[: room - 1].rstrip() + "…"
 
 
 class ChoicePanel(Vertical):
@@ -333,29 +343,37 @@ class ChoicePanel(Vertical):
         move = best is not None and self.options.highlighted == highlighted_before
 
         note = " (highlighted)" if move else ""
-
-        def name(index: int | None, room: int | None = None) -> str | None:
-            """A choice by its key and, given ``room``, as much of its words as fit
-            there (the choice may be out of sight); by its words if it has no key."""
-            if index is None:
-                return None
-            key = self.key_of(index)
-            words = self._choices[index].label.split("\n")[0].strip()
-            if not key:
-                return words
-            if room is None or (len(words) > room and room < MIN_HINT_WORDS):
-                return f"[{key}]"
-            if len(words) > room:
-                words = words[: room - 1].rstrip() + "…"
-            return f"[{key}] {words}"
-        # first by key alone, to see how much of each line is left for the words
         width = self.query_one("#prompt", Static).content_region.width
-        key_only = name(best)
-        bare = hint.text(key_only and key_only + note, name(runner))
+        roomy = self.size.height >= ROOMY_HINT_HEIGHT
+
+        def words_of(index: int) -> str:
+            return self._choices[index].label.split("\n")[0].strip()
+
+        def name(index: int | None, room: int | None = None) -> tuple[str | None, str]:
+            """A choice by its key and, given ``room``, as much of its words as fit
+            there (the choice may be out of sight); by its words if it has no key. With
+            it, the words for a line of their own when they do not fit (or "")."""
+            if index is None:
+                return None, ""
+            key = self.key_of(index)
+            words = words_of(index)
+            if not key:
+                return words, ""
+            if room is None or (len(words) > room and room < MIN_HINT_WORDS):
+                return f"[{key}]", (cut(words, width - 2) if roomy and room is not None
+                                    else "")
+            return f"[{key}] {cut(words, room)}", ""
+        # first by key alone, to see how much of each line is left for the words
+        key_only, _ = name(best)
+        bare = hint.text(key_only and key_only + note, name(runner)[0])
         spare = [width - len(line) - 1 for line in bare.splitlines()]
-        best_name = name(best, spare[0])
-        runner_name = name(runner, spare[1] if len(spare) > 1 else None)
-        self.advise(hint.text(best_name and best_name + note, runner_name))
+        best_name, best_more = name(best, spare[0])
+        runner_name, runner_more = name(runner, spare[1] if len(spare) > 1 else None)
+        lines = hint.text(best_name and best_name + note, runner_name).splitlines()
+        for at, more in ((1, runner_more), (0, best_more)):  # the later line first
+            if more and at < len(lines):
+                lines.insert(at + 1, f"  {more}")
+        self.advise("\n".join(lines))
         if move and best is not None:
             self.options.highlighted = best
             self.call_after_refresh(self.options.scroll_to_highlight)

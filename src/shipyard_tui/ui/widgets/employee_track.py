@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.table import Table
 from rich.text import Text
+from textual.geometry import Region
 
 from shipyard_tui.rules import CATALOG, Action, GameState
 from shipyard_tui.rules import moves as mv
@@ -86,3 +87,10 @@ class EmployeeTrack(ModelWidget):
                 mark.stylize(HIGHLIGHT)
             table.add_row(mark, cost_text, *cells)
         return table
+
+    def marker_rows(self) -> Region:
+        """The lines of the marker's space and the spaces after it, where it can be
+        moved (R-4.6), in the coordinates of the panel that scrolls this track."""
+        view = self.model.view
+        top = self.virtual_region.y + 1 + view.employee_marker  # under the title
+        return Region(0, top, 1, len(view.employee_track) - view.employee_marker)
