@@ -421,3 +421,37 @@ def test_an_automa_exchange_line_has_no_brackets_inside_brackets():
     line = describe_event(["Ann", "Automa A", "Automa B"], event)
     assert line is not None
     assert "))" not in line and "(n = 1 from the Exchange rule, which is always 1)" in line
+
+
+async def test_a_long_staff_does_not_push_the_contracts_off_the_seat_strip_at_80x24():
+    """A play-test at 80×24 read "contracts: R3…": eight employees fill the strip's
+    second line. The contracts, secret and named nowhere else on screen, now come first
+    on it and show whole; the end of the staff is cut instead. With a short staff the
+    lines stay as they were."""
+    from shipyard_tui.text import contract_label
+    from shipyard_tui.ui.app import ShipyardApp
+    from shipyard_tui.ui.widgets.seat_strip import SeatStrip
+    from ui_helpers import settle
+
+    staff = ["accountant", "helmsman", "trader:coal:1", "trader:cloth:1",
+             "recruiter:captain", "engineer:smokestack", "builder:businessman", "foreman"]
+    for employees, long in ((staff, True), (staff[:2], False)):
+        config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")),
+                            seed=0)
+        game = Game(config)
+        game.state.seats[0].employees = list(employees)
+        app = ShipyardApp(game=game, bot_delay=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            strip = app.screen.query_one(SeatStrip)
+            top, low = ["".join(seg.text for seg in line).strip()
+                        for line in strip.render_lines(strip.region.reset_offset)]
+            contracts = app.model.game.state.seats[0].contracts
+            assert len(contracts) == 4 and "…" not in top
+            named = ", ".join(contract_label(c) for c in contracts)
+            if long:
+                assert low.startswith(f"contracts: {named}  staff: Accountnt")
+                assert low.endswith("…")
+            else:
+                assert low.startswith("staff: Accountnt, Helmsman  contracts: ")
+                assert "…" not in low

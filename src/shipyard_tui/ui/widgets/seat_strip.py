@@ -36,24 +36,35 @@ class SeatStrip(ModelWidget):
         head.append(f"  {guilders(seat.guilders)}", style="bold")
         head.append(f"  {plural(seat.score, 'pt')}")
         held = [f"{PIECE_ABBREV[p.value]} {seat.piece(p)}" for p in PIECES if seat.piece(p)]
-        parts = [
-            head,
-            _part("pieces", ", ".join(held)),
-            _part("goods", " | ".join(goods_text(t) for t in seat.commodities)),
-            _part("staff", ", ".join(employee_short(e) for e in seat.employees)),
-            _part("contracts", ", ".join(contract_title(c) for c in seat.contracts)),
-        ]
+        pieces = _part("pieces", ", ".join(held))
+        goods = _part("goods", " | ".join(goods_text(t) for t in seat.commodities))
+        staff = _part("staff", ", ".join(employee_short(e) for e in seat.employees))
+        titles = _part("contracts", ", ".join(contract_title(c) for c in seat.contracts))
         if self.size.width and self.size.width < 60:
-            return Group(*parts)
-        top = Text("  ", no_wrap=True, overflow="ellipsis").join(parts[:3])
-        low = Text("  ", no_wrap=True, overflow="ellipsis").join(parts[3:])
+            return Group(head, pieces, goods, staff, titles)
+        # the printed numbers when the titles do not fit (the classic deal of six at 80
+        # columns; the Seats panel has the titles)
+        labels = _part("contracts", ", ".join(contract_label(c) for c in seat.contracts))
+        # the usual lines first; then the line break moved to where nothing is cut;
+        # failing that, the contracts before a long staff, whose end is cut instead
+        layouts = [([head, pieces, goods, staff, titles], 3),
+                   ([head, pieces, goods, staff, labels], 3),
+                   *(([head, pieces, goods, staff, labels], split) for split in (2, 4, 1)),
+                   ([head, pieces, goods, labels, staff], 3)]
         room = self.content_region.width
-        if room and low.cell_len > room:
-            # the titles do not fit (the classic deal of six at 80 columns): the printed
-            # numbers do, and the Seats panel has the titles
-            parts[4] = _part("contracts", ", ".join(contract_label(c) for c in seat.contracts))
-            low = Text("  ", no_wrap=True, overflow="ellipsis").join(parts[3:])
+
+        def cut(layout: tuple[list[Text], int]) -> int:
+            return sum(max(0, line.cell_len - room) for line in _lines(*layout))
+
+        top, low = _lines(*next((layout for layout in layouts if not room or not cut(layout)),
+                                layouts[-1]))
         return Group(top, low)
+
+
+def _lines(parts: list[Text], split: int) -> tuple[Text, Text]:
+    """The strip's two lines: ``parts[:split]``, then the rest."""
+    gap = Text("  ", no_wrap=True, overflow="ellipsis")
+    return gap.join(parts[:split]), gap.join(parts[split:])
 
 
 def _part(label: str, value: str) -> Text:
