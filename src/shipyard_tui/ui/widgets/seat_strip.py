@@ -45,19 +45,23 @@ class SeatStrip(ModelWidget):
         # the printed numbers when the titles do not fit (the classic deal of six at 80
         # columns; the Seats panel has the titles)
         labels = _part("contracts", ", ".join(contract_label(c) for c in seat.contracts))
-        # the usual lines first; then the line break moved to where nothing is cut;
-        # failing that, the contracts before a long staff, whose end is cut instead
-        layouts = [([head, pieces, goods, staff, titles], 3),
-                   ([head, pieces, goods, staff, labels], 3),
-                   *(([head, pieces, goods, staff, labels], split) for split in (2, 4, 1)),
-                   ([head, pieces, goods, labels, staff], 3)]
+        # the usual lines, with the titles or the numbers; then the line break moved, if
+        # that cuts nothing; failing all, the contracts before a long staff, whose end is
+        # cut instead (a long first line is cut at its end whatever the second holds)
+        usual = [([head, pieces, goods, staff, titles], 3),
+                 ([head, pieces, goods, staff, labels], 3)]
+        moved = [([head, pieces, goods, staff, labels], split) for split in (2, 4, 1)]
         room = self.content_region.width
 
-        def cut(layout: tuple[list[Text], int]) -> int:
-            return sum(max(0, line.cell_len - room) for line in _lines(*layout))
+        def fits(layout: tuple[list[Text], int], first: int = 0) -> bool:
+            """Whether the lines of ``layout`` from line ``first`` on fit."""
+            lines = _lines(*layout)[first:]
+            return not room or all(line.cell_len <= room for line in lines)
 
-        top, low = _lines(*next((layout for layout in layouts if not room or not cut(layout)),
-                                layouts[-1]))
+        chosen = next((layout for layout in usual + moved if fits(layout)),
+                      next((layout for layout in usual if fits(layout, 1)),
+                           ([head, pieces, goods, labels, staff], 3)))
+        top, low = _lines(*chosen)
         return Group(top, low)
 
 
