@@ -98,6 +98,34 @@ async def test_a_damaged_autosave_is_explained_and_its_backup_offered(store):
         assert app.model is not None and len(app.model.game.moves) == 20
 
 
+async def test_the_backup_offered_is_described_by_what_it_holds(store):
+    """A play-test: a later position autosaved, an earlier save of the same game loaded
+    and autosaved, then that autosave damaged. The backup offered is the later line of
+    play, not "one move earlier" as the screen said: it now says what the backup holds."""
+    from textual.widgets import Static
+
+    from shipyard_tui.text import round_of
+
+    later = random_game(players=2, seed=4, moves=60)
+    store.autosave(later, "g2")
+    earlier = random_game(players=2, seed=4, moves=12)
+    path = store.autosave(earlier, "g2")
+    path.write_bytes(path.read_bytes()[:50])
+    info = load(backup_of(path)).info
+    assert round_of(info.turn, 2) != round_of(earlier.state.turn_number, 2)
+    app = ShipyardApp(continue_last=True, bot_delay=600.0, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ProblemScreen)
+        words = str(app.screen.query_one("#problem-backup", Static).content)
+        assert "one move earlier" not in words
+        assert f"round {round_of(info.turn, 2)}, {info.to_move} to move" in words
+        assert info.when in words
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.model is not None and len(app.model.game.moves) == 60
+
+
 def cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "shipyard_tui.cli", *args], env=env,
                           capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
@@ -139,6 +167,10 @@ def test_command_line_offers_the_backup(tmp_path, monkeypatch):
     result = cli("continue", env=env)
     assert result.returncode == 1
     assert str(backup_of(path)) in result.stderr
+    from shipyard_tui.ui.screens.load import save_stage
+
+    info = load(backup_of(path)).info
+    assert f"is good: {save_stage(info)}, {info.to_move} to move" in result.stderr
     assert "shipyard load" in result.stderr
 
 

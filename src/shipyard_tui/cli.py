@@ -282,8 +282,11 @@ def _open_save(path: Path, args: argparse.Namespace) -> int:
         print(f"shipyard: {exc.message}", file=sys.stderr)
         if exc.backup is None:
             return 1
+        from .ui.screens.load import backup_words
+
         backup = printable(str(exc.backup))
-        print(f"shipyard: its backup (one move earlier) is good: {backup}", file=sys.stderr)
+        words = backup_words(exc.backup_info) if exc.backup_info else "Its backup is good."
+        print(f"shipyard: {printable(words)}\nshipyard: the backup: {backup}", file=sys.stderr)
         if sys.stdin.isatty() and input("Load the backup instead? [y/N] ").strip().lower() \
                 in ("y", "yes"):
             return _open_save(exc.backup, args)

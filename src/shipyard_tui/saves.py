@@ -96,7 +96,10 @@ class SaveError(Exception):
     ``other_game``, ``bad_name``, ``write_failed``, ``in_use``, ``taken_over``,
     ``newer_on_disk``); a save of ``old_rules`` can still be
     reviewed (:func:`load_for_review`); ``backup`` is a good backup to offer instead,
-    when there is one. The message is always printable (:func:`printable`).
+    when there is one, and ``backup_info`` what it holds (the autosave written before
+    the damaged one: usually one move earlier, but after another save of the same game
+    was loaded, that game's other line of play). The message is always printable
+    (:func:`printable`).
     """
 
     def __init__(self, message: str, kind: str, path: Path | None = None) -> None:
@@ -106,6 +109,7 @@ class SaveError(Exception):
         self.kind = kind
         self.path = path
         self.backup: Path | None = None
+        self.backup_info: SaveInfo | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -549,7 +553,8 @@ def load(path: Path, *, review: bool = False, expect: str | None = None) -> Load
         backup = backup_of(path)
         if backup is not None and backup.exists() and exc.kind != "other_game":
             try:
-                decode(_read_bytes(backup), backup, review=review, expect=expect)
+                exc.backup_info = decode(_read_bytes(backup), backup, review=review,
+                                         expect=expect).info
                 exc.backup = backup
             except SaveError:
                 pass

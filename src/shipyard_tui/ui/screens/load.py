@@ -32,13 +32,28 @@ def save_line(info: SaveInfo | None, path: Path, problem: str) -> Text:
     kind = "solo · " if info.solo else ""
     if info.game_name == "nauticus":
         kind = "Nauticus · "
-        state = "finished" if info.over else info.stage
-    else:
-        # a Shipyard summary counts turns, one a seat: the status line's round
-        state = "finished" if info.over else f"round {round_of(info.turn, len(info.seats))}"
-    text.append(f"{kind}{players} · {state} · ")
+    text.append(f"{kind}{players} · {save_stage(info)} · ")
     text.append(info.when, style="dim")
     return text
+
+
+def save_stage(info: SaveInfo) -> str:
+    """How far a save's game has gone: "finished", "round 5" (Nauticus: its stage)."""
+    if info.over:
+        return "finished"
+    if info.game_name == "nauticus":
+        return info.stage
+    # a Shipyard summary counts turns, one a seat: the status line's round
+    return f"round {round_of(info.turn, len(info.seats))}"
+
+
+def backup_words(info: SaveInfo) -> str:
+    """What a good backup of a damaged autosave holds, so that the player can tell it
+    from the game they expected: the autosave before the damaged one is one move
+    earlier, unless another save of the same game was loaded in between."""
+    who = f", {info.to_move} to move" if info.to_move and not info.over else ""
+    return (f"Its backup, the autosave written before it, is good: {save_stage(info)}"
+            f"{who}, saved {info.when}.")
 
 
 class LoadScreen(Screen[None]):

@@ -10,6 +10,8 @@ from textual.widgets import Button, Static
 
 from shipyard_tui.saves import SaveError
 
+from .load import backup_words
+
 
 class ProblemScreen(ModalScreen[bool]):
     """Explains a :class:`SaveError`; answers True when the player takes the backup."""
@@ -46,7 +48,9 @@ class ProblemScreen(ModalScreen[bool]):
             yield Static("[b]This save cannot be loaded[/b]")
             yield Static(self.error.message, id="problem-message", markup=False)
             if self.error.backup is not None:
-                yield Static("Its backup, one move earlier, is good.")
+                info = self.error.backup_info
+                yield Static(backup_words(info) if info is not None
+                             else "Its backup is good.", id="problem-backup", markup=False)
             with Horizontal():
                 if self.error.backup is not None:
                     yield Button("Load the backup", variant="primary", id="backup")
