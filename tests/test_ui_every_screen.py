@@ -236,3 +236,42 @@ async def test_every_screen_in_ascii_and_without_colour(scene, monkeypatch, tmp_
             assert looks(shown[rows[0]]) not in others, f"selection unmarked on {scene.name}"
         elif isinstance(focused, Button):
             assert any("reverse" in looks(line) for line in widget_lines(app, focused))
+
+
+async def test_without_colour_the_new_game_form_shows_which_field_has_the_keys(monkeypatch,
+                                                                              tmp_path):
+    """A play-test with NO_COLOR: Tab moved the focus on the new-game form and the screen
+    stayed the same to the byte, every field in the same frame. The focused field's frame
+    is now drawn apart from the others', through every stop of Tab."""
+    from textual.widgets import Checkbox, Input, Select
+    from textual.widgets._select import SelectCurrent
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        push(setup_screen(False))(app)
+        await settle(pilot)
+        seen = set()
+        for _ in range(10):
+            grid = ["".join(s.text for s in line) for line in screen_lines(app)]
+
+            def corner(widget) -> str:
+                frame = widget.query_one(SelectCurrent) if isinstance(widget, Select) else widget
+                region = frame.region
+                return grid[region.y][region.x]
+
+            fields = [w for w in app.screen.query("Input, Select, Checkbox")
+                      if isinstance(w, Input | Select | Checkbox) and w.region.height
+                      and w.region.y < len(grid)]
+            focused = [w for w in fields if w.has_focus or w.has_focus_within]
+            if focused:
+                mine = corner(focused[0])
+                others = {corner(w) for w in fields if w is not focused[0]
+                          and type(w) is type(focused[0])}
+                assert others and mine not in others, f"{focused[0].id} looks unfocused"
+                seen.add(type(focused[0]).__name__)
+            await pilot.press("tab")
+            await settle(pilot)
+        assert {"Input", "Select"} <= seen
