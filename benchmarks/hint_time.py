@@ -1,6 +1,6 @@
 """How long the hint key thinks: processor time of :func:`~shipyard_tui.analysis.hint_for`
-at the budget the game screen gives it (:data:`~shipyard_tui.analysis.HINT_BUDGET_FACTOR`
-times the strong level's default), by kind of decision.
+at the budget the game screen gives it (the strong level's default, since the hint and
+the Key moments search each decision alike), by kind of decision.
 
 The positions come from solo games played by random moves (seeded): at every decision
 of the player with more than one legal move, with probability ``--share``, the hint is
@@ -11,7 +11,7 @@ follows the bot's walk to where it takes a piece or hires, one more search a ste
 
 The anchor, measured at the same positions in the same run: one searched decision of
 the strong level at its default budget (``StrongBot.analyse``), the thing a hint does
-three times over plus its walk. The two are timed in alternating order, position by
+once plus its walk. The two are timed in alternating order, position by
 position, and the table gives each hint's time as a ratio to its anchor. Run on one
 core:
 
@@ -27,7 +27,7 @@ import sys
 import time
 from collections import defaultdict
 
-from shipyard_tui.analysis import HINT_BUDGET_FACTOR, hint_for
+from shipyard_tui.analysis import hint_for
 from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS, StrongBot
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
 
@@ -57,7 +57,7 @@ def measure(games: int, seed: int, share: float) -> dict[str, list[Timed]]:
                 for which in ("hint", "anchor") if measured % 2 else ("anchor", "hint"):
                     start = time.process_time()
                     if which == "hint":
-                        hint = hint_for(game, budget_ms=HINT_BUDGET_FACTOR * DEFAULT_BUDGET_MS)
+                        hint = hint_for(game, budget_ms=DEFAULT_BUDGET_MS)
                         walk = len(hint.best_moves)
                     else:
                         StrongBot(game_seed).analyse(game.view(0))

@@ -33,12 +33,17 @@ async def test_the_hint_works_at_a_server_table(host: TableHost, monkeypatch) ->
         panel = app.screen.query_one(ChoicePanel)
         await until(pilot, lambda: game.to_move == 0 and not app.model.waiting
                      and bool(panel.choices))
+        await pilot.press("a", "enter")  # a first move: the count of moves is not 0
+        await until(pilot, lambda: game.to_move == 0 and len(game.moves) > 0
+                     and not app.model.waiting and bool(panel.choices))
         seen: list[object] = []
         real = analysis.hint_for
 
         def spy(snapshot, **kwargs):  # type: ignore[no-untyped-def]
             seen.append(snapshot.state.seats[1].contracts)
-            return real(snapshot, rollouts=4)
+            indices.append(kwargs["move_index"])
+            return real(snapshot, rollouts=4, move_index=kwargs["move_index"])
+        indices: list[int] = []
         monkeypatch.setattr(game_screen, "hint_for", spy)
         before = len(game.moves)
         await pilot.press("H")
@@ -46,6 +51,9 @@ async def test_the_hint_works_at_a_server_table(host: TableHost, monkeypatch) ->
         await until(pilot, lambda: bool(panel.advice))
         assert seen and seen[0]
         assert all(c.startswith("hidden") for c in seen[0])  # the seat's own view only
+        # the host keeps the moves; it says how many, so the hint searches with the seed
+        # the Key moments will use for this decision
+        assert indices == [before] and before > 0
         assert panel.advice.startswith("Strong bot: [")
         index = panel.options.highlighted
         assert index is not None

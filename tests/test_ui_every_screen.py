@@ -257,7 +257,7 @@ async def test_without_colour_the_new_game_form_shows_which_field_has_the_keys(m
         for _ in range(10):
             grid = ["".join(s.text for s in line) for line in screen_lines(app)]
 
-            def corner(widget) -> str:
+            def corner(widget, grid=grid) -> str:
                 frame = widget.query_one(SelectCurrent) if isinstance(widget, Select) else widget
                 region = frame.region
                 return grid[region.y][region.x]

@@ -107,6 +107,12 @@ class GameModel:
         assert self._cache.view is not None
         return self._cache.view
 
+    @property
+    def moves_played(self) -> int:
+        """How many moves the game holds: the decision in front of the table is the one
+        before move number ``moves_played`` (the hint's seed; see ``decision_seed``)."""
+        return len(self.game.moves)
+
     def legal_moves(self) -> list[Move]:
         self._refresh_cache()
         return self._cache.legal

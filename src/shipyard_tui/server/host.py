@@ -601,6 +601,7 @@ class TableHost:
             "events": [event_to_json(e) for e in game.events_for(seat, events_from)],
             "legal": [str(m) for m in game.legal_moves()] if game.to_move == seat else [],
             "can_undo": game.to_move == seat and game.can_undo,
+            "moves_played": len(game.moves),
         })
         return message
 

@@ -101,6 +101,12 @@ class RemoteModel(RemoteSeat[Game, RemoteGame], GameModel):
             start = len(old.events)
             self._notify(Change(ChangeKind.MOVE, self.revision, tuple(self.game.events[start:])))
 
+    @property
+    def moves_played(self) -> int:
+        """The host keeps the moves; its messages say how many there are."""
+        game = self.game
+        return game.moves_played if isinstance(game, RemoteGame) else len(game.moves)
+
     # -- who is at this screen ----------------------------------------------------------
 
     @property

@@ -50,6 +50,8 @@ class RemoteView(Generic[StateT, MoveT, EventT]):
         self.events: list[EventT] = []
         self.legal: list[MoveT] = []
         self.can_undo = False
+        self.moves_played = 0
+        """How many moves the host's game holds (the list itself stays there)."""
 
     @property
     def moves(self) -> list[MoveT]:
@@ -118,6 +120,7 @@ class RemoteSeat(Generic[GameT, ViewT]):
         game.events = earlier + [self.read_event(e) for e in message.get("events", [])]
         game.legal = [self.read_move(m, game) for m in message.get("legal", [])]
         game.can_undo = bool(message.get("can_undo"))
+        game.moves_played = int(message.get("moves_played", 0))
         return game
 
     def take(self, message: dict[str, Any], old: GameT | ViewT

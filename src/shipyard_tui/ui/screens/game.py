@@ -41,7 +41,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from shipyard_tui.analysis import HINT_BUDGET_FACTOR, hint_for
+from shipyard_tui.analysis import hint_for
 from shipyard_tui.bots import driver_for
 from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS
 from shipyard_tui.core import SeatDriver
@@ -493,9 +493,10 @@ class GameScreen(Screen[None]):
             self.notify("A hint is for the person whose turn it is.", timeout=3)
             return
         snapshot = Game.from_state(game.state.copy())
-        budget = HINT_BUDGET_FACTOR * (self.bot_budget_ms or DEFAULT_BUDGET_MS)
+        budget = self.bot_budget_ms or DEFAULT_BUDGET_MS
         position = self._position
-        ask_for_hint(self, lambda: hint_for(snapshot, budget_ms=budget, seed=position),
+        played = self.model.moves_played
+        ask_for_hint(self, lambda: hint_for(snapshot, budget_ms=budget, move_index=played),
                      lambda: position == self._position)
 
     def action_view(self, name: str) -> None:
