@@ -147,3 +147,25 @@ def test_a_player_who_follows_every_hint_has_no_key_moments():
     assert report.moments[0] == () and report.total_loss[0] == 0
     careless = analysis.analyse_game(played(False), rollouts=4, seats=(0,))
     assert careless.moments[0]  # the same search does find losses when there are some
+
+
+async def test_the_winner_is_named_once_the_reveal_ends_or_the_scores_are_opened(tmp_path,
+                                                                                 monkeypatch):
+    """A play-test: "Winner: Me (Me 72, Bob 21)" stood above "space: reveal Me", giving
+    the result away before a contract was turned (R-10.5). The header now names the
+    winner after the last reveal, or as soon as another page (the scores) is opened."""
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game = finished_with_a_person(4)
+    winner = game.state.seats[game.state.winners[0]].name
+    for keys, named in (((), False), (("space", "space"), True), (("2",), True)):
+        app = ShipyardApp(game=game, bot_delay=0.0, settings=Settings(strong_budget_ms=10))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, ReviewScreen)
+            header = app.screen.query_one("#winner", Static)
+            assert "Winner" not in str(header.content) and "Final scoring" in str(header.content)
+            await pilot.press(*keys)
+            await settle(pilot)
+            shown = str(header.content)
+            assert (f"Winner: {winner}" in shown) is named, (keys, shown)
+            assert app.screen.all_revealed is (keys == ("space", "space"))

@@ -52,10 +52,17 @@ def reveal_step_text(review: Review, shown: int, moments: bool = False) -> Text:
     return text
 
 
-def winner_line(review: Review) -> Text:
+def winner_line(review: Review, revealed: bool = True) -> Text:
+    """Who won and the scores; until ``revealed`` (the contracts shown one seat at a
+    time, R-10.5), only that the reveal is under way: naming the winner above it gave
+    the result away before the first contract was turned."""
     text = Text()
     if not review.over:
         return Text("The game is not over yet.")
+    if not revealed and not review.solo:
+        text.append("Final scoring: ", style="bold")
+        text.append("the contracts are revealed one seat at a time (space).")
+        return text
     if review.solo:
         seat = review.players[0]
         text.append(f"{review.seats[seat]}: {review.totals[seat]} points. ", style="bold")
@@ -93,7 +100,7 @@ class ReviewScreen(TabbedReviewScreen):
 
     def compose(self) -> ComposeResult:
         review = self.review
-        yield Static(winner_line(review), id="winner")
+        yield Static(winner_line(review, self.all_revealed), id="winner")
         with TabbedContent(initial="reveal"):
             with TabPane("1 Reveal", id="reveal"), VerticalScroll():
                 yield Static(reveal_step_text(review, self.shown, bool(self.people)),
@@ -123,6 +130,11 @@ class ReviewScreen(TabbedReviewScreen):
             reveal_step_text(self.review, self.shown, bool(self.people)))
         self.query_one(TabbedContent).active = "reveal"
         self.refresh_bindings()
+        if self.all_revealed:
+            self._name_the_winner()
+
+    def _name_the_winner(self) -> None:
+        self.query_one("#winner", Static).update(winner_line(self.review))
 
     @property
     def all_revealed(self) -> bool:
@@ -138,6 +150,8 @@ class ReviewScreen(TabbedReviewScreen):
         super().action_tab(tab)
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        if event.pane.id != "reveal":
+            self._name_the_winner()  # the scores are on show: the result is no secret
         if event.pane.id == "moments" and not self._analysing:
             self._analysing = True
             self._analyse()
