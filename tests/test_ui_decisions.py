@@ -148,6 +148,37 @@ async def test_hire_shows_every_space_the_marker_can_reach_at_80x24_r4_6():
         assert "…" not in shown and "a " in shown
 
 
+async def test_a_large_terminal_s_narrow_track_drops_surcharges_before_names_r4_6():
+    """A play-test at 150×45: the middle column (about 37 wide) cut the employees while
+    hiring ("Trd Co…" for both coal traders). Where the letters and surcharges do not
+    fit, the track leaves out the "+1" surcharges (the choices say "you pay 1 guilder
+    more"), then packs the marker and the letters ("▶free aEng Sai"); at 160×50 there
+    is room for them."""
+    from shipyard_tui.ui.widgets.employee_track import EmployeeTrack, employee_short
+    from ui_helpers import plain
+
+    for size, surcharges in (((150, 45), False), ((160, 50), True)):
+        app = ShipyardApp(game=ann_first(), bot_delay=0.0)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await choose_action(pilot, app, Action.HIRE)
+            await settle(pilot)
+            assert app.model.game.state.turn.step is Step.HIRE
+            track = app.screen.query_one(EmployeeTrack)
+            shown = plain(track.render(), width=track.content_region.width)
+            assert "…" not in shown
+            assert ("+1" in shown) is surcharges
+            state = app.model.game.state
+            keyed = 0
+            for slot, stack in enumerate(state.employee_track[state.employee_marker]):
+                key = app.model.key_for(mv.Hire(slot))
+                if stack and key:  # each letter stands by its employee's whole name
+                    keyed += 1
+                    assert f"{key}{employee_short(stack[-1])}".replace(" ", "") \
+                        in shown.replace(" ", "")
+            assert keyed >= 2
+
+
 async def test_bonus_action_before_the_chosen_one_by_keys():
     game = ann_first()
     game.state.seats[0].guilders = 10

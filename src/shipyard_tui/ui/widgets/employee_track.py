@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 from textual.geometry import Region
+from textual.widget import Widget
 
 from shipyard_tui.rules import CATALOG, Action, GameState
 from shipyard_tui.rules import moves as mv
@@ -36,26 +37,56 @@ def employee_short(employee: str) -> str:
     return "Accountnt" if emp.kind is q.EmployeeKind.ACCOUNTANT else emp.kind.capitalize()
 
 
+TIGHTER = ("as printed", "without the surcharges", "the marker and letters packed")
+"""How the track narrows where its panel is narrow (a large terminal's middle column,
+about 37 wide, while hiring): first the "+1" surcharges go (the choices say "you pay 1
+guilder more"), then the marker joins the cost ("▶free") and each letter touches its
+name ("aBld Sai", as on the action track), before Rich would cut the names."""
+
+
 class EmployeeTrack(ModelWidget):
     """One line per space; the marker's space is marked, costs shown for the seat to move."""
 
     watches_highlight = True
 
     def render_view(self, view: GameState) -> Table:
+        room = self._room()
+        for tight in range(len(TIGHTER)):
+            table = self._table(view, tight)
+            if self.app.console.measure(table).maximum <= room:
+                break
+        return table
+
+    def _room(self) -> int:
+        """The width the track may take: its panel's, when it sits under the rings (a
+        large terminal); beside them (a small one) the panel leaves it what it asks."""
+        parent = self.parent
+        if isinstance(parent, Widget) and parent.styles.layout is not None \
+                and parent.styles.layout.name == "vertical" and parent.content_region.width:
+            return parent.content_region.width - self.styles.margin.width
+        return 1 << 16
+
+    def _table(self, view: GameState, tight: int = 0) -> Table:
+        """The track, drawn ``tight`` steps narrower (see :data:`TIGHTER`)."""
         seat = view.seats[view.turn.seat]
         costs = q.marker_costs(view, Action.HIRE)
         marker = view.employee_marker
         highlight = self.model.highlight
-        table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False,
+        surcharges = tight < 1
+        merged = tight >= 2
+        table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False,
                       show_header=False, title="Employees (cost to reach)",
                       title_justify="left", title_style="bold")
-        table.add_column("", no_wrap=True)
+        if not merged:
+            table.add_column("", no_wrap=True)
         table.add_column("cost", justify="right", no_wrap=True)
         for _ in range(3):
             table.add_column("", no_wrap=True)
         for space, slots in enumerate(view.employee_track):
             cost = costs[space]
             mark = Text("▶" if space == marker else " ", style="bold")
+            if space == marker:
+                mark.stylize(HIGHLIGHT)
             if cost is None:
                 cost_text = Text("—", style="dim")
             else:
@@ -69,7 +100,7 @@ class EmployeeTrack(ModelWidget):
                 top = stack[-1]
                 emp = CATALOG.employees[top]
                 text = Text(employee_short(top), style=KIND_STYLES[emp.colour.value])
-                if emp.surcharge:
+                if emp.surcharge and surcharges:
                     text.append(f"+{emp.surcharge}", style="yellow")
                 if len(stack) > 1:
                     text.append("²", style="dim")
@@ -80,12 +111,15 @@ class EmployeeTrack(ModelWidget):
                     text.stylize(HIGHLIGHT)
                 if space == marker and self.model.key_for(mv.Hire(slot)):
                     text = self.with_key(mv.Hire(slot), text)
+                    if merged:  # the letter against the name, as on the action track
+                        text = text[:1] + text[2:]
                 cells.append(text)
             while len(cells) < 3:
                 cells.append(Text(""))
-            if space == marker:
-                mark.stylize(HIGHLIGHT)
-            table.add_row(mark, cost_text, *cells)
+            if merged:
+                table.add_row(mark + cost_text, *cells)
+            else:
+                table.add_row(mark, cost_text, *cells)
         return table
 
     def marker_rows(self) -> Region:
