@@ -460,3 +460,33 @@ async def test_a_long_staff_does_not_push_the_contracts_off_the_seat_strip_at_80
             else:
                 assert low.startswith("staff: Accountnt, Helmsman  contracts: ")
                 assert "…" not in low
+
+
+async def test_the_side_column_s_seat_strip_keeps_every_contract_at_160x50():
+    """A play-test at 160×50: the side column's strip (8 lines at most) wrapped a long
+    staff and four contract titles and lost the last contract. Titles that would run
+    past the strip give way to the contracts' numbers; with room, the titles stay."""
+    from shipyard_tui.text import contract_label, contract_title
+    from shipyard_tui.ui.app import ShipyardApp
+    from shipyard_tui.ui.widgets.seat_strip import WIDE_HEIGHT, SeatStrip
+    from ui_helpers import settle
+
+    staff = ["accountant", "helmsman", "trader:coal:1", "trader:cloth:1",
+             "recruiter:captain", "engineer:smokestack"]
+    for employees, titles in ((staff, False), ([], True)):
+        game = Game(GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")),
+                               seed=0))
+        game.state.seats[0].employees = list(employees)
+        app = ShipyardApp(game=game, bot_delay=0.0)
+        async with app.run_test(size=(160, 50)) as pilot:
+            await settle(pilot)
+            strip = app.screen.query_one(SeatStrip)
+            assert strip.size.width < 40  # the side column
+            lines = ["".join(seg.text for seg in line).strip()
+                     for line in strip.render_lines(strip.region.reset_offset)]
+            assert len(lines) <= WIDE_HEIGHT
+            shown = " ".join(lines)
+            contracts = app.model.game.state.seats[0].contracts
+            assert len(contracts) == 4
+            assert all(contract_label(c) in shown for c in contracts)
+            assert (contract_title(contracts[-1]).split()[-1] in shown) is titles

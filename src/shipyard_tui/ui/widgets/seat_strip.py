@@ -26,6 +26,12 @@ class SeatStrip(ModelWidget):
     }
     """
 
+    def _wrapped(self, parts: list[Text]) -> int:
+        """How many lines ``parts`` take, each wrapped at the strip's width."""
+        console = self.app.console
+        options = console.options.update_width(max(1, self.content_region.width))
+        return sum(len(console.render_lines(part, options, pad=False)) for part in parts)
+
     def render_view(self, view: GameState) -> Group:
         index = self.model.viewer
         if index is None or view.seats[index].is_automa:
@@ -41,7 +47,14 @@ class SeatStrip(ModelWidget):
         staff = _part("staff", ", ".join(employee_short(e) for e in seat.employees))
         titles = _part("contracts", ", ".join(contract_title(c) for c in seat.contracts))
         if self.size.width and self.size.width < 60:
-            return Group(head, pieces, goods, staff, titles)
+            # a narrow column (a large terminal's side): a part a line or more, wrapped;
+            # the contracts by number when their titles would run past the strip's
+            # height (at 160x50 the last contract was lost so)
+            parts = [head, pieces, goods, staff, titles]
+            if self._wrapped(parts) > WIDE_HEIGHT:
+                parts[-1] = _part("contracts",
+                                  ", ".join(contract_label(c) for c in seat.contracts))
+            return Group(*parts)
         # the printed numbers when the titles do not fit (the classic deal of six at 80
         # columns; the Seats panel has the titles)
         labels = _part("contracts", ", ".join(contract_label(c) for c in seat.contracts))
@@ -63,6 +76,10 @@ class SeatStrip(ModelWidget):
                            ([head, pieces, goods, labels, staff], 3)))
         top, low = _lines(*chosen)
         return Group(top, low)
+
+
+WIDE_HEIGHT = 8
+"""The most lines the strip takes in a large terminal's side column (its CSS)."""
 
 
 def _lines(parts: list[Text], split: int) -> tuple[Text, Text]:
