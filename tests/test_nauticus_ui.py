@@ -261,6 +261,7 @@ async def test_the_hint_key_in_nauticus_names_the_strong_bots_tile_and_its_runne
     strong bot's choice by its key and highlights it; at the choice of action tile, the
     decision it searches, also the runner-up; within a go it says it plays greedily."""
     from shipyard_tui.games.nauticus.state import Step
+    from shipyard_tui.ui.widgets.choice_panel import MIN_HINT_WORDS
 
     app = me_against_a_bot()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -294,7 +295,15 @@ async def test_the_hint_key_in_nauticus_names_the_strong_bots_tile_and_its_runne
                 or (not words and len(best) + len(label) + 1 > panel.content_region.width)
 
         await ask(choosing=False)
-        assert "only the choice of tile is searched" in panel.advice
+        assert "(In a go: the beginner's move.)" in panel.advice
+        # a play-test read "Strong bot: [a] (highlighted)" and no move: with no
+        # runner-up, the words the key line has no room for get a line of their own
+        index = panel.options.highlighted
+        assert index is not None
+        label = panel.choices[index].label.split("\n")[0].strip()
+        first, second = panel.advice.splitlines()[:2]
+        assert label[:MIN_HINT_WORDS - 1] in first or (
+            second.startswith("  ") and label.startswith(second.strip().removesuffix("…")))
         await ask(choosing=True)
         _, runner = panel.advice.splitlines()
         assert runner.startswith("Runner-up: [") and "against the best rival" in runner

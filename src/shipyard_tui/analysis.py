@@ -246,7 +246,8 @@ def nauticus_hint_for(game: NauticusGame, *, budget_ms: float | None = None,
                       seed: int = 0) -> Hint:
     """The strong Nauticus bot's advice for the seat to move (NA-14.1: nothing is
     hidden, so its view is the whole table). It searches the choice of action tile;
-    within a go it plays as the greedy bot, and the hint says so."""
+    within a go it plays as the greedy bot (the beginner), and the hint says so in a
+    line short enough for the narrow Nauticus choice panel."""
     seat = game.to_move
     assert seat is not None
     view = game.view(seat)
@@ -255,7 +256,7 @@ def nauticus_hint_for(game: NauticusGame, *, budget_ms: float | None = None,
     words = move_words(game.state, best)
     if runner is None or best_value is None or runner_value is None:
         return Hint(seat, words, 0.0, 0.0, None, None, None, False, (best,),
-                    alone="(The beginner's move: only the choice of tile is searched.)")
+                    alone="(In a go: the beginner's move.)")
     return Hint(seat, words, best_value, best_value, move_words(game.state, runner),
                 runner_value, runner_value, False, (best,), (runner,))
 

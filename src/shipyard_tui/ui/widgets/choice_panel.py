@@ -344,7 +344,9 @@ class ChoicePanel(Vertical):
 
         note = " (highlighted)" if move else ""
         width = self.query_one("#prompt", Static).content_region.width
-        roomy = self.size.height >= ROOMY_HINT_HEIGHT
+        # a tall panel has lines to spare; so has a hint without a runner-up (one line
+        # fewer than with one), which must not leave its one choice unnamed
+        roomy = self.size.height >= ROOMY_HINT_HEIGHT or runner is None
 
         def words_of(index: int) -> str:
             return self._choices[index].label.split("\n")[0].strip()
