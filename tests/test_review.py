@@ -219,3 +219,62 @@ def test_the_log_and_key_moments_count_rounds_as_the_status_line_does():
     assert [round_of(t, 3) for t in (1, 3, 4, 73)] == [1, 1, 2, 25]
     line = describe_event(["Ann", "A", "B"], ev.TurnStarted(seat=0, turn=73, kind="regular"))
     assert line == "— Ann: turn (round 25)"
+
+
+def _column_height(lines: list[str], column: int, marks: str) -> int:
+    """How full one column of a chart is: each row's mark counted by its rank."""
+    return sum(marks.index(line[column]) + 1 if line[column] in marks else 0
+               for line in lines)
+
+
+def test_the_ascii_score_chart_keeps_the_scores_apart():
+    """A play-test with LANG=C: every block of the chart became ``#``, so a score of 21
+    was drawn as tall as one of 72. In ASCII the chart draws with ``_.-=#``, and each
+    player's last column is as high as their final score puts it, on one scale."""
+    from shipyard_tui.review import ASCII_SPARK, score_chart
+
+    game = play_out(simulation_config(2, 41, level="greedy"))
+    review = build_review(game)
+    chart = score_chart(review, marks=ASCII_SPARK).plain
+    assert chart.isascii()
+    rows = chart.splitlines()[1:]
+    heights = {}
+    for k, seat in enumerate(review.players):
+        lines = rows[2 * k: 2 * k + 2]  # two rows a player, the name on the lower one
+        assert lines[1].startswith(review.seats[seat][:10])
+        last = max(len(line.rstrip()) for line in lines) - 1
+        heights[review.totals[seat]] = _column_height(lines, last, ASCII_SPARK)
+    low, high = sorted(heights)
+    assert low < high and heights[low] < heights[high]
+
+
+def test_the_ascii_nauticus_chart_keeps_the_scores_apart():
+    """The same for Nauticus's columns (empty, then ``_.-=#``)."""
+    import random
+
+    from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
+    from shipyard_tui.nauticus_review import ASCII_SPARK, build_nauticus_review, score_chart
+    from shipyard_tui.rules import SeatConfig
+
+    for seed in range(4, 40):  # a game whose two final scores differ
+        game = NauticusGame(NauticusConfig((SeatConfig("Ann"), SeatConfig("Bob")), seed=seed))
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.push(rng.choice(game.legal_moves()))
+        review = build_nauticus_review(game)
+        finals = [row[-1] for row in review.history]
+        if finals[0] != finals[1]:
+            break
+    assert finals[0] != finals[1]
+    chart = score_chart(review, marks=ASCII_SPARK).plain
+    assert chart.isascii()
+    lines = chart.splitlines()
+    heights = []
+    for name in review.seats:
+        at = lines.index(name)
+        column = lines[at + 1: at + 4]  # three rows of columns six wide
+        last = 2 + 6 * (len(review.history[0]) - 1)
+        heights.append(_column_height([line.ljust(last + 1) for line in column], last,
+                                      ASCII_SPARK.strip()))
+    assert (heights[0] < heights[1]) is (finals[0] < finals[1])
+    assert heights[0] != heights[1]

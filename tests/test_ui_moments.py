@@ -169,3 +169,19 @@ async def test_the_winner_is_named_once_the_reveal_ends_or_the_scores_are_opened
             shown = str(header.content)
             assert (f"Winner: {winner}" in shown) is named, (keys, shown)
             assert app.screen.all_revealed is (keys == ("space", "space"))
+
+
+async def test_in_ascii_the_review_s_chart_is_drawn_with_ascii_marks(tmp_path, monkeypatch):
+    """In ASCII mode the chart's blocks all became ``#`` (a play-test with LANG=C); the
+    review now draws it with marks of its own, which keep the heights apart."""
+    from shipyard_tui.review import ASCII_SPARK
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    for ascii_mode in (True, False):
+        app = ShipyardApp(game=finished_with_a_person(4), bot_delay=0.0, ascii=ascii_mode,
+                          settings=Settings(strong_budget_ms=10))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            chart = app.screen.query_one("#chart", Static).content
+            marks = set("".join(line[15:] for line in str(chart).splitlines()[1:]))
+            assert (marks <= set(ASCII_SPARK) | {" "}) is ascii_mode

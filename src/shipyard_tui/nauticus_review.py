@@ -28,6 +28,10 @@ KIND_LABELS = {"start": "Start", "bonus": "Bonus fields", "reward": "Ship reward
 
 SPARK = " ▁▂▃▄▅▆▇█"
 
+ASCII_SPARK = " _.-=#"
+"""The chart's marks in ASCII (empty, then low to full): the block characters all
+become ``#`` there, which drew every score but 0 as a full column."""
+
 
 @dataclass(frozen=True, slots=True)
 class ShipRow:
@@ -143,13 +147,15 @@ def ships_table(review: NauticusReview, seat: int) -> Table:
     return table
 
 
-def score_chart(review: NauticusReview, height: int = 3, column: int = 6) -> Text:
+def score_chart(review: NauticusReview, height: int = 3, column: int = 6, *,
+                marks: str = SPARK) -> Text:
     """Each seat's score after each round and at the end, as columns on one scale for
-    all seats (``height`` rows of eighths each), the numbers underneath."""
+    all seats (``height`` rows of eighths each, drawn with ``marks``: empty, then low to
+    full; :data:`ASCII_SPARK` in ASCII), the numbers underneath."""
     top = max((v for row in review.history for v in row), default=0)
     text = Text(f"Score over time: after each round, then the end scoring (one scale, "
                 f"top {top})\n", style="bold")
-    levels = (len(SPARK) - 1) * height
+    levels = (len(marks) - 1) * height
     rounds = max((len(row) for row in review.history), default=0)
     heads = [f"R{r + 1}" for r in range(rounds - 1)] + ["end"]
     for i, name in enumerate(review.seats):
@@ -159,8 +165,8 @@ def score_chart(review: NauticusReview, height: int = 3, column: int = 6) -> Tex
         for row in range(height - 1, -1, -1):
             cells = []
             for amount in filled:
-                part = min(max(amount - row * (len(SPARK) - 1), 0), len(SPARK) - 1)
-                cells.append((SPARK[part] * (column - 2)).ljust(column))
+                part = min(max(amount - row * (len(marks) - 1), 0), len(marks) - 1)
+                cells.append((marks[part] * (column - 2)).ljust(column))
             text.append("  " + "".join(cells).rstrip() + "\n", style="cyan")
         text.append("  " + "".join(f"{v:<{column}}" for v in values).rstrip() + "\n")
     text.append("  " + "".join(f"{h:<{column}}" for h in heads).rstrip() + "\n", style="dim")

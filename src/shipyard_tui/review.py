@@ -41,6 +41,10 @@ SHIP_PARTS = (
 
 SPARK = "▁▂▃▄▅▆▇█"
 
+ASCII_SPARK = "_.-=#"
+"""The chart's marks in ASCII, low to full: the block characters all become ``#``
+there, which drew a score of 21 as tall as one of 72."""
+
 
 @dataclass(frozen=True, slots=True)
 class Row:
@@ -362,12 +366,15 @@ def ships_table(review: Review, seat: int) -> Table:
     return table
 
 
-def score_chart(review: Review, width: int = 56, height: int = 2) -> Text:
-    """Each player's score after each of its turns, on one scale for all players."""
+def score_chart(review: Review, width: int = 56, height: int = 2, *,
+                marks: str = SPARK) -> Text:
+    """Each player's score after each of its turns, on one scale for all players
+    (``marks``: the characters that fill a row, low to full; :data:`ASCII_SPARK` in
+    ASCII)."""
     top = max((score for points in review.history.values() for _, score in points), default=0)
     text = Text("Score over time: each player's score after each of its turns "
                 f"(one scale, top {top})\n", style="bold")
-    levels = len(SPARK) * height
+    levels = len(marks) * height
     for i in review.players:
         values = [score for _, score in review.history.get(i, [])] or [0]
         if len(values) > width:
@@ -380,8 +387,8 @@ def score_chart(review: Review, width: int = 56, height: int = 2) -> Text:
             text.append(label, style="bold" if row == 0 else "")
             line = []
             for h in heights:
-                fill = h - row * len(SPARK)
-                line.append(" " if fill < 0 else SPARK[min(fill, len(SPARK) - 1)])
+                fill = h - row * len(marks)
+                line.append(" " if fill < 0 else marks[min(fill, len(marks) - 1)])
             text.append("".join(line) + "\n", style="cyan")
     return text
 

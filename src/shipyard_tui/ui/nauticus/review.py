@@ -13,6 +13,8 @@ from textual.widgets import Footer, Static, TabbedContent, TabPane
 
 from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.nauticus_review import (
+    ASCII_SPARK,
+    SPARK,
     breakdown_table,
     build_nauticus_review,
     score_chart,
@@ -47,5 +49,6 @@ class NauticusReviewScreen(TabbedReviewScreen):
                 for seat in range(len(review.seats)):
                     yield Static(ships_table(review, seat), classes="ships")
             with TabPane("3 Over time", id="time"), VerticalScroll():
-                yield Static(score_chart(review), id="chart")
+                marks = ASCII_SPARK if getattr(self.app, "ascii", False) else SPARK
+                yield Static(score_chart(review, marks=marks), id="chart")
         yield Footer()

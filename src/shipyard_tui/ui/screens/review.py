@@ -18,7 +18,15 @@ from textual.widgets import Footer, Static, TabbedContent, TabPane
 from shipyard_tui.analysis import analyse_game, analysed_seats, moments_lines
 from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS
 from shipyard_tui.model import GameModel
-from shipyard_tui.review import Review, breakdown_table, build_review, score_chart, ships_table
+from shipyard_tui.review import (
+    ASCII_SPARK,
+    SPARK,
+    Review,
+    breakdown_table,
+    build_review,
+    score_chart,
+    ships_table,
+)
 from shipyard_tui.rules import CATALOG
 
 from ..palette import seat_mark, seat_style
@@ -111,7 +119,8 @@ class ReviewScreen(TabbedReviewScreen):
                 for seat in review.players:
                     yield Static(ships_table(review, seat), classes="ships")
             with TabPane("4 Over time", id="time"), VerticalScroll():
-                yield Static(score_chart(review), id="chart")
+                marks = ASCII_SPARK if getattr(self.app, "ascii", False) else SPARK
+                yield Static(score_chart(review, marks=marks), id="chart")
             if self.people:
                 with TabPane("5 Key moments", id="moments"), VerticalScroll():
                     yield Static("", id="moments-text", markup=False)
