@@ -191,6 +191,30 @@ def test_illegal_move_list_with_a_valid_checksum(tmp_path):
     assert kind_of(json.dumps(body).encode(), tmp_path) == "invalid_game"
 
 
+def test_a_missing_field_is_named_in_words(tmp_path):
+    """A play-test: a save without its config said only "is damaged: 'config'"."""
+    body = json.loads(good_bytes())
+    body.pop("checksum")
+    del body["game"]["config"]
+    body["checksum"] = saves._checksum(body)
+    path = tmp_path / "autosave-t.json"
+    path.write_bytes(json.dumps(body).encode())
+    with pytest.raises(SaveError) as caught:
+        load(path)
+    assert caught.value.kind == "invalid_game"
+    assert caught.value.message == "autosave-t.json is damaged: 'config' is missing or unknown"
+
+
+def test_a_damaged_save_is_listed_under_its_file_name_once(tmp_path):
+    """A play-test: the load list read "x.json: x.json is damaged: …"."""
+    from shipyard_tui.ui.screens.load import save_line
+
+    line = save_line(None, tmp_path / "x.json", "x.json is damaged: not JSON").plain
+    assert line == "x.json is damaged: not JSON"
+    other = save_line(None, tmp_path / "y.json", "cannot read it").plain
+    assert other == "y.json: cannot read it"
+
+
 def test_snapshot_that_does_not_match_its_moves(tmp_path):
     body = json.loads(good_bytes())
     body.pop("checksum")

@@ -10,6 +10,7 @@ import pytest
 
 from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
 from shipyard_tui.saves import SaveStore, backup_of, load
+from shipyard_tui.text import round_of
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.game import GameScreen
 from shipyard_tui.ui.screens.load import LoadScreen
@@ -205,3 +206,29 @@ def test_the_load_screen_line_gives_the_round_as_the_status_line_does(tmp_path):
     turn = game.state.turn_number
     assert round_of(turn, 3) != turn
     assert f"round {round_of(turn, 3)} ·" in line, line
+
+
+async def test_the_title_says_which_game_continue_opens_or_that_there_is_none(store):
+    """A play-test: "Continue" was offered with no game to continue and answered with a
+    notice. It is now greyed out and says so; with an unfinished game, it names it."""
+    from textual.widgets import OptionList
+
+    from shipyard_tui.ui.screens.title import TitleScreen
+
+    for unfinished in (False, True):
+        if unfinished:
+            store.autosave(random_game(players=2, seed=4, moves=20), "g9")
+        app = ShipyardApp(bot_delay=600.0, store=store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, TitleScreen)
+            menu = app.screen.query_one("#title-menu", OptionList)
+            entry = menu.get_option("continue")
+            words = str(entry.prompt)
+            assert entry.disabled is not unfinished
+            if unfinished:
+                info = load(store.latest_autosave()).info
+                assert all(name in words for name in info.seats)
+                assert words.endswith(f"round {round_of(info.turn, 2)})")
+            else:
+                assert words.endswith("(none unfinished)")

@@ -437,8 +437,17 @@ def decode(data: bytes, where: Path, *, review: bool = False,
         info = _info(body, game, where)
     except (IllegalMoveError, MoveSyntaxError, ValueError, KeyError, TypeError,
             RecursionError, OverflowError) as exc:
-        raise SaveError(f"{where.name} is damaged: {exc}", "invalid_game", where) from None
+        raise SaveError(f"{where.name} is damaged: {_damage(exc)}", "invalid_game",
+                        where) from None
     return Loaded(game, info)
+
+
+def _damage(exc: Exception) -> str:
+    """What is wrong with a save's game, in words: a key not found is said to be
+    missing or unknown (a bare ``KeyError`` read "is damaged: 'config'")."""
+    if type(exc) is KeyError and exc.args:
+        return f"{exc.args[0]!r} is missing or unknown"
+    return str(exc)
 
 
 def _decode_nauticus(body: dict[str, Any], where: Path) -> Loaded:
@@ -457,7 +466,8 @@ def _decode_nauticus(body: dict[str, Any], where: Path) -> Loaded:
         info = _info(body, game, where)
     except (NauticusIllegal, ValueError, KeyError, TypeError, AttributeError,
             RecursionError, OverflowError) as exc:
-        raise SaveError(f"{where.name} is damaged: {exc}", "invalid_game", where) from None
+        raise SaveError(f"{where.name} is damaged: {_damage(exc)}", "invalid_game",
+                        where) from None
     return Loaded(game, info)
 
 

@@ -22,7 +22,9 @@ from ..host import host_of
 def save_line(info: SaveInfo | None, path: Path, problem: str) -> Text:
     """One line of the listing: what the replayed game says, in printable text only."""
     if info is None:
-        return Text(f"{printable(path.name)}: {printable(problem)}", style="red")
+        # the problem usually names the file already ("x.json is damaged: …")
+        said = problem if problem.startswith(path.name) else f"{path.name}: {problem}"
+        return Text(printable(said), style="red")
     text = Text()
     label = "autosave" if info.is_autosave else info.name
     text.append(f"{label:<16.16} ", style="bold")

@@ -61,6 +61,39 @@ class TitleScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+        self._show_what_continues()
+
+    def on_screen_resume(self) -> None:
+        self._show_what_continues()
+
+    def _show_what_continues(self) -> None:
+        """Say which game "Continue" opens, or that there is none (it used to be offered
+        with nothing to continue, and answered with a notice)."""
+        from shipyard_tui.saves import SaveError, printable, read_info
+
+        from .load import save_stage
+
+        menu = self.query_one("#title-menu", OptionList)
+        try:
+            latest = host_of(self.app).store.latest_autosave()
+        except (TypeError, OSError):
+            return
+        words = "c  Continue the last game"
+        if latest is None:
+            menu.replace_option_prompt("continue", f"{words} (none unfinished)")
+            menu.disable_option("continue")
+            return
+        menu.enable_option("continue")
+        try:
+            info = read_info(latest)
+        except SaveError:  # loading it will explain, and offer the backup
+            menu.replace_option_prompt("continue", words)
+            return
+        players = ", ".join(name for name, kind in zip(info.seats, info.kinds, strict=False)
+                            if kind != "automa")
+        kind = "solo, " if info.solo else ("Nauticus, " if info.game_name == "nauticus" else "")
+        menu.replace_option_prompt(
+            "continue", printable(f"{words} ({kind}{players}, {save_stage(info)})"))
 
     @on(OptionList.OptionSelected, "#title-menu")
     def _selected(self, event: OptionList.OptionSelected) -> None:
