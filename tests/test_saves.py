@@ -50,6 +50,7 @@ def test_shipyard_paths_prints_every_location(tmp_path):
     out = subprocess.run([sys.executable, "-m", "shipyard_tui.cli", "paths"], env=env,
                          capture_output=True, text=True, check=True).stdout
     assert str(tmp_path / "d" / "saves") in out
+    assert str(tmp_path / "d" / "analysis") in out
     assert str(tmp_path / "c" / "settings.json") in out
 
 

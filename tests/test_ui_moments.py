@@ -98,7 +98,7 @@ async def test_a_failing_analysis_leaves_the_review_standing(tmp_path, monkeypat
 
     def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise RuntimeError("out of futures")
-    monkeypatch.setattr(review_screen, "analyse_game", broken)
+    monkeypatch.setattr(review_screen, "cached_analysis", broken)
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     app = ShipyardApp(game=finished_with_a_person(4), bot_delay=0.0)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -185,3 +185,51 @@ async def test_in_ascii_the_review_s_chart_is_drawn_with_ascii_marks(tmp_path, m
             chart = app.screen.query_one("#chart", Static).content
             marks = set("".join(line[15:] for line in str(chart).splitlines()[1:]))
             assert (marks <= set(ASCII_SPARK) | {" "}) is ascii_mode
+
+
+def test_key_moments_are_kept_and_shown_again_without_a_search(tmp_path, monkeypatch):
+    """A play-test: the Key moments were searched again (half a minute) each time a
+    finished game was opened. The report is kept by game, moves and search; the second
+    time nothing is searched. A search cut short, or a damaged file, is not used."""
+    from shipyard_tui import analysis
+
+    game = finished_with_a_person(4)
+    folder = tmp_path / "analysis"
+    first = analysis.cached_analysis(game, folder, seats=(0,), budget_ms=5)
+    assert len(list(folder.glob("*.json"))) == 1
+
+    def no_search(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("searched again")
+
+    real = analysis.analyse_game
+    monkeypatch.setattr(analysis, "analyse_game", no_search)
+    again = analysis.cached_analysis(game, folder, seats=(0,), budget_ms=5)
+    assert again == first and analysis.moments_lines(again) == analysis.moments_lines(first)
+    # another budget is another search; a damaged file is searched again and replaced
+    monkeypatch.setattr(analysis, "analyse_game", real)
+    (path,) = folder.glob("*.json")
+    path.write_text("{not json")
+    assert analysis.cached_analysis(game, folder, seats=(0,), budget_ms=5) == first
+    assert analysis.report_from_data(__import__("json").loads(path.read_text())) == first
+    stopped = tmp_path / "stopped"
+    analysis.cached_analysis(game, stopped, seats=(0,), budget_ms=5, cancelled=lambda: True)
+    assert not list(stopped.glob("*.json"))
+
+
+async def test_a_finished_game_opened_from_its_file_is_reviewed_all_revealed(tmp_path,
+                                                                             monkeypatch):
+    """Reopening a finished game started the contract reveal over; from its file it now
+    opens with everything revealed (a game that ends in the session still reveals)."""
+    from shipyard_tui.saves import SaveStore
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    store = SaveStore()
+    path = store.archive(finished_with_a_person(4), "done1")
+    app = ShipyardApp(bot_delay=0.0, store=store, settings=Settings(strong_budget_ms=10))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.load_game(path)
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen)
+        assert app.screen.all_revealed
+        assert "Winner:" in str(app.screen.query_one("#winner", Static).content)

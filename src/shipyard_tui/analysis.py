@@ -11,8 +11,13 @@ are not shown.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import hashlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS, SEARCHED_STEPS, StrongBot
@@ -132,6 +137,62 @@ def analyse_game(game: Game, *, budget_ms: float | None = None, rollouts: int | 
     total = {s: sum(m.loss for m in found[s]) for s in chosen}
     names = tuple(s.name for s in game.config.seats)
     return MomentsReport(names, chosen, decisions, moments, total)
+
+
+def analysis_key(game: Game, budget_ms: float | None, seats: tuple[int, ...], top: int
+                 ) -> str:
+    """What names an analysis in the cache: the program's version, the game (its
+    configuration and moves) and the search asked for. The search is deterministic for
+    these (:func:`decision_seed`), so the same key always meant the same report."""
+    from shipyard_tui import __version__
+
+    text = json.dumps([__version__, game.to_json()["config"], [str(m) for m in game.moves],
+                       budget_ms, list(seats), top], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def report_to_data(report: MomentsReport) -> dict[str, Any]:
+    return {"seats": list(report.seats), "analysed": list(report.analysed),
+            "decisions": {str(k): v for k, v in report.decisions.items()},
+            "moments": {str(k): [dataclasses.asdict(m) for m in v]
+                        for k, v in report.moments.items()},
+            "total_loss": {str(k): v for k, v in report.total_loss.items()}}
+
+
+def report_from_data(data: dict[str, Any]) -> MomentsReport:
+    """A report read back from :func:`report_to_data`; ``ValueError`` if it is not one."""
+    try:
+        return MomentsReport(
+            tuple(str(s) for s in data["seats"]), tuple(int(s) for s in data["analysed"]),
+            {int(k): int(v) for k, v in data["decisions"].items()},
+            {int(k): tuple(Moment(**m) for m in v) for k, v in data["moments"].items()},
+            {int(k): float(v) for k, v in data["total_loss"].items()})
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"not an analysis: {exc}") from None
+
+
+def cached_analysis(game: Game, folder: Path, *, budget_ms: float | None = None,
+                    seats: tuple[int, ...] | None = None, top: int = 5,
+                    progress: Callable[[int, int], None] | None = None,
+                    cancelled: Callable[[], bool] | None = None) -> MomentsReport:
+    """:func:`analyse_game`, kept in ``folder``: a finished game reopened shows its Key
+    moments at once instead of searching every decision again (half a minute a game).
+    A cache that cannot be read or written is simply not used."""
+    chosen = seats if seats is not None else analysed_seats(game, people_only=False)
+    path = folder / f"{analysis_key(game, budget_ms, chosen, top)}.json"
+    with contextlib.suppress(OSError, ValueError):
+        report = report_from_data(json.loads(path.read_bytes()))
+        if report.analysed == chosen:
+            return report
+    report = analyse_game(game, budget_ms=budget_ms, seats=chosen, top=top,
+                          progress=progress, cancelled=cancelled)
+    if cancelled is None or not cancelled():  # a report cut short is not kept
+        from shipyard_tui.saves import write_atomic
+
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, json.dumps(report_to_data(report)).encode())
+    return report
 
 
 def moments_lines(report: MomentsReport) -> list[str]:

@@ -499,7 +499,8 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 def _analyse(args: argparse.Namespace) -> int:
-    from shipyard_tui.analysis import analyse_game, moments_json, moments_lines
+    from shipyard_tui.analysis import cached_analysis, moments_json, moments_lines
+    from shipyard_tui.paths import analysis_dir
     from shipyard_tui.rules import Game
     from shipyard_tui.saves import SaveError, SaveStore, load
 
@@ -510,7 +511,7 @@ def _analyse(args: argparse.Namespace) -> int:
               if exc.kind == "other_game" else f"shipyard: {exc.message}", file=sys.stderr)
         return 1
     assert isinstance(loaded.game, Game)
-    report = analyse_game(loaded.game, budget_ms=args.budget, top=args.top)
+    report = cached_analysis(loaded.game, analysis_dir(), budget_ms=args.budget, top=args.top)
     if args.json:
         print(json.dumps(moments_json(report), indent=2))
     else:

@@ -37,6 +37,11 @@ def finished_dir() -> Path:
     return data_dir() / "finished"
 
 
+def analysis_dir() -> Path:
+    """The Key moments already worked out, by game (a cache: safe to delete)."""
+    return data_dir() / "analysis"
+
+
 def settings_path() -> Path:
     return config_dir() / "settings.json"
 
@@ -47,6 +52,7 @@ def describe() -> dict[str, Path]:
         "data": data_dir(),
         "saves": saves_dir(),
         "finished games": finished_dir(),
+        "key moments": analysis_dir(),
         "config": config_dir(),
         "settings": settings_path(),
     }

@@ -264,9 +264,10 @@ class ShipyardApp(App[None]):
                        else Game(config))
 
     def open_game(self, game: AnyGame, game_id: str | None = None,
-                  game_file: GameFile | None = None) -> None:
+                  game_file: GameFile | None = None, *, revealed: bool = False) -> None:
         """Show ``game``'s table; this session becomes its one writer (a loaded game in
-        use elsewhere is claimed by :meth:`load_game`, which asks first)."""
+        use elsewhere is claimed by :meth:`load_game`, which asks first). ``revealed``:
+        a finished game opened from its file, reviewed with everything revealed."""
         if self.game_file is not None and self.game_file is not game_file:
             self.game_file.release()
         if game_file is None:
@@ -293,7 +294,8 @@ class ShipyardApp(App[None]):
             self.model = GameModel(game, game_id=game_file.game_id)
             self.model.commit_hooks.append(self._autosave)
             self.push_screen(GameScreen(self.model, bot_delay=self.bot_delay,
-                                        bot_budget_ms=self.settings.strong_budget_ms))
+                                        bot_budget_ms=self.settings.strong_budget_ms,
+                                        revealed=revealed))
         if not game.is_over:
             self._autosave_game(game)
 
@@ -373,7 +375,7 @@ class ShipyardApp(App[None]):
         game = loaded.game
         game_id = loaded.info.game_id or new_game_id()
         if game.is_over:
-            self.open_game(game, game_id)
+            self.open_game(game, game_id, revealed=True)
             return
         if self.game_file is not None and self.game_file.game_id == game_id:
             self.game_file.release()  # this session's own game, opened again

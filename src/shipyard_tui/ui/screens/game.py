@@ -126,10 +126,11 @@ class GameScreen(Screen[None]):
     def __init__(self, model: GameModel, *, bot_delay: float = 0.6,
                  bot_budget_ms: float | None = None,
                  driver: SeatDriver[GameState, Move] | None = None,
-                 automa_delay: float | None = None) -> None:
+                 automa_delay: float | None = None, revealed: bool = False) -> None:
         """``driver`` plays the bot seats (by default a bot of its level at every bot
         seat of the game); ``automa_delay`` is how long each automa turn stays on screen
-        (by default 1.2 s, none when bots move without a pause)."""
+        (by default 1.2 s, none when bots move without a pause); ``revealed``: a
+        finished game opened again, whose review starts with everything revealed."""
         super().__init__()
         self.model = model
         self.bot_delay = bot_delay
@@ -147,6 +148,8 @@ class GameScreen(Screen[None]):
         self.view_name = "market"
         self._front = self._seat_order()[0]
         """The seat whose yard and seat panel come first and whose canals are shown."""
+        self._revealed = revealed
+        """The game is a finished one opened again: its review starts all revealed."""
         self._shown_step: Step | None = None
         """The step the table showed last, to scroll a panel only when a step begins."""
         self._rondels_step: Step | None = None
@@ -434,7 +437,9 @@ class GameScreen(Screen[None]):
         if self._result_shown:
             return
         self._result_shown = True
-        self.app.push_screen(ReviewScreen(self.model))
+        # a finished game opened again from its file shows its contracts revealed: the
+        # ceremony is for the game's own end
+        self.app.push_screen(ReviewScreen(self.model, reveal_all=self._revealed))
 
     # -- actions -------------------------------------------------------------------------
 

@@ -15,9 +15,10 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
-from shipyard_tui.analysis import analyse_game, analysed_seats, moments_lines
+from shipyard_tui.analysis import analysed_seats, cached_analysis, moments_lines
 from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS
 from shipyard_tui.model import GameModel
+from shipyard_tui.paths import analysis_dir
 from shipyard_tui.review import (
     ASCII_SPARK,
     SPARK,
@@ -184,8 +185,9 @@ class ReviewScreen(TabbedReviewScreen):
 
         def work() -> None:
             try:
-                report = analyse_game(game, budget_ms=budget, seats=self.people, top=5,
-                                      progress=progress, cancelled=lambda: self._closing)
+                report = cached_analysis(game, analysis_dir(), budget_ms=budget,
+                                         seats=self.people, top=5, progress=progress,
+                                         cancelled=lambda: self._closing)
             except Exception as exc:  # the review must stay, whatever the analysis does
                 if not self._closing:
                     self.app.call_from_thread(
