@@ -167,8 +167,10 @@ async def test_two_players_play_a_whole_game_over_ssh(server: Server,
     assert outcome is not None
     winner = " and ".join(game.state.seats[i].name for i in outcome.winners)
     for terminal in (ann, bob):
-        await terminal.wait_for(winner)
+        await terminal.wait_for(lambda text: "Final scoring" in text)  # the reveal first
+        terminal.press("2")  # the scores: the winner is named above them
         await terminal.wait_for(lambda text: "Winner" in text or "Shared victory" in text)
+        await terminal.wait_for(winner)
     await ann.close()
     await bob.close()
     assert not any("Traceback" in line for line in server.output)
