@@ -139,3 +139,54 @@ async def test_a_session_opens_a_nauticus_table_and_plays_by_keys(host: TableHos
         view = app.model.game.state.to_dict()
         expected = game.view(0).to_dict()
         assert view == expected
+
+
+async def test_every_use_left_of_a_withdrawal_is_one_choice_at_a_server_table(
+        host: TableHost) -> None:
+    """The "all uses left" choice at a server table: each use goes to the host as a
+    move of its own, which it checks and plays in turn (NA-7.2)."""
+    import random
+
+    from shipyard_tui.games.nauticus import events as nev
+    from shipyard_tui.games.nauticus.moves import Withdraw
+    from shipyard_tui.server.session import RemoteNauticusScreen, SessionApp
+    from shipyard_tui.ui.widgets.choice_panel import ChoicePanel, Repeat
+
+    app = SessionApp(host.socket_path, player="Ann")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("g", "right", "enter")  # seat 2: a beginner (greedy) bot
+        await until(pilot, lambda: isinstance(app.screen, RemoteNauticusScreen))
+        table = next(iter(host.tables.values()))
+        game = table.game
+        assert isinstance(game, NauticusGame)
+        await until(pilot, lambda: game.to_move == 0 and not app.model.waiting)
+        rng = random.Random(5)
+        uses = 0
+        while not game.is_over and uses < 2:  # both seats' moves, played at the host
+            legal = game.legal_moves()
+            if game.to_move == 0 and Withdraw() in legal:
+                trial = NauticusGame.from_state(game.state.copy())
+                while trial.to_move == 0 and Withdraw() in trial.legal_moves():
+                    trial.play(Withdraw())
+                    uses += 1
+                if uses >= 2:
+                    break
+                uses = 0
+            game.play(rng.choice(legal))
+        assert uses >= 2
+        host._send_table(table)
+        panel = app.screen.query_one(ChoicePanel)
+        await until(pilot, lambda: any(isinstance(c.move, Repeat) for c in panel.choices)
+                    and not app.model.waiting)
+        index = next(i for i, c in enumerate(panel.choices) if isinstance(c.move, Repeat))
+        before = len(game.moves)
+        await pilot.press(panel.key_of(index), "enter")
+        await until(pilot, lambda: len(game.moves) >= before + uses)
+        assert game.moves[before:before + uses] == [Withdraw()] * uses
+        withdrawn = [e for e in game.events if isinstance(e, nev.MoneyWithdrawn)]
+        assert [e.seat for e in withdrawn[-uses:]] == [0] * uses
+        await until(pilot, lambda: not app.model.waiting)
+    assert app.problem is None

@@ -476,3 +476,58 @@ async def test_the_count_of_choices_out_of_sight_is_right_when_the_prompt_wraps(
         assert hidden >= 2
         shown = str(panel.query_one("#prompt", Static).render())
         assert shown.endswith(f"(▼ {hidden} more below)"), shown
+
+
+def _withdrawing(seed_range: range) -> NauticusGame:
+    """A 2-seat game where the person (seat 0) is to withdraw money, with uses left."""
+    from shipyard_tui.games.nauticus.moves import Withdraw
+
+    for seed in seed_range:
+        config = NauticusConfig((SeatConfig("Me"), SeatConfig("Bob", SeatKind.BOT, "greedy")),
+                                seed=seed)
+        game = NauticusGame(config)
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_moves()
+            if game.to_move == 0 and Withdraw() in legal:
+                trial = NauticusGame.from_state(game.state.copy())
+                trial.play(Withdraw())
+                if trial.to_move == 0 and Withdraw() in trial.legal_moves():
+                    return game
+            game.play(rng.choice(legal))
+    raise AssertionError("no game reached a withdrawal with several uses")
+
+
+async def test_every_use_left_of_withdraw_money_is_one_choice_na_7_2(store):
+    """A play-test withdrew seven times in eight decisions ("withdraw 2 coins" again and
+    again). One choice now takes every use left; the rules count the uses and check
+    each as it is played."""
+    from shipyard_tui.games.nauticus import events as nev
+    from shipyard_tui.games.nauticus.moves import Withdraw
+
+    game = _withdrawing(range(1, 200))
+    trial = NauticusGame.from_state(game.state.copy())
+    uses = 0
+    while trial.to_move == 0 and Withdraw() in trial.legal_moves():
+        trial.play(Withdraw())
+        uses += 1
+    coins = game.state.seats[0].coins
+    app = ShipyardApp(game=game, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        panel = app.screen.query_one(ChoicePanel)
+        labels = [c.label for c in panel.choices]
+        wanted = f"withdraw 2 coins: all {uses} uses left"
+        assert wanted in labels, labels
+        assert labels.count("withdraw 2 coins") == 1  # one use at a time stays on offer
+        before = len(game.moves)
+        await pilot.press(panel.key_of(labels.index(wanted)), "enter")
+        for _ in range(5):
+            await pilot.pause()
+        played = game.moves[before:]
+        assert played[:uses] == [Withdraw()] * uses
+        withdrawn = [e for e in game.events if isinstance(e, nev.MoneyWithdrawn)]
+        assert len(withdrawn) >= uses and all(e.seat == 0 for e in withdrawn[-uses:])
+        assert sum(e.coins for e in withdrawn[-uses:]) == 2 * uses
+        assert game.state.seats[0].coins == coins + 2 * uses or game.to_move != 0

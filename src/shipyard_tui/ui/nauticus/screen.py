@@ -23,13 +23,20 @@ from textual.widgets import Footer, Static
 
 from shipyard_tui.games.nauticus import Move, NauticusGame, SeatKind
 from shipyard_tui.games.nauticus.bots import NauticusBot, bot_for_level
+from shipyard_tui.games.nauticus.moves import Crown, Withdraw
 from shipyard_tui.games.nauticus.search import DEFAULT_BUDGET_MS as NAUTICUS_BUDGET_MS
 from shipyard_tui.games.nauticus.words import event_words, move_words
 
 from ..hints import ask_for_hint
 from ..sizes import ask_to_grow
-from ..widgets.choice_panel import Choice, ChoicePanel
+from ..widgets.choice_panel import Choice, ChoicePanel, Repeat
 from .widgets import LogPanel, NauticusStatus, SeatsPanel, SupplyPanel, WheelPanel
+
+REPEATABLE = (Withdraw, Crown)
+"""Moves that are one use of an action with several uses, each alike."""
+
+MAX_REPEAT = 20
+"""More uses than a seat can have of one action (a bound, not a rule)."""
 
 Commit = Callable[[NauticusGame], None]
 
@@ -211,8 +218,28 @@ class NauticusScreen(Screen[None]):
             return
         choices = [Choice(move_words(game.state, m), m)
                    for m in game.legal_moves()]
+        choices[1:1] = self._repeats(game.legal_moves())
         panel.set_choices(f"{who}, {game.prompt}:", choices)
         panel.options.focus()
+
+    def _repeats(self, legal: list[Move]) -> list[Choice]:
+        """For a use that may be taken again (Withdraw money, Crown evaluation: NA-7.2,
+        NA-7.4), one choice that takes every use left: a play-test withdrew seven times
+        in eight decisions. The rules count the uses, on a copy of the game."""
+        game = self.game
+        out = []
+        for move in legal:
+            if not isinstance(move, REPEATABLE):
+                continue
+            trial = NauticusGame.from_state(game.state.copy())
+            seat, times = trial.to_move, 0
+            while times < MAX_REPEAT and trial.to_move == seat and move in trial.legal_moves():
+                trial.play(move)
+                times += 1
+            if times > 1:
+                out.append(Choice(f"{move_words(game.state, move)}: all {times} uses left",
+                                  Repeat(move, times)))
+        return out
 
     def decides_here(self, seat: int) -> bool:
         """Whether the person at this screen makes ``seat``'s decisions (here: every
@@ -262,9 +289,17 @@ class NauticusScreen(Screen[None]):
         seat = self.game.to_move
         if seat is None or seat in self.bots or not self.decides_here(seat):
             return
-        if not isinstance(message.move, Move):  # the panel only ever holds Nauticus's
+        move = message.move
+        if isinstance(move, Repeat) and isinstance(move.move, Move):
+            for _ in range(move.times):  # each use checked by the rules as it is played
+                if self.game.to_move != seat or move.move not in self.game.legal_moves():
+                    break
+                self.game.play(move.move)
+            self._committed()
             return
-        self.game.play(message.move)
+        if not isinstance(move, Move):  # the panel only ever holds Nauticus's
+            return
+        self.game.play(move)
         self._committed()
 
     def action_undo(self) -> None:

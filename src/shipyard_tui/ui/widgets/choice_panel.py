@@ -57,13 +57,22 @@ class Plan:
 
 
 @dataclass(frozen=True, slots=True)
+class Repeat:
+    """A choice that plays the same legal move ``times`` times in a row (Nauticus: every
+    use left of Withdraw money, one decision instead of seven)."""
+
+    move: Move
+    times: int
+
+
+@dataclass(frozen=True, slots=True)
 class Choice:
     """One line of the panel: a legal move of the game at the table (Shipyard's or
     Nauticus's: any :class:`~shipyard_tui.core.moves.Move`), a plan of several, or a
     shown-but-illegal one with its reason."""
 
     label: str
-    move: Move | Plan | None = None
+    move: Move | Plan | Repeat | None = None
     reason: str = ""
     key: str = ""
     """A key of its own (a yard cell's printed number); otherwise a letter is given."""
@@ -146,14 +155,14 @@ class ChoicePanel(Vertical):
     class Highlighted(Message):
         """The player is looking at this move."""
 
-        def __init__(self, move: Move | Plan | None) -> None:
+        def __init__(self, move: Move | Plan | Repeat | None) -> None:
             super().__init__()
             self.move = move
 
     class Chosen(Message):
         """The player confirmed this move."""
 
-        def __init__(self, move: Move | Plan) -> None:
+        def __init__(self, move: Move | Plan | Repeat) -> None:
             super().__init__()
             self.move = move
 
