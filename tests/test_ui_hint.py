@@ -351,3 +351,23 @@ async def test_in_the_narrow_tall_side_column_the_hinted_words_take_a_line_of_th
                 assert lines[3] == "  No bonus action"
             else:
                 assert len(lines) == 2 and lines[1].startswith("Runner-up: [a] (")
+
+
+def test_a_hint_at_a_decision_with_one_choice_names_it():
+    """A play-test: H at a decision with one choice ("Rent canal T5 (free)") showed
+    nothing: the search valued the seat's view itself, whose rivals' contracts are
+    hidden, and failed on "hidden:red". It values a world drawn from the view now."""
+    import random
+
+    game = Game(GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")),
+                           seed=5))
+    rng = random.Random(5)
+    hinted = 0
+    while not game.is_over and hinted < 5:
+        legal = game.legal_moves()
+        if game.to_move == 0 and len(legal) == 1:
+            hint = analysis.hint_for(game, rollouts=4)
+            assert hint.best_moves[0] == legal[0] and hint.runner_up is None
+            hinted += 1
+        game.play(rng.choice(legal))
+    assert hinted == 5

@@ -351,7 +351,11 @@ class StrongBot(GreedyBot):
         if include is not None and include in legal and include not in candidates:
             candidates.append(include)
         if len(candidates) == 1:
-            value, own = _objective(view, seat, self.weights)
+            # valued in a world drawn from the view: the view itself hides the others'
+            # contracts, which the objective counts (a hint at a decision with one
+            # choice failed on "hidden:red")
+            world = determinize(view, self._rng.randrange(1 << 62))
+            value, own = _objective(world, seat, self.weights)
             return Analysis(seat, (Candidate(candidates[0], value, 0, own),), False, 0)
         budget = self.budget_ms if budget_ms is None else budget_ms
         limit = self.rollouts
