@@ -371,3 +371,45 @@ def test_a_hint_at_a_decision_with_one_choice_names_it():
             hinted += 1
         game.play(rng.choice(legal))
     assert hinted == 5
+
+
+async def test_a_hint_is_worded_again_when_the_terminal_is_resized():
+    """A play-test: a hint shown at 160×50 (the words of each choice on a line of their
+    own, in the tall side column) kept those four lines after a resize to 80×24, and
+    left one line for the choices. The hint is worded again for the new size."""
+    from textual.app import App, ComposeResult
+
+    from shipyard_tui.ui.widgets.choice_panel import Choice
+
+    class Side(App[None]):
+        CSS = "ChoicePanel { width: 31; height: 1fr; }"
+
+        def compose(self) -> ComposeResult:
+            yield ChoicePanel()
+
+    long = "Bonus action: Exchange Commodities (you pay 6 guilders, leaving none)"
+    choices = [Choice("No bonus action", mv.Buy(0, 1)), Choice(long, mv.Buy(0, 2))]
+    duel = analysis.Hint(0, "w", 1.0, 1.0, "v", 0.5, 0.5, False, (mv.Buy(0, 2),),
+                         (mv.Buy(0, 1),))
+    app = Side()
+    async with app.run_test(size=(80, 40)) as pilot:
+        panel = app.query_one(ChoicePanel)
+        panel.set_choices("A bonus action?", choices)
+        await pilot.pause()
+        panel.show_hint(duel, panel.options.highlighted)
+        await pilot.pause()
+        assert len(panel.advice.splitlines()) == 4  # tall: the words on lines of their own
+        await pilot.resize_terminal(80, 12)
+        for _ in range(3):
+            await pilot.pause()
+        lines = panel.advice.splitlines()
+        assert len(lines) == 2 and lines[0] == "Strong bot: [b] (highlighted)"
+        await pilot.resize_terminal(80, 40)
+        for _ in range(3):
+            await pilot.pause()
+        assert len(panel.advice.splitlines()) == 4
+        panel.set_choices("Another decision", choices)  # a new decision: no hint to redo
+        await pilot.resize_terminal(80, 12)
+        for _ in range(3):
+            await pilot.pause()
+        assert panel.advice == ""

@@ -175,6 +175,8 @@ class ChoicePanel(Vertical):
         self._recounts = 0
         self._notice_timer: Timer | None = None
         self._advice = ""
+        self._hint: tuple[HintLike, str] | None = None
+        """The hint shown, with its note, to word it again for another size."""
         """Words shown above the prompt until the next decision (:meth:`advise`)."""
 
     def compose(self) -> ComposeResult:
@@ -202,6 +204,7 @@ class ChoicePanel(Vertical):
         self._prompt = prompt
         self._keys = self._give_keys(choices)
         self._advice = ""
+        self._hint = None
         self._end_notice()
         option_list = self.options
         option_list.clear_options()
@@ -258,10 +261,13 @@ class ChoicePanel(Vertical):
             self._notice_timer = None
         self._show_prompt()
 
-    def advise(self, advice: str) -> None:
+    def advise(self, advice: str, *, keep_hint: bool = False) -> None:
         """Show ``advice`` above the prompt until the next decision is shown (the
         advice is for this one): a hint stays while the player weighs it, and never
-        outlives the decision it was about."""
+        outlives the decision it was about. (``keep_hint``: the words are a hint's,
+        laid out again on a resize.)"""
+        if not keep_hint:
+            self._hint = None
         self._advice = advice
         self._show_prompt()
         self.call_after_refresh(self._show_prompt)  # fewer options fit under it now
@@ -348,10 +354,21 @@ class ChoicePanel(Vertical):
         highlight while the bot thought (``highlighted_before`` is where it was): an
         Enter meant for their own choice must stay theirs."""
         best = self.index_of(hint.best_moves)
-        runner = self.index_of(hint.runner_moves)
         move = best is not None and self.options.highlighted == highlighted_before
+        self._hint = (hint, " (highlighted)" if move else "")
+        self._show_hint_words()
+        if move and best is not None:
+            self.options.highlighted = best
+            self.call_after_refresh(self.options.scroll_to_highlight)
 
-        note = " (highlighted)" if move else ""
+    def _show_hint_words(self) -> None:
+        """Word the hint shown for the panel's width and height now (again after a
+        resize: words laid out for a narrow, tall column took all of a short one)."""
+        if self._hint is None:
+            return
+        hint, note = self._hint
+        best = self.index_of(hint.best_moves)
+        runner = self.index_of(hint.runner_moves)
         width = self.query_one("#prompt", Static).content_region.width
         # a tall panel has lines to spare; so has a hint without a runner-up (one line
         # fewer than with one), which must not leave its one choice unnamed
@@ -384,10 +401,11 @@ class ChoicePanel(Vertical):
         for at, more in ((1, runner_more), (0, best_more)):  # the later line first
             if more and at < len(lines):
                 lines.insert(at + 1, f"  {more}")
-        self.advise("\n".join(lines))
-        if move and best is not None:
-            self.options.highlighted = best
-            self.call_after_refresh(self.options.scroll_to_highlight)
+        self.advise("\n".join(lines), keep_hint=True)
+
+    def on_resize(self) -> None:
+        if self._hint is not None:
+            self.call_after_refresh(self._show_hint_words)
 
     def highlight_move(self, move: Move) -> bool:
         for i, choice in enumerate(self._choices):
