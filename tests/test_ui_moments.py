@@ -214,6 +214,11 @@ def test_key_moments_are_kept_and_shown_again_without_a_search(tmp_path, monkeyp
     stopped = tmp_path / "stopped"
     analysis.cached_analysis(game, stopped, seats=(0,), budget_ms=5, cancelled=lambda: True)
     assert not list(stopped.glob("*.json"))
+    # `shipyard analyse` asks with no budget (the default), the review with the default's
+    # figure: the same search, the same file
+    monkeypatch.setattr(analysis, "DEFAULT_BUDGET_MS", 5)
+    monkeypatch.setattr(analysis, "analyse_game", no_search)
+    assert analysis.cached_analysis(game, folder, seats=(0,), budget_ms=None) == first
 
 
 async def test_a_finished_game_opened_from_its_file_is_reviewed_all_revealed(tmp_path,
@@ -233,3 +238,7 @@ async def test_a_finished_game_opened_from_its_file_is_reviewed_all_revealed(tmp
         assert isinstance(app.screen, ReviewScreen)
         assert app.screen.all_revealed
         assert "Winner:" in str(app.screen.query_one("#winner", Static).content)
+        update = app.screen._compositor.render_update(full=True)
+        shown = "\n".join("".join(seg.text for strip in line for seg in strip)
+                          for line in update.strips)
+        assert "Reveal next" not in shown and "Title screen" in shown  # the footer

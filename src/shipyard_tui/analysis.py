@@ -179,12 +179,13 @@ def cached_analysis(game: Game, folder: Path, *, budget_ms: float | None = None,
     moments at once instead of searching every decision again (half a minute a game).
     A cache that cannot be read or written is simply not used."""
     chosen = seats if seats is not None else analysed_seats(game, people_only=False)
-    path = folder / f"{analysis_key(game, budget_ms, chosen, top)}.json"
+    budget = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms  # the same search
+    path = folder / f"{analysis_key(game, budget, chosen, top)}.json"
     with contextlib.suppress(OSError, ValueError):
         report = report_from_data(json.loads(path.read_bytes()))
         if report.analysed == chosen:
             return report
-    report = analyse_game(game, budget_ms=budget_ms, seats=chosen, top=top,
+    report = analyse_game(game, budget_ms=budget, seats=chosen, top=top,
                           progress=progress, cancelled=cancelled)
     if cancelled is None or not cancelled():  # a report cut short is not kept
         from shipyard_tui.saves import write_atomic

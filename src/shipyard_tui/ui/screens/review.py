@@ -130,6 +130,7 @@ class ReviewScreen(TabbedReviewScreen):
     def on_mount(self) -> None:  # (Textual calls the base class's handler too)
         if self.shown == 0 and self.review.reveal:
             self.action_reveal()
+        self.refresh_bindings()  # all revealed already: the footer offers no reveal
 
     def action_reveal(self) -> None:
         """Reveal the next seat's contracts; after the last seat, the traders."""
