@@ -243,7 +243,7 @@ async def test_without_colour_the_new_game_form_shows_which_field_has_the_keys(m
     """A play-test with NO_COLOR: Tab moved the focus on the new-game form and the screen
     stayed the same to the byte, every field in the same frame. The focused field's frame
     is now drawn apart from the others', through every stop of Tab."""
-    from textual.widgets import Checkbox, Input, Select
+    from textual.widgets import Button, Checkbox, Input, Select
     from textual.widgets._select import SelectCurrent
 
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
@@ -254,7 +254,7 @@ async def test_without_colour_the_new_game_form_shows_which_field_has_the_keys(m
         push(setup_screen(False))(app)
         await settle(pilot)
         seen = set()
-        for _ in range(10):
+        for _ in range(14):
             grid = ["".join(s.text for s in line) for line in screen_lines(app)]
 
             def corner(widget, grid=grid) -> str:
@@ -265,6 +265,9 @@ async def test_without_colour_the_new_game_form_shows_which_field_has_the_keys(m
             fields = [w for w in app.screen.query("Input, Select, Checkbox")
                       if isinstance(w, Input | Select | Checkbox) and w.region.height
                       and w.region.y < len(grid)]
+            # every Tab stop is a field or a button, never the form's scroll area (a
+            # stop that showed nothing without colour)
+            assert isinstance(app.focused, Input | Select | Checkbox | Button), app.focused
             focused = [w for w in fields if w.has_focus or w.has_focus_within]
             if focused:
                 mine = corner(focused[0])

@@ -232,3 +232,9 @@ async def test_the_title_says_which_game_continue_opens_or_that_there_is_none(st
                 assert words.endswith(f"round {round_of(info.turn, 2)})")
             else:
                 assert words.endswith("(none unfinished)")
+                # and dimmed: a play-test saw it drawn as the entries that can be chosen
+                update = app.screen._compositor.render_update(full=True)
+                segments = [seg for line in update.strips for strip in line for seg in strip
+                            if "none unfinished" in seg.text]
+                assert segments and all(seg.style is not None and seg.style.dim
+                                        for seg in segments)

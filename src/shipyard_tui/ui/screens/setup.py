@@ -39,6 +39,12 @@ levels have the same names and bot names)."""
 GAMES = [("Shipyard", "shipyard"), ("Nauticus", "nauticus")]
 
 
+
+class FormScroll(VerticalScroll, can_focus=False):
+    """The form scrolls to the field that takes the keys; it is no Tab stop of its own
+    (a stop that showed nothing, without colour, between the buttons and the first
+    field)."""
+
 class SetupScreen(Screen[None]):
     """A form for a new game; ``solo`` asks only for the player's name and options;
     ``game`` preselects Shipyard or Nauticus (which has no solo or setup options)."""
@@ -54,7 +60,7 @@ class SetupScreen(Screen[None]):
         self.game = "shipyard" if solo else game
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="setup-box"):
+        with FormScroll(id="setup-box"):
             yield Static("[b]Solo game[/b]" if self.solo else "[b]New game[/b]")
             if not self.solo:
                 yield Label("Game")
