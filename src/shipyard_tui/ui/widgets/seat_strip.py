@@ -59,8 +59,9 @@ class SeatStrip(ModelWidget):
         # columns; the Seats panel has the titles)
         labels = _part("contracts", ", ".join(contract_label(c) for c in seat.contracts))
         # the usual lines, with the titles or the numbers; then the line break moved, if
-        # that cuts nothing; failing all, the contracts before a long staff, whose end is
-        # cut instead (a long first line is cut at its end whatever the second holds)
+        # that cuts nothing; failing all, each line on its own: the goods before a long
+        # list of pieces, the contracts before a long staff, whose ends are cut instead
+        # (late in a game the goods and the contracts were lost so)
         usual = [([head, pieces, goods, staff, titles], 3),
                  ([head, pieces, goods, staff, labels], 3)]
         moved = [([head, pieces, goods, staff, labels], split) for split in (2, 4, 1)]
@@ -71,11 +72,14 @@ class SeatStrip(ModelWidget):
             lines = _lines(*layout)[first:]
             return not room or all(line.cell_len <= room for line in lines)
 
-        chosen = next((layout for layout in usual + moved if fits(layout)),
-                      next((layout for layout in usual if fits(layout, 1)),
-                           ([head, pieces, goods, labels, staff], 3)))
-        top, low = _lines(*chosen)
-        return Group(top, low)
+        chosen = next((layout for layout in usual + moved if fits(layout)), None)
+        if chosen is not None:
+            return Group(*_lines(*chosen))
+        first = [head, pieces, goods] if fits(([head, pieces, goods], 3)) \
+            else [head, goods, pieces]
+        second = next(([staff, contracts] for contracts in (titles, labels)
+                       if fits(([staff, contracts], 2))), [labels, staff])
+        return Group(*_lines([*first, *second], 3))
 
 
 WIDE_HEIGHT = 8
