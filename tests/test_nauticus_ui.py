@@ -534,3 +534,10 @@ async def test_every_use_left_of_withdraw_money_is_one_choice_na_7_2(store):
         assert len(withdrawn) >= uses and all(e.seat == 0 for e in withdrawn[-uses:])
         assert sum(e.coins for e in withdrawn[-uses:]) == 2 * uses
         assert game.state.seats[0].coins == coins + 2 * uses or game.to_move != 0
+        # the seat still decides here, so the uses can go back: one u takes back what
+        # one choice did (a play-test needed six)
+        assert game.to_move == 0 and game.can_undo and len(game.moves) == before + uses
+        await pilot.press("u")
+        for _ in range(5):
+            await pilot.pause()
+        assert len(game.moves) == before and game.state.seats[0].coins == coins

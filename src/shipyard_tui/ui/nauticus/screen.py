@@ -118,6 +118,8 @@ class NauticusScreen(Screen[None]):
         self._bot_timer: Timer | None = None
         self._review_shown = False
         self._position = 0
+        self._repeated: tuple[int, int] | None = None
+        """The moves (from, to) the last "all uses left" choice played, undone together."""
         """Counts redraws of the table, so that a hint for an old position is dropped."""
 
     def compose(self) -> ComposeResult:
@@ -291,14 +293,17 @@ class NauticusScreen(Screen[None]):
             return
         move = message.move
         if isinstance(move, Repeat) and isinstance(move.move, Move):
+            before = len(self.game.moves)
             for _ in range(move.times):  # each use checked by the rules as it is played
                 if self.game.to_move != seat or move.move not in self.game.legal_moves():
                     break
                 self.game.play(move.move)
+            self._repeated = (before, len(self.game.moves))
             self._committed()
             return
         if not isinstance(move, Move):  # the panel only ever holds Nauticus's
             return
+        self._repeated = None
         self.game.play(move)
         self._committed()
 
@@ -309,7 +314,13 @@ class NauticusScreen(Screen[None]):
             self.notify("Nothing to take back in this decision (not across a shuffle "
                         "or another seat's move).", timeout=3)
             return
-        self.game.undo()
+        span, self._repeated = self._repeated, None
+        # the uses one choice played are taken back together, as they were chosen
+        count = span[1] - span[0] if span and len(self.game.moves) == span[1] else 1
+        for _ in range(count):
+            if not self.game.can_undo:
+                break
+            self.game.undo()
         self._rewrite_log()
         self._committed()
 
