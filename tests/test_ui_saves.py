@@ -238,3 +238,19 @@ async def test_the_title_says_which_game_continue_opens_or_that_there_is_none(st
                             if "none unfinished" in seg.text]
                 assert segments and all(seg.style is not None and seg.style.dim
                                         for seg in segments)
+
+
+def test_the_finished_games_list_names_the_winner_not_finished_twice(store):
+    """A play-test read "finished  Ann 5, Bo 30 · finished · …" in the Finished games
+    list; the second word now says who won."""
+    from shipyard_tui.ui.screens.load import save_line
+
+    game = random_game(players=2, seed=4)
+    while not game.is_over:
+        game.push(game.legal_moves()[0])
+    path = store.archive(game, "done2")
+    info = load(path).info
+    line = save_line(info, path, "").plain
+    names = " and ".join(info.seats[i] for i in info.winners)
+    assert line.startswith("finished ") and line.count("finished") == 1
+    assert f"· {'shared by' if len(info.winners) > 1 else 'won by'} {names} ·" in line

@@ -40,9 +40,13 @@ def save_line(info: SaveInfo | None, path: Path, problem: str) -> Text:
 
 
 def save_stage(info: SaveInfo) -> str:
-    """How far a save's game has gone: "finished", "round 5" (Nauticus: its stage)."""
+    """How far a save's game has gone: "won by Ann" (a finished game's file is already
+    labelled "finished"), "round 5" (Nauticus: its stage)."""
     if info.over:
-        return "finished"
+        winners = [info.seats[i] for i in info.winners if 0 <= i < len(info.seats)]
+        if info.solo or not winners:
+            return "finished"
+        return f"{'shared by' if len(winners) > 1 else 'won by'} {' and '.join(winners)}"
     if info.game_name == "nauticus":
         return info.stage
     # a Shipyard summary counts turns, one a seat: the status line's round
