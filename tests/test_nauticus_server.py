@@ -104,23 +104,32 @@ def test_nauticus_seat_plans_take_nauticus_levels() -> None:
         plan_seats(["me", "open"], "Ann", "chess")
 
 
+async def open_a_nauticus_table(pilot, app, host: TableHost):  # type: ignore[no-untyped-def]
+    """From the lobby, a new Nauticus table with a beginner bot in seat 2; its table and
+    game once the session shows it."""
+    from shipyard_tui.server.session import RemoteNauticusScreen
+
+    await pilot.pause()
+    await pilot.press("n")
+    await pilot.pause()
+    await pilot.press("g", "right", "enter")  # seat 2: a beginner (greedy) bot
+    await until(pilot, lambda: isinstance(app.screen, RemoteNauticusScreen))
+    table = next(iter(host.tables.values()))
+    game = table.game
+    assert table.game_name == "nauticus" and isinstance(game, NauticusGame)
+    return table, game
+
+
 async def test_a_session_opens_a_nauticus_table_and_plays_by_keys(host: TableHost) -> None:
     """The lobby's new-table dialog opens a Nauticus table (g), the seat plays by keys
     at the Nauticus screen and takes back a move; the host's game follows."""
-    from shipyard_tui.server.session import RemoteNauticusScreen, SessionApp
+    from shipyard_tui.server.session import SessionApp
     from shipyard_tui.ui.nauticus.widgets import NauticusStatus
     from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
 
     app = SessionApp(host.socket_path, player="Ann")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("n")
-        await pilot.pause()
-        await pilot.press("g", "right", "enter")  # seat 2: a beginner (greedy) bot
-        await until(pilot, lambda: isinstance(app.screen, RemoteNauticusScreen))
-        table = next(iter(host.tables.values()))
-        game = table.game
-        assert table.game_name == "nauticus" and isinstance(game, NauticusGame)
+        table, game = await open_a_nauticus_table(pilot, app, host)
         assert table.seats[1].level == "greedy"
         for _ in range(4):
             await until(pilot, lambda: game.to_move == 0 and not app.model.waiting
@@ -149,19 +158,12 @@ async def test_every_use_left_of_a_withdrawal_is_one_choice_at_a_server_table(
 
     from shipyard_tui.games.nauticus import events as nev
     from shipyard_tui.games.nauticus.moves import Withdraw
-    from shipyard_tui.server.session import RemoteNauticusScreen, SessionApp
+    from shipyard_tui.server.session import SessionApp
     from shipyard_tui.ui.widgets.choice_panel import ChoicePanel, Repeat
 
     app = SessionApp(host.socket_path, player="Ann")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("n")
-        await pilot.pause()
-        await pilot.press("g", "right", "enter")  # seat 2: a beginner (greedy) bot
-        await until(pilot, lambda: isinstance(app.screen, RemoteNauticusScreen))
-        table = next(iter(host.tables.values()))
-        game = table.game
-        assert isinstance(game, NauticusGame)
+        table, game = await open_a_nauticus_table(pilot, app, host)
         await until(pilot, lambda: game.to_move == 0 and not app.model.waiting)
         rng = random.Random(5)
         uses = 0

@@ -198,11 +198,9 @@ def test_a_missing_field_is_named_in_words(tmp_path):
     body.pop("checksum")
     del body["game"]["config"]
     body["checksum"] = saves._checksum(body)
-    path = tmp_path / "autosave-t.json"
-    path.write_bytes(json.dumps(body).encode())
+    assert kind_of(json.dumps(body).encode(), tmp_path) == "invalid_game"
     with pytest.raises(SaveError) as caught:
-        load(path)
-    assert caught.value.kind == "invalid_game"
+        load(tmp_path / "autosave-t.json")
     assert caught.value.message == "autosave-t.json is damaged: 'config' is missing or unknown"
 
 
