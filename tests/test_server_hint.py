@@ -42,7 +42,9 @@ async def test_the_hint_works_at_a_server_table(host: TableHost, monkeypatch) ->
         def spy(snapshot, **kwargs):  # type: ignore[no-untyped-def]
             seen.append(snapshot.state.seats[1].contracts)
             indices.append(kwargs["move_index"])
+            views.append(snapshot.view(0))
             return real(snapshot, rollouts=4, move_index=kwargs["move_index"])
+        views: list[object] = []
         indices: list[int] = []
         monkeypatch.setattr(game_screen, "hint_for", spy)
         before = len(game.moves)
@@ -54,6 +56,10 @@ async def test_the_hint_works_at_a_server_table(host: TableHost, monkeypatch) ->
         # the host keeps the moves; it says how many, so the hint searches with the seed
         # the Key moments will use for this decision
         assert indices == [before] and before > 0
+        # and the hint's seed is the one the Key moments will draw at the host: from the
+        # seat's view and the count of moves, never from the game's secret seed
+        assert analysis.decision_seed(views[0], before) == analysis.decision_seed(
+            game.view(0), before)
         assert panel.advice.startswith("Strong bot: [")
         index = panel.options.highlighted
         assert index is not None

@@ -20,13 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS, SEARCHED_STEPS, StrongBot
+from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS, SEARCHED_STEPS, Analysis, StrongBot
 from shipyard_tui.core.moves import Move as AnyMove
 from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.games.nauticus.search import DEFAULT_BUDGET_MS as NAUTICUS_BUDGET_MS
 from shipyard_tui.games.nauticus.search import advise
 from shipyard_tui.games.nauticus.words import move_words
-from shipyard_tui.rules import Game, Move, SeatKind
+from shipyard_tui.rules import Game, GameState, Move, SeatKind
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.text import describe_move, plural, round_of
 
@@ -39,13 +39,16 @@ asked and waits for it. (Shipyard's hint searches as the strong bot and the Key 
 do, with the same seed for the same decision: see :func:`decision_seed`.)"""
 
 
-def decision_seed(game_seed: int, move_index: int) -> int:
-    """The seed of the strong bot's search of a game's decision before its move number
-    ``move_index`` (0 for the first). The hint and the Key moments both search with it,
-    at the same budget, so the same decision gets the same answer: a player who follows
+def decision_seed(view: GameState, move_index: int) -> int:
+    """The seed of the strong bot's search of a decision: from the view of the seat to
+    move and the number of moves played before it, both public to that seat (a seat's
+    view holds no game seed, R-11.1, and a digest of the seed would give it away to
+    anyone trying the 2^31 seeds). The hint and the Key moments both search with it, at
+    the same budget, so the same decision gets the same answer: a player who follows
     the hint is never told afterwards that another move was better (a play-test found
     "Place it in cell 7" hinted, then blamed as 1.1 points worse than cell 8)."""
-    return (game_seed * 1_000_003 + move_index) % (1 << 62)
+    text = json.dumps(view.to_dict(), sort_keys=True, default=str)
+    return int(hashlib.sha256(f"{move_index}:{text}".encode()).hexdigest()[:15], 16)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,9 +120,9 @@ def analyse_game(game: Game, *, budget_ms: float | None = None, rollouts: int | 
         if index in wanted:
             seat = replay.to_move
             assert seat is not None
-            bot = StrongBot(decision_seed(game.config.seed, index), budget_ms=budget,
-                            rollouts=rollouts)
-            analysis = bot.analyse(replay.view(seat), include=move)
+            view = replay.view(seat)
+            bot = StrongBot(decision_seed(view, index), budget_ms=budget, rollouts=rollouts)
+            analysis = bot.analyse(view, include=move)
             decisions[seat] += 1
             played = analysis.value_of(move)
             best = analysis.best
@@ -282,23 +285,24 @@ def hint_for(game: Game, *, budget_ms: float | None = None, rollouts: int | None
     """The strong bot's advice for the seat to move, from that seat's view only.
 
     ``move_index`` is the number of moves played before this decision (default: those
-    of ``game``, which a copy of the state alone lacks); each search of the hint uses
-    that decision's :func:`decision_seed`, as the Key moments do."""
+    of ``game``, which a copy of the state alone lacks); each search of the hint is
+    seeded by its decision's :func:`decision_seed`, as the Key moments are."""
     seat = game.to_move
     assert seat is not None
     budget = budget_ms if budget_ms is not None else (None if rollouts else DEFAULT_BUDGET_MS)
     index = len(game.moves) if move_index is None else move_index
 
-    def bot(at: int) -> StrongBot:
-        return StrongBot(decision_seed(game.config.seed, at), budget_ms=budget,
-                         rollouts=rollouts)
+    def search(follow: Game, at: int) -> Analysis:
+        view = follow.view(seat)
+        bot = StrongBot(decision_seed(view, at), budget_ms=budget, rollouts=rollouts)
+        return bot.analyse(view)
 
-    analysis = bot(index).analyse(game.view(seat))
+    analysis = search(game, index)
     state = game.state
     best = analysis.best
     runner = analysis.runner_up
-    walk, words = _walk(game, bot, index, best.move)
-    runner_walk, runner_words = _walk(game, bot, index, runner.move) if runner else ((), None)
+    walk, words = _walk(game, search, index, best.move)
+    runner_walk, runner_words = _walk(game, search, index, runner.move) if runner else ((), None)
     return Hint(seat, words, best.points, best.value, runner_words,
                 runner.points if runner else None, runner.value if runner else None,
                 state.config.solo, walk, runner_walk)
@@ -327,12 +331,12 @@ MAX_WALK = 12
 """More steps than any ring or the employee track has spaces (a bound, not a rule)."""
 
 
-def _walk(game: Game, bot: Callable[[int], StrongBot], index: int, move: Move
+def _walk(game: Game, search: Callable[[Game, int], Analysis], index: int, move: Move
           ) -> tuple[tuple[Move, ...], str]:
     """``move`` and, when it steps a marker on, the bot's further steps to where it
-    would take a piece or hire (one more search a step, each by ``bot(its move index)``;
-    ``index`` is that of ``move``): the interface offers the whole walk as one choice.
-    Also the walk in words: the move, or what it ends in."""
+    would take a piece or hire (one more search a step, ``search(position, its move
+    index)``; ``index`` is that of ``move``): the interface offers the whole walk as one
+    choice. Also the walk in words: the move, or what it ends in."""
     seat = game.to_move
     walk = [move]
     follow = Game.from_state(game.state.copy())
@@ -341,9 +345,8 @@ def _walk(game: Game, bot: Callable[[int], StrongBot], index: int, move: Move
         if follow.to_move != seat:
             break
         legal = follow.legal_moves()
-        at = index + len(walk)
         walk.append(legal[0] if len(legal) == 1
-                    else bot(at).analyse(follow.view(seat)).best.move)
+                    else search(follow, index + len(walk)).best.move)
     words = describe_move(follow.state, walk[-1])
     if len(walk) > 1:
         words += f" (the marker {plural(len(walk) - 1, 'step')} on)"

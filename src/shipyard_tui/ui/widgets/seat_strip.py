@@ -67,19 +67,18 @@ class SeatStrip(ModelWidget):
         moved = [([head, pieces, goods, staff, labels], split) for split in (2, 4, 1)]
         room = self.content_region.width
 
-        def fits(layout: tuple[list[Text], int], first: int = 0) -> bool:
-            """Whether the lines of ``layout`` from line ``first`` on fit."""
-            lines = _lines(*layout)[first:]
-            return not room or all(line.cell_len <= room for line in lines)
+        def fits(layout: tuple[list[Text], int]) -> bool:
+            """Whether both lines of ``layout`` fit, uncut."""
+            return not room or all(line.cell_len <= room for line in _lines(*layout))
 
         chosen = next((layout for layout in usual + moved if fits(layout)), None)
         if chosen is not None:
             return Group(*_lines(*chosen))
-        first = [head, pieces, goods] if fits(([head, pieces, goods], 3)) \
+        top = [head, pieces, goods] if fits(([head, pieces, goods], 3)) \
             else [head, goods, pieces]
-        second = next(([staff, contracts] for contracts in (titles, labels)
-                       if fits(([staff, contracts], 2))), [labels, staff])
-        return Group(*_lines([*first, *second], 3))
+        low = next(([staff, contracts] for contracts in (titles, labels)
+                    if fits(([staff, contracts], 2))), [labels, staff])
+        return Group(*_lines([*top, *low], 3))
 
 
 WIDE_HEIGHT = 8
