@@ -227,6 +227,10 @@ def _column_height(lines: list[str], column: int, marks: str) -> int:
                for line in lines)
 
 
+def history_last(review, seat):  # type: ignore[no-untyped-def]
+    return review.history[seat][-1][1] if review.history.get(seat) else 0
+
+
 def test_the_ascii_score_chart_keeps_the_scores_apart():
     """A play-test with LANG=C: every block of the chart became ``#``, so a score of 21
     was drawn as tall as one of 72. In ASCII the chart draws with ``_.-=#``, and each
@@ -240,8 +244,10 @@ def test_the_ascii_score_chart_keeps_the_scores_apart():
     rows = chart.splitlines()[1:]
     heights = {}
     for k, seat in enumerate(review.players):
-        lines = rows[2 * k: 2 * k + 2]  # two rows a player, the name on the lower one
-        assert lines[1].startswith(review.seats[seat][:10])
+        lines = rows[2 * k: 2 * k + 2]  # two rows a player: the name, then the score
+        assert lines[0].startswith(review.seats[seat][:10])
+        assert not lines[1][:10].strip()
+        assert lines[1][10:15].strip() == str(history_last(review, seat))
         last = max(len(line.rstrip()) for line in lines) - 1
         heights[review.totals[seat]] = _column_height(lines, last, ASCII_SPARK)
     low, high = sorted(heights)

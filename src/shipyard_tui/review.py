@@ -383,8 +383,11 @@ def score_chart(review: Review, width: int = 56, height: int = 2, *,
                       for k in range(width)]
         heights = [round(v * (levels - 1) / top) if top else 0 for v in values]
         for row in range(height - 1, -1, -1):
-            label = f"{review.seats[i]:<10.10} {values[-1]:>3} " if row == 0 else " " * 15
-            text.append(label, style="bold" if row == 0 else "")
+            # the name on the player's first row, the score on the last: a bar's top row
+            # without a label read as the player above's (a play-test)
+            name = f"{review.seats[i]:<10.10}" if row == height - 1 else " " * 10
+            score = f" {values[-1]:>3} " if row == 0 else " " * 5
+            text.append(name + score, style="bold")
             line = []
             for h in heights:
                 fill = h - row * len(marks)
