@@ -270,24 +270,37 @@ async def test_a_second_hint_while_the_first_thinks_is_refused_with_a_word(tmp_p
         assert panel.advice == ""  # it failed: nothing is thinking any more
 
 
+LONG_BONUS = "Bonus action: Exchange Commodities (you pay 6 guilders, leaving none)"
+"""A choice's words too long for a hint's line."""
+
+
+def bonus_choices() -> list:  # type: ignore[type-arg]
+    """Two bonus choices, the second with :data:`LONG_BONUS` words."""
+    from shipyard_tui.ui.widgets.choice_panel import Choice
+
+    return [Choice("No bonus action", mv.Buy(0, 1)), Choice(LONG_BONUS, mv.Buy(0, 2))]
+
+
+def panel_app(css: str):  # type: ignore[no-untyped-def]
+    """An app showing a choice panel alone, sized by ``css``."""
+    from textual.app import App, ComposeResult
+
+    class PanelApp(App[None]):
+        CSS = css
+
+        def compose(self) -> ComposeResult:
+            yield ChoicePanel()
+
+    return PanelApp()
+
+
 async def test_a_hint_names_long_choices_by_as_much_of_their_words_as_fits_a_line():
     """A play-test at 80×24: the hint named choices by key alone ("[e]"), and the runner
     -up was often out of sight below. Now each is named by key and words, its words cut
     with an ellipsis where the whole would wrap; a line too short for 8 characters of
     them keeps the key alone."""
-    from textual.app import App, ComposeResult
-
-    from shipyard_tui.ui.widgets.choice_panel import Choice
-
-    class One(App[None]):
-        CSS = "ChoicePanel { width: 60; height: 12; }"
-
-        def compose(self) -> ComposeResult:
-            yield ChoicePanel()
-
-    long = "Bonus action: Exchange Commodities (you pay 6 guilders, leaving none)"
-    choices = [Choice("No bonus action", mv.Buy(0, 1)), Choice(long, mv.Buy(0, 2))]
-    app = One()
+    long, choices = LONG_BONUS, bonus_choices()
+    app = panel_app("ChoicePanel { width: 60; height: 12; }")
     async with app.run_test(size=(80, 24)) as pilot:
         panel = app.query_one(ChoicePanel)
         panel.set_choices("A bonus action?", choices)
@@ -318,23 +331,13 @@ async def test_in_the_narrow_tall_side_column_the_hinted_words_take_a_line_of_th
     hint's line for words, so the hint named its choices by key alone. A panel that tall
     gives the words a line of their own under the key, cut to its width; a short one
     (80×24) keeps the key alone, leaving its few lines to the choices."""
-    from textual.app import App, ComposeResult
+    from shipyard_tui.ui.widgets.choice_panel import ROOMY_HINT_HEIGHT
 
-    from shipyard_tui.ui.widgets.choice_panel import ROOMY_HINT_HEIGHT, Choice
-
-    long = "Bonus action: Exchange Commodities (you pay 6 guilders, leaving none)"
-    choices = [Choice("No bonus action", mv.Buy(0, 1)), Choice(long, mv.Buy(0, 2))]
+    long, choices = LONG_BONUS, bonus_choices()
     duel = analysis.Hint(0, "w", 1.0, 1.0, "v", 0.5, 0.5, False, (mv.Buy(0, 2),),
                          (mv.Buy(0, 1),))
     for height, roomy in ((ROOMY_HINT_HEIGHT + 4, True), (ROOMY_HINT_HEIGHT - 6, False)):
-
-        class Side(App[None]):
-            CSS = f"ChoicePanel {{ width: 31; height: {height}; }}"
-
-            def compose(self) -> ComposeResult:
-                yield ChoicePanel()
-
-        app = Side()
+        app = panel_app(f"ChoicePanel {{ width: 31; height: {height}; }}")
         async with app.run_test(size=(80, 24 if not roomy else 40)) as pilot:
             panel = app.query_one(ChoicePanel)
             panel.set_choices("A bonus action?", choices)
@@ -377,21 +380,10 @@ async def test_a_hint_is_worded_again_when_the_terminal_is_resized():
     """A play-test: a hint shown at 160×50 (the words of each choice on a line of their
     own, in the tall side column) kept those four lines after a resize to 80×24, and
     left one line for the choices. The hint is worded again for the new size."""
-    from textual.app import App, ComposeResult
-
-    from shipyard_tui.ui.widgets.choice_panel import Choice
-
-    class Side(App[None]):
-        CSS = "ChoicePanel { width: 31; height: 1fr; }"
-
-        def compose(self) -> ComposeResult:
-            yield ChoicePanel()
-
-    long = "Bonus action: Exchange Commodities (you pay 6 guilders, leaving none)"
-    choices = [Choice("No bonus action", mv.Buy(0, 1)), Choice(long, mv.Buy(0, 2))]
+    choices = bonus_choices()
     duel = analysis.Hint(0, "w", 1.0, 1.0, "v", 0.5, 0.5, False, (mv.Buy(0, 2),),
                          (mv.Buy(0, 1),))
-    app = Side()
+    app = panel_app("ChoicePanel { width: 31; height: 1fr; }")
     async with app.run_test(size=(80, 40)) as pilot:
         panel = app.query_one(ChoicePanel)
         panel.set_choices("A bonus action?", choices)

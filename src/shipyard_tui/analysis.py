@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS, SEARCHED_STEPS, Analysis, StrongBot
+from shipyard_tui.core.codec import to_data
 from shipyard_tui.core.moves import Move as AnyMove
 from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.games.nauticus.search import DEFAULT_BUDGET_MS as NAUTICUS_BUDGET_MS
@@ -149,7 +150,7 @@ def analysis_key(game: Game, budget_ms: float | None, seats: tuple[int, ...], to
     these (:func:`decision_seed`), so the same key always meant the same report."""
     from shipyard_tui import __version__
 
-    text = json.dumps([__version__, game.to_json()["config"], [str(m) for m in game.moves],
+    text = json.dumps([__version__, to_data(game.config), [str(m) for m in game.moves],
                        budget_ms, list(seats), top], sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
@@ -185,9 +186,7 @@ def cached_analysis(game: Game, folder: Path, *, budget_ms: float | None = None,
     budget = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms  # the same search
     path = folder / f"{analysis_key(game, budget, chosen, top)}.json"
     with contextlib.suppress(OSError, ValueError):
-        report = report_from_data(json.loads(path.read_bytes()))
-        if report.analysed == chosen:
-            return report
+        return report_from_data(json.loads(path.read_bytes()))
     report = analyse_game(game, budget_ms=budget, seats=chosen, top=top,
                           progress=progress, cancelled=cancelled)
     if cancelled is None or not cancelled():  # a report cut short is not kept

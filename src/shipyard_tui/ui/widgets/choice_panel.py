@@ -175,9 +175,9 @@ class ChoicePanel(Vertical):
         self._recounts = 0
         self._notice_timer: Timer | None = None
         self._advice = ""
+        """Words shown above the prompt until the next decision (:meth:`advise`)."""
         self._hint: tuple[HintLike, str] | None = None
         """The hint shown, with its note, to word it again for another size."""
-        """Words shown above the prompt until the next decision (:meth:`advise`)."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
@@ -374,9 +374,6 @@ class ChoicePanel(Vertical):
         # fewer than with one), which must not leave its one choice unnamed
         roomy = self.size.height >= ROOMY_HINT_HEIGHT or runner is None
 
-        def words_of(index: int) -> str:
-            return self._choices[index].label.split("\n")[0].strip()
-
         def name(index: int | None, room: int | None = None) -> tuple[str | None, str]:
             """A choice by its key and, given ``room``, as much of its words as fit
             there (the choice may be out of sight); by its words if it has no key. With
@@ -384,7 +381,7 @@ class ChoicePanel(Vertical):
             if index is None:
                 return None, ""
             key = self.key_of(index)
-            words = words_of(index)
+            words = self._choices[index].label.split("\n")[0].strip()
             if not key:
                 return words, ""
             if room is None or (len(words) > room and room < MIN_HINT_WORDS):
