@@ -179,13 +179,14 @@ def test_the_prompt_names_only_the_kinds_of_move_on_offer():
     assert game.state.seats[0].crowns == 0 and game.state.step is Step.GO
     assert game.prompt == "pass, or play the extra action"
     game.play("extra withdraw")
-    assert game.prompt == "use the action once more, or finish"
+    assert game.prompt == "use the action, or finish"  # no use yet: not "once more"
     game.play("done")
     assert [str(m) for m in game.legal_moves()] == ["pass"]
     assert game.prompt == "pass"
     game.play("pass")
     game.play("extra hulls")
     game.play("buy hull:bow new")
+    assert game.prompt == "use the action once more, or finish"
     game.play("done")
     kinds = {type(m).__name__ for m in game.legal_moves()}
     assert kinds == {"Pass"} and game.prompt == "pass"

@@ -541,3 +541,187 @@ async def test_every_use_left_of_withdraw_money_is_one_choice_na_7_2(store):
         for _ in range(5):
             await pilot.pause()
         assert len(game.moves) == before and game.state.seats[0].coins == coins
+
+
+def _humans_at(wanted) -> NauticusGame:
+    """A 2-seat game of two people, played by random moves until ``wanted(game)``."""
+    for seed in range(1, 200):
+        game = NauticusGame(NauticusConfig((SeatConfig("Ann"), SeatConfig("Bea")), seed=seed))
+        rng = random.Random(seed)
+        while not game.is_over:
+            if wanted(game):
+                return game
+            game.push(rng.choice(game.legal_moves()))
+    raise AssertionError("no game reached the position")
+
+
+async def test_an_enter_too_many_after_a_use_finishes_instead_of_buying_again(store):
+    """A play-test pressed Enter twice, meaning "finish" and "end the go", after buying
+    four hulls; the highlight stood on the first purchase, and two more hulls were bought
+    (NA-5.2). After a use the highlight starts on finishing the action."""
+    from shipyard_tui.games.nauticus import Step
+    from shipyard_tui.games.nauticus.moves import Buy, Done, EndGo
+
+    def used_a_purchase(game: NauticusGame) -> bool:
+        state = game.state
+        legal = game.legal_moves()
+        return (state.step is Step.ACT and state.perf is not None and state.perf.uses > 0
+                and not state.perf.extra and sum(isinstance(m, Buy) for m in legal) >= 2)
+
+    game = _humans_at(used_a_purchase)
+    seat = game.to_move
+    app = ShipyardApp(game=game, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        panel = app.screen.query_one(ChoicePanel)
+        assert "use the action once more, or finish" in game.prompt
+        highlighted = panel.choices[panel.options.highlighted].move
+        assert highlighted == Done()
+        coins = game.state.seats[seat].coins
+        before = len(game.moves)
+        await pilot.press("enter")
+        for _ in range(3):
+            await pilot.pause()
+        assert game.moves[before] == Done()
+        assert game.state.seats[seat].coins == coins  # nothing more bought
+        if game.to_move == seat and game.state.step is Step.AFTER:
+            # the extra action is still in hand: the next Enter ends the go
+            assert panel.choices[panel.options.highlighted].move == EndGo()
+
+
+async def test_an_extra_action_starts_on_its_first_use_not_on_finishing(store):
+    """An extra action has not been used when it starts: the prompt does not say "once
+    more", and the highlight is not on finishing, which would waste the tile (NA-12.1)."""
+    from shipyard_tui.games.nauticus import Step
+    from shipyard_tui.games.nauticus.moves import Done
+
+    def extra_begun(game: NauticusGame) -> bool:
+        state = game.state
+        return (state.step is Step.ACT and state.perf is not None and state.perf.extra
+                and state.perf.uses == 0 and len(game.legal_moves()) > 1)
+
+    game = _humans_at(extra_begun)
+    app = ShipyardApp(game=game, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        panel = app.screen.query_one(ChoicePanel)
+        assert game.prompt == "use the action, or finish"
+        assert panel.choices[panel.options.highlighted].move != Done()
+        assert panel.options.highlighted == 0
+
+
+async def test_choices_past_the_small_letters_get_capitals():
+    """A Nauticus purchase can offer more than 23 choices; the ones past z had no key
+    and could be reached only with the arrows. Capitals follow (not H, the hint)."""
+    from textual.app import App
+
+    from shipyard_tui.ui.widgets.choice_panel import Choice
+
+    class Lone(App[None]):
+        def compose(self):
+            yield ChoicePanel()
+
+    app = Lone()
+    async with app.run_test(size=(80, 40)) as pilot:
+        panel = app.query_one(ChoicePanel)
+        choices = [Choice(f"option {i}", f"move-{i}") for i in range(30)]
+        panel.set_choices("Pick one:", choices)
+        await pilot.pause()
+        keys = [panel.key_of(i) for i in range(30)]
+        assert all(keys) and len(set(keys)) == 30
+        assert keys[23] == "A" and "H" not in keys and not {"q", "r", "u"} & set(keys)
+        await pilot.press(keys[28])
+        assert panel.options.highlighted == 28
+
+
+def _random_humans(players: int, seed: int, moves: int) -> NauticusGame:
+    names = ("Ann", "Bea", "Cy", "Dee")[:players]
+    game = NauticusGame(NauticusConfig(tuple(SeatConfig(n) for n in names), seed=seed))
+    rng = random.Random(seed)
+    while not game.is_over and len(game.moves) < moves:
+        game.push(rng.choice(game.legal_moves()))
+    return game
+
+
+def test_seat_lines_break_only_between_builds_and_items():
+    """At 80x24 a play-test read "1 ste" / "rn hull" and a ship's code split across two
+    rows. The rows now break only at a yard's " | " or a list's ", "."""
+    from shipyard_tui.games.nauticus.words import seat_lines
+    from shipyard_tui.ui.nauticus.widgets.seats_panel import INDENT, wrapped
+
+    checked = 0
+    for seed in range(1, 9):
+        game = _random_humans(3, seed, 40 * seed)
+        for seat in range(3):
+            for line in seat_lines(game.state, seat):
+                for width in (20, 33, 40, 60, 120):
+                    rows = wrapped(line, width)
+                    assert all(len(r) <= width for r in rows)
+                    if any(r.endswith("…") for r in rows):
+                        continue  # one item wider than the row: cut, and said so
+                    joined = rows[0] + "".join(" " + r.removeprefix(INDENT) for r in rows[1:])
+                    assert joined == line
+                    for row in rows[:-1]:
+                        assert row.endswith((" |", ",")), (line, rows)
+                    checked += len(rows) > 1
+    assert checked > 50
+
+
+async def test_a_tall_terminal_shows_every_seats_warehouse(store):
+    """At 160x50 the seats had 8 rows and never showed a warehouse while the choices
+    had 30 blank ones (a play-test): the top grows to what the seats need; at 80x24 it
+    keeps its 10 rows and a seat whose rows do not all fit ends in "…"."""
+    from shipyard_tui.ui.nauticus.widgets import SeatsPanel
+
+    game = _random_humans(3, 5, 150)
+    assert all(game.state.seats[i].warehouse_used for i in range(3))
+    app = ShipyardApp(game=game, bot_delay=0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        seats = app.screen.query_one(SeatsPanel)
+        text = str(seats.render())
+        assert text.count("warehouse") == 3, text
+        assert "…" not in text
+        assert app.screen.query_one("#top").size.height > 10
+        assert app.screen.query_one(ChoicePanel).size.height >= 14
+        await pilot.resize_terminal(80, 24)
+        for _ in range(3):
+            await pilot.pause()
+        assert app.screen.query_one("#top").size.height == 10
+        rows = str(seats.render()).splitlines()
+        assert len(rows) <= seats.content_size.height
+        assert all(len(r) <= seats.content_size.width for r in rows)
+        assert sum(r.startswith((">", " ")) and "VP" in r for r in rows) == 3
+        assert any(r.endswith("…") for r in rows)
+
+
+async def test_the_log_follows_again_once_the_player_moves(store):
+    """A play-test pressed PageUp to read back, played on, and the log stayed where it
+    was read while the game went on below. Entries written below the reader are
+    counted on the border; the player's next move brings the log to its end."""
+    app = me_against_a_bot()
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.nauticus
+        panel = app.screen.query_one(ChoicePanel)
+        log = app.screen.query_one(LogPanel)
+        for _ in range(60):
+            for _ in range(3):
+                await pilot.pause()
+            if log.max_scroll_y > 3 and game.to_move == 0:
+                break
+            if game.to_move == 0:
+                await pilot.press(panel.key_of(0), "enter")
+        await pilot.press("pageup")
+        for _ in range(3):
+            await pilot.pause()
+        assert not log.following and not log.border_subtitle
+        log.add("Something happened below")
+        assert not log.following and log.border_subtitle == "▼ 1 new below"
+        await pilot.press(panel.key_of(0), "enter")
+        for _ in range(4):
+            await pilot.pause()
+        assert log.following and log.scroll_y == log.max_scroll_y
+        assert not log.border_subtitle

@@ -19,6 +19,7 @@ from shipyard_tui.games.nauticus import (
     NauticusGame,
     NauticusState,
     Step,
+    action_used,
     decision_prompt,
     event_from_json,
     parse_move,
@@ -41,7 +42,7 @@ class RemoteNauticusGame(RemoteView[NauticusState, Move, Event]):
 
     @property
     def prompt(self) -> str:
-        return decision_prompt(self.state.step, list(self.legal))
+        return decision_prompt(self.state.step, list(self.legal), used=action_used(self.state))
 
     def play(self, move: Move | str) -> list[Event]:
         """Send the move to the host; what it did arrives with the next message."""

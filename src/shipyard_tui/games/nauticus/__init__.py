@@ -9,7 +9,14 @@ from shipyard_tui.rules import SeatConfig, SeatKind
 
 from .catalog import Action
 from .events import Event, event_from_json, event_to_json
-from .game import STEP_PROMPTS, IllegalMoveError, NauticusGame, Outcome, decision_prompt
+from .game import (
+    STEP_PROMPTS,
+    IllegalMoveError,
+    NauticusGame,
+    Outcome,
+    action_used,
+    decision_prompt,
+)
 from .moves import Move, MoveSyntaxError, parse_move
 from .state import NauticusConfig, NauticusState, Step
 
@@ -27,6 +34,7 @@ __all__ = [
     "SeatConfig",
     "SeatKind",
     "Step",
+    "action_used",
     "decision_prompt",
     "event_from_json",
     "event_to_json",

@@ -48,10 +48,12 @@ _KIND_WORDS: dict[Step, tuple[str, str, str]] = {
 }
 
 
-def decision_prompt(step: Step, moves: list[Move]) -> str:
+def decision_prompt(step: Step, moves: list[Move], *, used: bool = True) -> str:
     """What the seat to move has to do, naming only the kinds of move among ``moves``
     (the legal moves): with no crowns to evaluate there is nothing to perform, and once
-    the extra action is played it is no longer offered.
+    the extra action is played it is no longer offered. ``used``: whether the action
+    being performed has been used yet (:func:`action_used`); an extra action starts
+    unused, so it is not offered "once more".
 
     >>> from shipyard_tui.games.nauticus.catalog import Action
     >>> decision_prompt(Step.GO, [Pass(), Extra(Action("hulls"))])
@@ -63,6 +65,8 @@ def decision_prompt(step: Step, moves: list[Move]) -> str:
     if words is None:
         return STEP_PROMPTS[step]
     use, other, extra = words
+    if step is Step.ACT and not used:
+        use = "use the action"
     kinds = [w for w, offered in (
         (use, any(not isinstance(m, (Pass, Done, EndGo, Extra)) for m in moves)),
         (other, any(isinstance(m, (Pass, Done, EndGo)) for m in moves)),
@@ -75,6 +79,12 @@ def decision_prompt(step: Step, moves: list[Move]) -> str:
     if len(kinds) == 1:
         return kinds[0]
     return ", ".join(kinds[:-1]) + ", or " + kinds[-1]
+
+
+def action_used(state: NauticusState) -> bool:
+    """Whether the action being performed has been used at least once (an extra
+    action starts with no use, NA-12.1); ``False`` when none is being performed."""
+    return state.perf is not None and state.perf.uses > 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +138,8 @@ class NauticusGame(GameLoop[NauticusConfig, NauticusState, Move, Event]):
 
     @property
     def prompt(self) -> str:
-        return decision_prompt(self.state.step, self.legal_moves())
+        return decision_prompt(self.state.step, self.legal_moves(),
+                               used=action_used(self.state))
 
     def seat_name(self) -> str:
         return self.state.seats[self.state.seat].name

@@ -21,9 +21,9 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from shipyard_tui.games.nauticus import Move, NauticusGame, SeatKind
+from shipyard_tui.games.nauticus import Move, NauticusGame, SeatKind, action_used
 from shipyard_tui.games.nauticus.bots import NauticusBot, bot_for_level
-from shipyard_tui.games.nauticus.moves import Crown, Withdraw
+from shipyard_tui.games.nauticus.moves import Crown, Done, EndGo, Withdraw
 from shipyard_tui.games.nauticus.search import DEFAULT_BUDGET_MS as NAUTICUS_BUDGET_MS
 from shipyard_tui.games.nauticus.words import event_words, move_words
 
@@ -35,6 +35,7 @@ from .widgets import LogPanel, NauticusStatus, SeatsPanel, SupplyPanel, WheelPan
 REPEATABLE = (Withdraw, Crown)
 """Moves that are one use of an action with several uses, each alike."""
 
+
 MAX_REPEAT = 20
 """More uses than a seat can have of one action (a bound, not a rule)."""
 
@@ -42,6 +43,14 @@ Commit = Callable[[NauticusGame], None]
 
 WIDE_FROM = 120
 """From this width on the choices get more room (their long lines wrap less)."""
+
+TOP_ROWS = 10
+"""The wheel's height, and the least the top row (wheel and seats) takes."""
+
+BOTTOM_ROWS = 16
+"""What the top row leaves below it at least: the choices, status line and footer."""
+
+WHEEL_WIDTH = 38
 
 
 class NauticusScreen(Screen[None]):
@@ -63,6 +72,9 @@ class NauticusScreen(Screen[None]):
 
     DEFAULT_CSS = """
     NauticusScreen #top {
+        height: 10;
+    }
+    NauticusScreen WheelPanel {
         height: 10;
     }
     NauticusScreen #bottom {
@@ -144,9 +156,24 @@ class NauticusScreen(Screen[None]):
         itself)."""
         width, height = event.size.width, event.size.height
         self.set_class(width >= WIDE_FROM, "-wide")
+        self._fit_top(width, height)
         if not ask_to_grow(self, self.query_one("#nauticus-too-small", Static), width,
                            height):
             self.call_after_refresh(self._focus_choices)
+
+    def _fit_top(self, width: int | None = None, height: int | None = None) -> None:
+        """Make the top row as tall as every seat's lines need (a play-test at 160x50
+        never saw a warehouse: the seats had 8 rows, the choices 30 blank ones),
+        leaving the rest at least :data:`BOTTOM_ROWS`; at 80x24 it stays 10."""
+        width = self.size.width if width is None else width
+        height = self.size.height if height is None else height
+        seats = self.query_one(SeatsPanel)
+        needed = seats.rows_needed(width - WHEEL_WIDTH - 4) + 2
+        rows = max(TOP_ROWS, min(needed, height - BOTTOM_ROWS))
+        top = self.query_one("#top")
+        if top.styles.height is None or top.styles.height.value != rows:
+            top.styles.height = rows
+        seats.refresh()
 
     def _focus_choices(self) -> None:
         if self.is_attached and not self.has_class("-tiny"):
@@ -185,6 +212,7 @@ class NauticusScreen(Screen[None]):
         self.query_one(WheelPanel).view = view
         self.query_one(SeatsPanel).view = view
         self.query_one(SupplyPanel).view = view
+        self._fit_top()
         names = [s.name for s in view.seats]
         self._write_log()
         panel = self.query_one(ChoicePanel)
@@ -221,7 +249,9 @@ class NauticusScreen(Screen[None]):
         choices = [Choice(move_words(game.state, m), m)
                    for m in game.legal_moves()]
         choices[1:1] = self._repeats(game.legal_moves())
-        panel.set_choices(f"{who}, {game.prompt}:", choices)
+        calm = next((c.move for c in choices if isinstance(c.move, EndGo)
+                     or (isinstance(c.move, Done) and action_used(game.state))), None)
+        panel.set_choices(f"{who}, {game.prompt}:", choices, keep=calm)
         panel.options.focus()
 
     def _repeats(self, legal: list[Move]) -> list[Choice]:
@@ -292,6 +322,7 @@ class NauticusScreen(Screen[None]):
         if seat is None or seat in self.bots or not self.decides_here(seat):
             return
         move = message.move
+        self.query_one(LogPanel).follow()  # what the move does is read at the end
         if isinstance(move, Repeat) and isinstance(move.move, Move):
             before = len(self.game.moves)
             for _ in range(move.times):  # each use checked by the rules as it is played

@@ -407,6 +407,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(ConfirmScreen(question[0], question[1], "Go back"), answered)
 
     def _go(self, move: Move | Plan) -> None:
+        self.query_one(GameLog).follow()  # what the move does is read at the end
         state = self.model.game.state
         if state.turn.step is Step.BONUS_BEFORE:
             no_bonus = isinstance(move, Plan) and move.no_bonus_after

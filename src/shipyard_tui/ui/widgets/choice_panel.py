@@ -24,8 +24,9 @@ from textual.widgets.option_list import Option
 from shipyard_tui.core.moves import Move
 from shipyard_tui.rules import Move as ShipyardMove
 
-OPTION_KEYS = "abcdefghijklmnopstvwxyz"
-"""Letters that pick options; q, r and u are left to the screen's own commands."""
+OPTION_KEYS = "abcdefghijklmnopstvwxyzABCDEFGIJKLMNOPQRSTUVWXYZ"
+"""Letters that pick options, the capitals after the small ones (a Nauticus purchase
+can offer more than 23); q, r, u and H are left to the screen's own commands."""
 
 MAX_RECOUNTS = 3
 """How many times in a row the prompt counts the choices out of sight again after its

@@ -29,6 +29,9 @@ class ReadingLog(RichLog):
         """The entry at the top and how far into it the top is, or None: at the end."""
         self._size_placed = Size(0, 0)
         """The size at which the lines were last wrapped and the place restored."""
+        self._unread = 0
+        """Entries written below the reader since they scrolled up (shown on the
+        border, where the log has one)."""
 
     def on_mount(self) -> None:
         self.watch(self, "scroll_y", self._note_place, init=False)
@@ -44,6 +47,22 @@ class ReadingLog(RichLog):
         self._entries.append(entry)
         self._starts.append(len(self.lines))
         self.write(entry, scroll_end=self.following)
+        if not self.following:
+            self._unread += 1
+            self.border_subtitle = f"▼ {self._unread} new below"
+
+    def follow(self) -> None:
+        """Back to the end, following again: the owner calls it when the reader makes
+        a move (a play-test read back with PageUp, played on, and the log stayed where
+        it was read while the game went on below)."""
+        self._place = None
+        self._read_all()
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def _read_all(self) -> None:
+        if self._unread:
+            self._unread = 0
+            self.border_subtitle = ""
 
     def set_entries(self, entries: list[str]) -> None:
         """Write the log again with these entries (after a move is taken back)."""
@@ -59,6 +78,8 @@ class ReadingLog(RichLog):
         one placed at is the resize clamping the old lines, not the player."""
         if self.size == self._size_placed:
             self._place = self._place_now()
+            if self._place is None:
+                self._read_all()
 
     def _place_now(self) -> tuple[int, float] | None:
         top = round(self.scroll_y)

@@ -9,6 +9,8 @@ from textual.widgets import Static
 from shipyard_tui.games.nauticus import NauticusState
 from shipyard_tui.games.nauticus.words import seat_lines, wheel_rows
 
+from .seats_panel import wrapped
+
 
 class WheelPanel(Static):
     """The eight board fields: tile, bonus, blue workers, price digits; or one seat's
@@ -38,7 +40,10 @@ class WheelPanel(Static):
             return Text("")
         if 0 <= self.detail < len(state.seats):
             self.border_title = f"Seat {self.detail + 1} of {len(state.seats)} (r: next)"
-            return Text("\n".join(seat_lines(state, self.detail)), no_wrap=True)
+            width = max(1, self.content_size.width)
+            rows = [row for line in seat_lines(state, self.detail)
+                    for row in wrapped(line, width)]
+            return Text("\n".join(rows), no_wrap=True, overflow="crop")
         self.border_title = f"Round {state.round}/{state.config.rounds}, phase " \
                             f"{min(state.phase, 7)}/7 (r: seats)"
         return Text("\n".join(wheel_rows(state)), no_wrap=True)
