@@ -476,3 +476,31 @@ async def test_a_notice_leaves_the_choices_in_sight(size):
         for toast in toasts:
             assert not toast.region.overlaps(choices_at), (toast.region, choices_at)
             assert toast.region.y >= 1  # the status line stays in sight too
+
+
+async def test_a_taller_terminal_gives_the_choices_rows_too(monkeypatch, tmp_path):
+    """Over SSH at 120x40 a play-test saw six choices and "14 more below" under 17
+    empty rows of the market: one panel at a time, the rows past 24 now go half to the
+    panel and half to the choices; at 80x24 and when every panel shows, as before."""
+    from shipyard_tui.ui.showcase import midgame
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = ShipyardApp(game=midgame(), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        side = app.screen.query_one("#side")
+        panel = app.screen.query_one(ChoicePanel)
+        assert side.size.height == 10 - 1  # its top border aside
+        narrow = panel.options.scrollable_content_region.height
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert side.size.height == 10 + 8 - 1
+        assert panel.options.scrollable_content_region.height == narrow + 8
+        assert panel.options.max_scroll_y == 0  # every choice of the midgame in sight
+        await pilot.resize_terminal(160, 50)
+        await settle(pilot)
+        assert app.screen.has_class("-wide")
+        assert side.size.height > 40  # the whole height beside the board
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert side.size.height == 10 - 1

@@ -97,6 +97,9 @@ STEP_VIEWS = {
 WIDE = (150, 45)
 """From this size on every panel is shown at once."""
 
+SIDE_ROWS = 10
+"""The rows of the choices and the seat's line under the board at 80x24."""
+
 
 
 class GameScreen(Screen[None]):
@@ -252,7 +255,13 @@ class GameScreen(Screen[None]):
             self.query_one(ChoicePanel).options.focus()
 
     def _apply_size(self, width: int, height: int) -> None:
-        self.set_class(width >= WIDE[0] and height >= WIDE[1], "-wide")
+        wide = width >= WIDE[0] and height >= WIDE[1]
+        self.set_class(wide, "-wide")
+        # one panel at a time: the rows past 24 go half to the panel, half to the
+        # choices (at 120x40 over SSH a play-test saw 6 choices and 14 more below
+        # under 17 empty rows)
+        self.query_one("#side").styles.height = None if wide else \
+            SIDE_ROWS + max(0, height - 24) // 2
         if not ask_to_grow(self, self.query_one("#too-small", Static), width, height):
             self.call_after_refresh(self._focus_choices)
 
