@@ -264,6 +264,61 @@ async def test_an_unknown_key_is_refused(server: Server) -> None:
         await Terminal().connect(server.port, stranger)
 
 
+class Refused(asyncssh.SSHClient):
+    """A client that records what the server's keyboard-interactive step says."""
+
+    said: list[str]
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    def kbdint_challenge_received(self, name: str, instructions: str, lang: str,
+                                  prompts: object) -> list[str]:
+        type(self).said.append(f"{name}: {instructions}")
+        return []
+
+
+async def _output_with(server: Server, wanted: str) -> str:
+    for _ in range(100):
+        lines = [line for line in server.output if wanted in line]
+        if lines:
+            return lines[-1]
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no {wanted!r} in {server.output}")
+
+
+async def test_a_refused_key_is_told_why_and_the_host_sees_who_came(
+        server: Server, keys: dict[str, asyncssh.SSHKey]) -> None:
+    """A play-test's third key got only "Permission denied (publickey)", and the
+    server's output said nothing of it. The client is now told that its key is not on
+    the list and what to send the host; the server logs refusals, arrivals and
+    departures. The words never let anyone in (keyboard-interactive asks nothing)."""
+    stranger = asyncssh.generate_private_key("ssh-ed25519")
+    print_ = stranger.get_fingerprint()
+    Refused.said = []
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncssh.connect("127.0.0.1", server.port, username="eve",
+                               client_factory=Refused, client_keys=[stranger],
+                               known_hosts=None, agent_path=None,
+                               preferred_auth="publickey,keyboard-interactive")
+    assert len(Refused.said) == 1
+    assert print_ in Refused.said[0] and "does not know your key" in Refused.said[0]
+    assert ".pub" in Refused.said[0]
+    line = await _output_with(server, "refused")
+    assert print_ in line and "127.0.0.1" in line
+    Refused.said = []
+    with pytest.raises(asyncssh.PermissionDenied):  # no key at all
+        await asyncssh.connect("127.0.0.1", server.port, username="eve",
+                               client_factory=Refused, client_keys=None, known_hosts=None,
+                               agent_path=None, preferred_auth="keyboard-interactive")
+    assert "offered none" in Refused.said[0] and "ssh-keygen" in Refused.said[0]
+    ann = await Terminal().connect(server.port, keys["Ann"])
+    await ann.wait_for("the lobby")
+    assert "127.0.0.1" in await _output_with(server, "Ann came in from")
+    await ann.close()
+    await _output_with(server, "Ann left")
+
+
 async def test_a_password_is_refused(server: Server) -> None:
     with pytest.raises(asyncssh.PermissionDenied):
         await asyncssh.connect("127.0.0.1", server.port, username="Ann", password="secret",

@@ -8,6 +8,7 @@ import ipaddress
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 
 from shipyard_tui import paths
@@ -62,7 +63,8 @@ async def serve(host: str, port: int, *, players_file: Path | None, open_door: b
         await _until_stopped()
         await table_host.close()
         return 0
-    gate = Gate(table_host.socket_path, players, open_door, max_sessions, idle_timeout)
+    gate = Gate(table_host.socket_path, players, open_door, max_sessions, idle_timeout,
+                log=log_line)
     try:
         acceptor = await start_ssh(gate, host, port, host_key(folder))
     except OSError as exc:
@@ -86,6 +88,13 @@ async def serve(host: str, port: int, *, players_file: Path | None, open_door: b
     await table_host.close()
     print("Shipyard server stopped; the games are saved.", flush=True)
     return 0
+
+
+def log_line(line: str) -> None:
+    """One line of the server's log: the time, then the line (anything unprintable a
+    client could have put in it shown as ``?``)."""
+    clean = "".join(c if c.isprintable() else "?" for c in line)
+    print(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {clean}", flush=True)
 
 
 async def _until_stopped() -> None:

@@ -1,9 +1,11 @@
 """The SSH front door: public keys in, one interface process per connection.
 
-Only public-key authentication is offered: no passwords, no keyboard-interactive.
-No port forwarding, agent or X11 forwarding, no subsystems (so no sftp or scp). Whether
-the client asks for a shell or for a command, it gets the game: the command is never
-run. A connection without a terminal gets a sentence saying how to connect instead.
+Only public-key authentication lets anyone in: no passwords. Keyboard-interactive is
+offered only to say why a client was refused (its key is not on the list, and how to
+get it there); it never lets anyone in. No port forwarding, agent or X11 forwarding, no
+subsystems (so no sftp or scp). Whether the client asks for a shell or for a command,
+it gets the game: the command is never run. A connection without a terminal gets a
+sentence saying how to connect instead.
 
 Each session runs ``python -m shipyard_tui ssh-session`` in a pseudo-terminal of its
 own (a process per connection, as textual-serve does, since several Textual apps in
@@ -23,6 +25,7 @@ import struct
 import sys
 import termios
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -59,6 +62,13 @@ class Gate:
     """Process ids of the running interface processes."""
     stopping: bool = False
     """The server is stopping: no new session starts."""
+    log: Callable[[str], None] | None = None
+    """Where the server says who came in, who was refused and who left (``serve``
+    prints it with the time)."""
+
+    def note(self, line: str) -> None:
+        if self.log is not None:
+            self.log(line)
 
     async def stop_sessions(self, grace: float, now: asyncio.Event | None = None) -> None:
         """Ask every interface process to leave (SIGTERM: it gives the player's terminal
@@ -111,9 +121,26 @@ class ShipyardServer(asyncssh.SSHServer):
         self.player: str | None = None
         self.fingerprint = ""
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.peer = "?"
+        self.refused: list[str] = []
+        """Fingerprints of the keys this client offered that are not on the list."""
+        self.came_in = False
+        self.told = False
+        """The client has been told why it is refused."""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        peer = conn.get_extra_info("peername") or ("?",)
+        self.peer = str(peer[0])
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.came_in:
+            self.gate.note(f"{self.player or 'a new key'} left ({self.peer})")
+
+    def auth_completed(self) -> None:
+        self.came_in = True
+        who = self.player or f"a new key {self.fingerprint}"
+        self.gate.note(f"{who} came in from {self.peer}")
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -122,6 +149,32 @@ class ShipyardServer(asyncssh.SSHServer):
         return False
 
     def kbdint_auth_supported(self) -> bool:
+        """Offered only to tell a refused client why (see :meth:`get_kbdint_challenge`):
+        OpenSSH shows the words, then says permission denied. Once told, the client is
+        not offered it again (a client that kept asking would be told forever)."""
+        return not self.gate.open_door and not self.told
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str
+                             ) -> bool | tuple[str, str, str, list[tuple[str, bool]]]:
+        """No question, only the reason, once (OpenSSH asks three times), and it never
+        lets anyone in."""
+        if self.told:
+            return False
+        self.told = True
+        if self.refused:
+            offered = ", ".join(self.refused[:3])
+            self.gate.note(f"refused {offered} from {self.peer}: not in the players file")
+            why = (f"This Shipyard server does not know your key ({offered}).\n"
+                   "Send the host your public key (the .pub file beside it, such as "
+                   "~/.ssh/id_ed25519.pub) and ask to be added to the players file.")
+        else:
+            self.gate.note(f"refused a client with no key from {self.peer}")
+            why = ("This Shipyard server lets players in by their SSH key, and your "
+                   "client offered none.\nMake one with ssh-keygen, then send the host "
+                   "the .pub file and ask to be added to the players file.")
+        return "Shipyard", why, "", []
+
+    def validate_kbdint_response(self, username: str, responses: Any) -> bool:
         return False
 
     def host_based_auth_supported(self) -> bool:
@@ -134,6 +187,8 @@ class ShipyardServer(asyncssh.SSHServer):
         fingerprint = key.get_fingerprint()
         name = self.gate.players.get(fingerprint)
         if name is None and not self.gate.open_door:
+            if fingerprint not in self.refused:
+                self.refused.append(fingerprint)
             return False
         self.player, self.fingerprint = name, fingerprint
         return True
