@@ -439,6 +439,18 @@ async def test_names_from_the_players_file_cannot_be_picked(tmp_path: Path) -> N
         await host.close()
 
 
+async def test_the_lobby_names_each_tables_game(host: TableHost) -> None:
+    """A play-test read "2 seats" for a Shipyard table beside "Nauticus, 2 seats"."""
+    ann = await Client.open(host, player="Ann")
+    await ann.send({"op": "create", "seats": ["me", "bot:random"]})
+    await ann.expect("game", lambda m: "state" in m)
+    await ann.send({"op": "create", "seats": ["me", "bot:random", "open"],
+                    "game": "nauticus"})
+    await ann.expect("lobby", lambda m: len(m["tables"]) == 2)
+    rules = [t["rules"] for t in host.lobby_message()["tables"]]
+    assert rules == ["Shipyard, 2 seats", "Nauticus, 3 seats"]
+
+
 async def test_a_table_may_play_the_classic_rules_rc_1_1(host: TableHost) -> None:
     ann = await Client.open(host, player="Ann")
     await ann.send({"op": "create", "seats": ["me", "bot:random"], "rules": "classic"})
@@ -447,7 +459,7 @@ async def test_a_table_may_play_the_classic_rules_rc_1_1(host: TableHost) -> Non
     assert state.config.classic and state.countdown == 2
     assert all(len(seat.yard) == 9 for seat in state.seats)
     lobby = host.lobby_message()
-    assert lobby["tables"][0]["rules"] == "2 seats classic"
+    assert lobby["tables"][0]["rules"] == "Shipyard classic, 2 seats"
     table = host.tables[started["table"]]
     from shipyard_tui.server.tables import Table
 

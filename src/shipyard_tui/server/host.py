@@ -303,11 +303,11 @@ class TableHost:
             })
         state = "waiting" if game is None else ("over" if game.is_over else "playing")
         scores = _scores(game) if game is not None else []
-        rules = f"{len(table.seats)} seats"
-        if table.game_name == "nauticus":
-            rules = f"Nauticus, {rules}"
-        elif table.edition == CLASSIC:
-            rules = f"{rules} classic"
+        # the game, its rules and the seats ("Shipyard, 2 seats" read "2 seats" alone,
+        # beside "Nauticus, 2 seats")
+        game_words = "Nauticus" if table.game_name == "nauticus" else \
+            "Shipyard classic" if table.edition == CLASSIC else "Shipyard"
+        rules = f"{game_words}, {len(table.seats)} seats"
         return {"table": table.table_id, "rules": rules, "game": table.game_name,
                 "seats": seats, "to_move": to_move, "state": state, "scores": scores,
                 "moves": len(game.moves) if game is not None else 0,

@@ -54,7 +54,7 @@ def seat_text(seat: dict[str, Any], to_move: bool, stand_in_level: str = "") -> 
     return text
 
 
-COLUMNS = ("Table", "Rules", "State", "Seats (◀ to move)")
+COLUMNS = ("Table", "Game", "State", "Seats (◀ to move)")
 """The lobby's columns."""
 
 
