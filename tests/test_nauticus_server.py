@@ -152,7 +152,7 @@ async def test_a_session_opens_a_nauticus_table_and_plays_by_keys(host: TableHos
 
 async def test_every_use_left_of_a_withdrawal_is_one_choice_at_a_server_table(
         host: TableHost) -> None:
-    """The "all uses left" choice at a server table: each use goes to the host as a
+    """The "every use left" choice at a server table: each use goes to the host as a
     move of its own, which it checks and plays in turn (NA-7.2)."""
     import random
 

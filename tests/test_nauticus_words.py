@@ -38,12 +38,12 @@ def test_words_name_prices_and_places():
     play(game, "choose hulls")
     words = {str(m): move_words(game.state, m) for m in game.legal_moves()}
     assert words["buy hull:bow new"] == "buy bow hull (1c) as a new build"
-    assert words["buy hull:single w"] == "buy single hull (0c) to warehouse"
+    assert words["buy hull:single w"] == "buy single hull (0c) to the warehouse"
     events = play(game, "buy hull:bow new", "buy hull:bow w")
     names = ["Ann", "Bob"]
     lines = [event_words(e, names) for e in events if isinstance(e, ev.ItemBought)]
     assert lines == ["Ann buys a bow hull for 1 coin as a new build",
-                     "Ann buys a bow hull for 4 coins to warehouse"]
+                     "Ann buys a bow hull for 4 coins to the warehouse"]
 
 
 def test_counts_agree_with_their_nouns():

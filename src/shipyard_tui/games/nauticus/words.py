@@ -6,7 +6,7 @@ texts so that the same thing is always called the same.
 >>> item_words("mast:whale"), item_words("hull:single"), item_words("good:salt")
 ('whale mast', 'single hull', 'salt')
 >>> dest_words("left:2"), dest_words("1.0"), dest_words("w")
-('at the bow of build 3', 'on build 2 tile 1', 'to warehouse')
+('at the bow of build 3', 'on build 2 tile 1', 'to the warehouse')
 
 Builds and their hull tiles are indexed from 0 in the moves and the state, but a player
 counts from 1: every text here numbers them from 1 (:func:`build_number`).
@@ -51,7 +51,7 @@ def build_number(index: int | str) -> str:
 
 def dest_words(dest: str) -> str:
     if dest == "w":
-        return "to warehouse"
+        return "to the warehouse"
     if dest == "new":
         return "as a new build"
     if dest.startswith("left:"):

@@ -131,7 +131,7 @@ class NauticusScreen(Screen[None]):
         self._review_shown = False
         self._position = 0
         self._repeated: tuple[int, int] | None = None
-        """The moves (from, to) the last "all uses left" choice played, undone together."""
+        """The moves (from, to) the last "every use left" choice played, undone together."""
         """Counts redraws of the table, so that a hint for an old position is dropped."""
 
     def compose(self) -> ComposeResult:
@@ -269,7 +269,7 @@ class NauticusScreen(Screen[None]):
                 trial.play(move)
                 times += 1
             if times > 1:
-                out.append(Choice(f"{move_words(game.state, move)}: all {times} uses left",
+                out.append(Choice(f"{move_words(game.state, move)}, {times} times (every use left)",
                                   Repeat(move, times)))
         return out
 

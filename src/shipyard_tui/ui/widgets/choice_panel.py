@@ -394,6 +394,13 @@ class ChoicePanel(Vertical):
         bare = hint.text(key_only and key_only + note, name(runner)[0])
         spare = [width - len(line) - 1 for line in bare.splitlines()]
         best_name, best_more = name(best, spare[0])
+        if note and best_name == key_only and not best_more:
+            # no room for the words: they matter more than saying the choice is
+            # highlighted, which the highlight shows (a play-test at 80x24 read
+            # "Strong bot: [g] (highlighted)" and had to look for g)
+            best_name, best_more = name(best, spare[0] + len(note))
+            if best_name != key_only or best_more:
+                note = ""
         runner_name, runner_more = name(runner, spare[1] if len(spare) > 1 else None)
         lines = hint.text(best_name and best_name + note, runner_name).splitlines()
         for at, more in ((1, runner_more), (0, best_more)):  # the later line first
