@@ -93,10 +93,22 @@ async def test_a_damaged_autosave_is_explained_and_its_backup_offered(store):
         await settle(pilot)
         assert isinstance(app.screen, ProblemScreen)
         assert "cut short" in app.screen.error.message
+        backup = backup_of(path)
+        assert backup is not None
+        good, damaged = backup.read_bytes(), path.read_bytes()
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         assert app.model is not None and len(app.model.game.moves) == 20
+        # a play-test: the autosave written on opening made the cut-short file the
+        # backup. The damaged file is set aside, kept; the backup stays the good one
+        # until a move is played on it.
+        kept = list(store.saves.glob("damaged/*.json"))
+        assert len(kept) == 1 and kept[0].read_bytes() == damaged
+        assert load(path).game.moves == app.model.game.moves  # the new autosave
+        assert backup.read_bytes() == good
+        assert sorted(p.name for p in store.saves.glob("autosave*.json")) == sorted(
+            [path.name, backup.name])
 
 
 async def test_the_backup_offered_is_described_by_what_it_holds(store):
@@ -254,3 +266,28 @@ def test_the_finished_games_list_names_the_winner_not_finished_twice(store):
     names = " and ".join(info.seats[i] for i in info.winners)
     assert line.startswith("finished ") and line.count("finished") == 1
     assert f"· {'shared by' if len(info.winners) > 1 else 'won by'} {names} ·" in line
+
+
+async def test_opening_a_backup_by_its_path_sets_the_damaged_autosave_aside(store):
+    """`shipyard load autosave-….bak.json` (what the command line offers for a damaged
+    autosave) opens the backup; the damaged autosave beside it is kept in the damaged
+    folder, not made the backup by the next autosave. A good autosave is left alone."""
+    game = random_game(players=2, seed=5, moves=12)
+    store.autosave(game, "g4")
+    game.push(game.legal_moves()[0])
+    path = store.autosave(game, "g4")
+    backup = backup_of(path)
+    assert backup is not None
+    path.write_bytes(b"{")
+    good = backup.read_bytes()
+    app = ShipyardApp(load_path=backup, bot_delay=600.0, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+    assert [p.read_bytes() for p in store.saves.glob("damaged/*.json")] == [b"{"]
+    assert backup.read_bytes() == good and len(load(path).game.moves) == 12
+    # a good autosave beside the backup opened stays where it is
+    app = ShipyardApp(load_path=backup, bot_delay=600.0, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+    assert len(list(store.saves.glob("damaged/*.json"))) == 1 and path.exists()

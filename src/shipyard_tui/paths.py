@@ -52,6 +52,7 @@ def describe() -> dict[str, Path]:
         "data": data_dir(),
         "saves": saves_dir(),
         "finished games": finished_dir(),
+        "damaged saves": saves_dir() / "damaged",
         "key moments": analysis_dir(),
         "config": config_dir(),
         "settings": settings_path(),

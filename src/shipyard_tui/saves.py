@@ -69,6 +69,10 @@ MAX_DEPTH = 64
 MAX_NAME = 40
 AUTOSAVE_PREFIX = "autosave-"
 BACKUP_SUFFIX = ".bak.json"
+
+DAMAGED_FOLDER = "damaged"
+"""The saves folder's sub-folder where damaged autosaves are kept once their backup is
+played on (:meth:`SaveStore.set_aside`); ``shipyard paths`` names it."""
 TEMP_PREFIX = ".tmp-"
 LEASE_PREFIX = ".lease-"
 STALE_TEMP_SECONDS = 3600.0
@@ -577,6 +581,13 @@ def read_info(path: Path) -> SaveInfo:
     return decode(_read_bytes(path), path).info
 
 
+def main_of_backup(path: Path) -> Path | None:
+    """The autosave whose backup ``path`` is, or ``None`` if it is no backup."""
+    if path.name.startswith(AUTOSAVE_PREFIX) and path.name.endswith(BACKUP_SUFFIX):
+        return path.with_name(path.name[: -len(BACKUP_SUFFIX)] + ".json")
+    return None
+
+
 def backup_of(path: Path) -> Path | None:
     if path.name.startswith(AUTOSAVE_PREFIX) and not path.name.endswith(BACKUP_SUFFIX):
         return path.with_name(path.name[: -len(".json")] + BACKUP_SUFFIX)
@@ -713,6 +724,29 @@ class SaveStore:
             raise SaveError(f"{path} would leave {folder}", "bad_name")
         return path
 
+    @property
+    def damaged(self) -> Path:
+        """Where damaged autosaves are set aside (:meth:`set_aside`)."""
+        return self.saves / DAMAGED_FOLDER
+
+    def set_aside(self, path: Path) -> Path | None:
+        """Move a damaged autosave out of the way, into :attr:`damaged` under its name
+        and the time, before its backup is played on: the next autosave would make it
+        the backup (a play-test found the backup slot holding the cut-short file), and
+        it is kept, not deleted, since it may hold moves the backup lacks. Only an
+        autosave of this store is moved; the new path, or ``None``."""
+        if not path.name.startswith(AUTOSAVE_PREFIX) or path.name.endswith(BACKUP_SUFFIX) \
+                or path.parent.resolve() != self.saves.resolve():
+            return None
+        make_folder(self.damaged)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = self.damaged / f"{path.stem}-{stamp}.json"
+        try:
+            os.replace(path, target)
+        except OSError:
+            return None
+        return target
+
     def autosave_path(self, game_id: str) -> Path:
         return self._game_file(self.saves, f"{AUTOSAVE_PREFIX}{game_id}", game_id)
 
@@ -808,8 +842,8 @@ class SaveStore:
             return None
         newest = max(candidates)[1]
         if newest.name.endswith(BACKUP_SUFFIX):
-            main = newest.with_name(newest.name[: -len(BACKUP_SUFFIX)] + ".json")
-            return main if main.exists() else newest
+            main = main_of_backup(newest)
+            return main if main is not None and main.exists() else newest
         return newest
 
     def resolve(self, name_or_path: str) -> Path:

@@ -43,6 +43,7 @@ from shipyard_tui.saves import (
     game_id_of,
     is_game_id,
     load,
+    main_of_backup,
     new_game_id,
 )
 from shipyard_tui.settings import Settings, load_settings, save_settings
@@ -374,6 +375,7 @@ class ShipyardApp(App[None]):
             return
         game = loaded.game
         game_id = loaded.info.game_id or new_game_id()
+        self._set_aside_damaged(path)
         if game.is_over:
             self.open_game(game, game_id, revealed=True)
             return
@@ -395,6 +397,20 @@ class ShipyardApp(App[None]):
                                            "saving it.", "Take over", "Cancel"), answered)
             return
         self._open_claimed(path, game_file, game)
+
+    def _set_aside_damaged(self, path: Path) -> None:
+        """Opening an autosave's backup: a damaged autosave beside it is moved aside
+        (kept), or the next autosave would make it the backup (a play-test)."""
+        main = main_of_backup(path)
+        if main is None or not main.exists():
+            return
+        try:
+            load(main)
+        except SaveError:
+            kept = self.store.set_aside(main)
+            if kept is not None:
+                self.notify(f"The damaged autosave is kept as {kept.name} in {kept.parent}.",
+                            title="Backup opened", timeout=6)
 
     def _open_claimed(self, path: Path, game_file: GameFile, game: AnyGame) -> None:
         """Open a game just claimed: its own autosave is read again, as the session that
