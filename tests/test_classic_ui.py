@@ -97,6 +97,9 @@ async def test_the_help_of_a_classic_game_explains_the_classic_rules():
         await settle(pilot)
         text = " ".join(str(m._markdown) for m in app.screen.query("Markdown"))
         assert "classic rules" in text and "gap bonus" in text and "countdown" in text
+        # a play-test of a 2-seat game planned around the wrong card: with 2 seats the
+        # card that moves is the one chosen two turns ago (RC-3.1, R-3.1)
+        assert text.count("two turns ago") == 2  # the track, then the ring
 
 
 def test_propellers_have_their_own_glyph_and_name_also_in_ascii_rc_6_1():
@@ -307,3 +310,30 @@ async def test_the_seat_strip_redraws_on_a_resize_with_printed_contract_numbers(
         assert "goods" in shown[0] and "contracts" in shown[1], shown
         printed_numbers = ", ".join(CATALOG.contracts[c].label for c in contracts)
         assert f"contracts: {printed_numbers}" in shown[1], shown
+
+
+def test_the_reveal_names_classic_contracts_by_their_printed_numbers_rc_13_5():
+    """A play-test read "B2p Propellers" on the Reveal page and in `shipyard scores`
+    but "B2 Propellers" on the Scores page: the reveal printed the catalog's id."""
+    import random
+
+    from shipyard_tui.review import build_review, reveal_text
+    from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
+    from shipyard_tui.text import contract_label
+
+    for seed in range(40):
+        config = GameConfig(tuple(SeatConfig(n, SeatKind.BOT, "random") for n in "AB"),
+                            seed=seed, edition="classic")
+        game = Game(config)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.push(rng.choice(game.legal_moves()))
+        review = build_review(game)
+        ids = [line.contract for step in review.reveal for line in step.contracts]
+        if any(c.endswith("p") for c in ids):
+            break
+    else:
+        raise AssertionError("no classic game dealt a propeller contract")
+    text = reveal_text(review).plain
+    assert not any(f"{c} " in text for c in ids if c.endswith("p"))
+    assert all(f"{contract_label(c)} " in text for c in ids)

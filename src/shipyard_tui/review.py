@@ -24,7 +24,14 @@ from shipyard_tui.rules.query import (
     PlacedCanal,
     score_contract,
 )
-from shipyard_tui.text import PIECE_ABBREV, plural, solo_rating, space_name, tile_features
+from shipyard_tui.text import (
+    PIECE_ABBREV,
+    contract_label,
+    plural,
+    solo_rating,
+    space_name,
+    tile_features,
+)
 
 SHIP_PARTS = (
     ("crew", "Crew"),
@@ -323,7 +330,7 @@ def reveal_text(review: Review) -> Text:
     for step in review.reveal:
         text.append(f"{step.name} reveals:\n", style="bold")
         for line in step.contracts:
-            text.append(f"  {line.contract} {line.sentence()}\n")
+            text.append(f"  {contract_label(line.contract)} {line.sentence()}\n")
         if step.traders:
             names = ", ".join(CATALOG.employees[t].title for t in step.traders)
             text.append(f"  Traders ({names}) → {step.trader_points}\n")

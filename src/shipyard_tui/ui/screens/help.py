@@ -54,7 +54,10 @@ clock.
 
 **Action track.** Tiles from the lead (▸) on the left. Under each tile: the cubes on it
 (each seat has a colour and a shape: ■ ▲ ● ◆) and any guilders lying there; below, what
-choosing it pays you now (`+2`), or `taken` / `lead`.
+choosing it pays you now (`+2`), or `taken` / `lead`. At the start of your turn the tile
+you chose last time moves to the lead. With 2 seats each seat has three cubes: the tile
+that moves is the one you chose two turns ago (it holds two of your cubes, `■■`), and
+one of those cubes goes onto the tile you chose last turn.
 
 **Ship tiles.** `Mst` mast mount (sail or smokestack) · `Cnn` cannon mount ·
 `Crn` crane mount · `Cab` cabin · `Sto` stoker cabin · `Buo` lifebuoy ·
@@ -94,7 +97,9 @@ same; these are the differences, in short.
 shown under the track: `Bu` Build, `Ca` Canal, `Pu` Purchase, `Eq` Equipment, `Cr`
 Crew, `Hi` Hire, `Ex` Exchange, `Su` Subsidy; the lead is in reverse video and `·` is
 an empty space. At the start of your turn, the card you chose last time jumps to the
-space just ahead of the lead (marked `▾`) and becomes the new lead. The cards never
+space just ahead of the lead (marked `▾`) and becomes the new lead. With 2 seats it is
+the card you chose two turns ago (two of your cubes, `■■`), and one of its cubes goes
+onto last turn's card, as in the 2nd edition. The cards never
 close up: empty spaces (gaps) open behind cards that nobody picks. If the lead catches
 up with the last card, that card and any cards right in front of it move on one space,
 so the space ahead of the lead is always free.

@@ -29,6 +29,7 @@ from shipyard_tui.review import (
     ships_table,
 )
 from shipyard_tui.rules import CATALOG
+from shipyard_tui.text import contract_label
 
 from ..palette import seat_mark, seat_style
 from .tabbed_review import TabbedReviewScreen
@@ -42,7 +43,7 @@ def reveal_step_text(review: Review, shown: int, moments: bool = False) -> Text:
     for step in steps[:shown]:
         text.append(f"{seat_mark(step.seat)} {step.name} reveals:\n", style=seat_style(step.seat))
         for line in step.contracts:
-            text.append(f"   {line.contract} {line.sentence()}\n")
+            text.append(f"   {contract_label(line.contract)} {line.sentence()}\n")
     if shown > len(steps):
         text.append("Traders\n", style="bold")
         for step in steps:
