@@ -6,6 +6,7 @@ order of face-down decks and the solo stack (R-12.4) never change its choice.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -13,7 +14,14 @@ import pytest
 
 import shipyard_tui.bots.strong as strong
 from invariants import random_config
-from shipyard_tui.analysis import MIN_LOSS, analyse_game, moments_json, moments_lines
+from shipyard_tui.analysis import (
+    MIN_LOSS,
+    analyse_game,
+    moments_json,
+    moments_lines,
+    report_from_data,
+    report_to_data,
+)
 from shipyard_tui.bots import PLAYER_LEVELS, GreedyBot, StrongBot, bot_for_level, resolve_level
 from shipyard_tui.bots.strong import Weights, evaluate, objective
 from shipyard_tui.cli import main
@@ -208,6 +216,14 @@ def test_key_moments_name_both_moves_and_the_points_lost():
         assert m.played != m.best and m.played and m.best
     text = "\n".join(moments_lines(report))
     assert "Ann" in text and moments[0].played in text and "points lost" in text
+    # between players the search weighs the margin over the best rival, and says so;
+    # a play-tester read "about 20.5 points lost" in a game won 34-28 as a count, and
+    # "move 117" as noise
+    assert text.count("points lost against the best rival") == len(moments)
+    assert "(move" not in text and "estimates" in text
+    solo = dataclasses.replace(report, solo=True)
+    assert "rival" not in "\n".join(moments_lines(solo))
+    assert report_from_data(report_to_data(solo)).solo  # the cache keeps it
     data = moments_json(report)
     assert data["seats"][0]["moments"][0]["better"] == moments[0].best
 

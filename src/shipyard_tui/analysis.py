@@ -77,6 +77,9 @@ class MomentsReport:
     decisions: dict[int, int]
     moments: dict[int, tuple[Moment, ...]]
     total_loss: dict[int, float]
+    solo: bool = False
+    """A solo game: the search weighs the seat's own points; between players, the
+    seat's points less the best rival's, which the words then say."""
 
 
 def analysed_seats(game: Game, *, people_only: bool = True) -> tuple[int, ...]:
@@ -140,7 +143,7 @@ def analyse_game(game: Game, *, budget_ms: float | None = None, rollouts: int | 
     moments = {s: tuple(sorted(found[s], key=lambda m: -m.loss)[:top]) for s in chosen}
     total = {s: sum(m.loss for m in found[s]) for s in chosen}
     names = tuple(s.name for s in game.config.seats)
-    return MomentsReport(names, chosen, decisions, moments, total)
+    return MomentsReport(names, chosen, decisions, moments, total, game.config.solo)
 
 
 def analysis_key(game: Game, budget_ms: float | None, seats: tuple[int, ...], top: int
@@ -160,7 +163,8 @@ def report_to_data(report: MomentsReport) -> dict[str, Any]:
             "decisions": {str(k): v for k, v in report.decisions.items()},
             "moments": {str(k): [dataclasses.asdict(m) for m in v]
                         for k, v in report.moments.items()},
-            "total_loss": {str(k): v for k, v in report.total_loss.items()}}
+            "total_loss": {str(k): v for k, v in report.total_loss.items()},
+            "solo": report.solo}
 
 
 def report_from_data(data: dict[str, Any]) -> MomentsReport:
@@ -170,7 +174,8 @@ def report_from_data(data: dict[str, Any]) -> MomentsReport:
             tuple(str(s) for s in data["seats"]), tuple(int(s) for s in data["analysed"]),
             {int(k): int(v) for k, v in data["decisions"].items()},
             {int(k): tuple(Moment(**m) for m in v) for k, v in data["moments"].items()},
-            {int(k): float(v) for k, v in data["total_loss"].items()})
+            {int(k): float(v) for k, v in data["total_loss"].items()},
+            bool(data.get("solo", False)))
     except (KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"not an analysis: {exc}") from None
 
@@ -207,14 +212,18 @@ def moments_lines(report: MomentsReport) -> list[str]:
         lines.append(f"{name}: {report.decisions[seat]} decisions searched")
         if not found:
             lines.append("  no decision lost a point or more by the strong bot's reckoning")
+        against = "" if report.solo else " against the best rival"
         for k, m in enumerate(found, 1):
-            lines.append(f"  {k}. round {m.round} (move {m.move_index + 1}): about "
-                         f"{m.loss:.1f} points lost")
+            # (no move count: "move 117" meant nothing to a play-tester)
+            lines.append(f"  {k}. round {m.round}: about {m.loss:.1f} points lost{against}")
             lines.append(f"     played: {m.played}")
             lines.append(f"     better: {m.best}")
         lines.append("")
     if not report.analysed:
         lines.append("No seat to analyse.")
+    elif any(report.moments.values()):
+        lines.append("The points are the strong bot's estimates three of its turns ahead:"
+                     " a guide to where to look, not a count.")
     return lines
 
 
