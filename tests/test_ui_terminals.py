@@ -223,3 +223,12 @@ async def test_the_command_palette_has_an_ascii_search_icon(monkeypatch, tmp_pat
         text = "\n".join("".join(s.text for strip in line for s in strip)
                          for line in update.strips)
         assert text.isascii() and "Undo" in text and "??" not in text
+
+
+def test_text_cut_short_does_not_end_in_a_full_stop_in_ascii():
+    """A play-test under LANG=C read "Runner-up: [c] Discard green. (about 0.4 points
+    behind.)" as finished sentences: the ellipsis was "."."""
+    from shipyard_tui.ui.ascii import ascii_char
+
+    shown = "".join(ascii_char(c) for c in "Discard green… (about 0.4 points behind…)")
+    assert shown == "Discard green~ (about 0.4 points behind~)"
