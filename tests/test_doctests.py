@@ -15,7 +15,7 @@ import shipyard_tui.rules
 MODULES = [m.name for package in (shipyard_tui.rules, shipyard_tui.core,
                                   shipyard_tui.games.nauticus)
            for m in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")]
-MODULES += ["shipyard_tui.ui.nauticus.widgets.supply_panel",
+MODULES += ["shipyard_tui.text", "shipyard_tui.ui.nauticus.widgets.supply_panel",
             "shipyard_tui.ui.nauticus.widgets.seats_panel"]
 
 

@@ -291,3 +291,38 @@ async def test_opening_a_backup_by_its_path_sets_the_damaged_autosave_aside(stor
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
     assert len(list(store.saves.glob("damaged/*.json"))) == 1 and path.exists()
+
+
+def test_lists_name_classic_games_and_rate_finished_solo_games(store, capsys):
+    """A play-test: neither the title's Continue line, the load list nor `shipyard
+    history` said a game plays the classic rules; a finished solo game read "finished"
+    twice. Classic games are named so (RC-1.1); a finished solo game gives its rating
+    (R-12.5)."""
+    from shipyard_tui import cli as shipyard_cli
+    from shipyard_tui.rules import Game
+    from shipyard_tui.seats import solo_config
+    from shipyard_tui.text import solo_title
+    from shipyard_tui.ui.screens.load import save_line
+
+    classic = Game(GameConfig((SeatConfig("Ann"), SeatConfig("Bo", SeatKind.BOT, "greedy")),
+                              seed=3, edition="classic"))
+    for _ in range(10):
+        classic.push(classic.legal_moves()[0])
+    path = store.autosave(classic, "gc")
+    info = load(path).info
+    assert info.classic and info.game_words == "Shipyard classic"
+    assert "Shipyard classic · " in save_line(info, path, "").plain
+    solo = Game(solo_config("Sol", 5, False))
+    while not solo.is_over:
+        solo.push(solo.legal_moves()[0])
+    done = store.archive(solo, "solo-done")
+    solo_info = load(done).info
+    line = save_line(solo_info, done, "").plain
+    assert line.count("finished") == 1 and f"· {solo_title(solo_info.scores[0])} ·" in line
+    finished_classic = Game(classic.config)
+    while not finished_classic.is_over:
+        finished_classic.push(finished_classic.legal_moves()[0])
+    store.archive(finished_classic, "classic-done")
+    assert shipyard_cli.main(["history"]) == 0
+    printed = capsys.readouterr().out
+    assert "Shipyard classic" in printed and "Shipyard         solo" in printed

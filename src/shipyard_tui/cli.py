@@ -397,7 +397,7 @@ def _history() -> int:
                    if kind != "automa"]
         line = ", ".join(f"{name} {score}{' *' if won else ''}" for name, score, won in players)
         kind = "solo" if info.solo else f"{len(players)} seats"
-        print(f"{info.when}  {info.game_name.title():<9} {kind:<8} {line}   ({info.game_id})")
+        print(f"{info.when}  {info.game_words:<16} {kind:<8} {line}   ({info.game_id})")
     return 0
 
 

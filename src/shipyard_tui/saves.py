@@ -137,6 +137,16 @@ class SaveInfo:
     revision: int = 0
     game_name: str = "shipyard"
     """Which game the save holds (one of :data:`GAME_NAMES`)."""
+    classic: bool = False
+    """A Shipyard game of the classic rules (RC-1.1)."""
+
+    @property
+    def game_words(self) -> str:
+        """The game and its rules, as lists name them: "Shipyard", "Shipyard classic",
+        "Nauticus"."""
+        if self.game_name == "nauticus":
+            return "Nauticus"
+        return "Shipyard classic" if self.classic else "Shipyard"
 
     @property
     def is_autosave(self) -> bool:
@@ -508,6 +518,7 @@ def _info(body: dict[str, Any], game: AnyGame, where: Path) -> SaveInfo:
         winners=tuple(s["winners"]),
         revision=revision if type(revision) is int and revision >= 0 else 0,
         game_name=game_name_of(game),
+        classic=isinstance(game.config, GameConfig) and game.config.classic,
     )
 
 

@@ -528,6 +528,18 @@ def solo_rating(score: int) -> str:
     return "Keep practising: 60 points make a newbie sailor."
 
 
+def solo_title(score: int) -> str:
+    """The solo rating in a few words, for a list of games (R-12.5).
+
+    >>> solo_title(81), solo_title(59)
+    ('experienced engineer', 'below newbie sailor')
+    """
+    for threshold, words in SOLO_RATINGS:
+        if score >= threshold:
+            return words.split(":")[0].rstrip("!.").lower()
+    return "below newbie sailor"
+
+
 def canal_summary(state: GameState, seat: int) -> str:
     system = CanalSystem(state.seats[seat].canals)
     return plural(len(system), "canal")

@@ -14,7 +14,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from shipyard_tui.saves import SaveInfo, SaveStore, printable
-from shipyard_tui.text import round_of
+from shipyard_tui.text import round_of, solo_title
 
 from ..host import host_of
 
@@ -32,8 +32,8 @@ def save_line(info: SaveInfo | None, path: Path, problem: str) -> Text:
                         in zip(info.seats, info.scores, info.kinds, strict=False)
                         if kind != "automa")
     kind = "solo · " if info.solo else ""
-    if info.game_name == "nauticus":
-        kind = "Nauticus · "
+    if info.game_name == "nauticus" or info.classic:
+        kind = f"{info.game_words} · "
     text.append(f"{kind}{players} · {save_stage(info)} · ")
     text.append(info.when, style="dim")
     return text
@@ -44,7 +44,10 @@ def save_stage(info: SaveInfo) -> str:
     labelled "finished"), "round 5" (Nauticus: its stage)."""
     if info.over:
         winners = [info.seats[i] for i in info.winners if 0 <= i < len(info.seats)]
-        if info.solo or not winners:
+        if info.solo and info.scores:
+            # (the list says "finished" already; a play-tester read it twice)
+            return solo_title(info.scores[0])
+        if not winners:
             return "finished"
         return f"{'shared by' if len(winners) > 1 else 'won by'} {' and '.join(winners)}"
     if info.game_name == "nauticus":

@@ -91,7 +91,8 @@ class TitleScreen(Screen[None]):
             return
         players = ", ".join(name for name, kind in zip(info.seats, info.kinds, strict=False)
                             if kind != "automa")
-        kind = "solo, " if info.solo else ("Nauticus, " if info.game_name == "nauticus" else "")
+        kind = "solo, " if info.solo else ("" if info.game_words == "Shipyard"
+                                           else f"{info.game_words}, ")
         menu.replace_option_prompt(
             "continue", printable(f"{words} ({kind}{players}, {save_stage(info)})"))
 
