@@ -504,3 +504,23 @@ async def test_a_taller_terminal_gives_the_choices_rows_too(monkeypatch, tmp_pat
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         assert side.size.height == 10 - 1
+
+
+async def test_the_new_game_form_opens_at_its_heading(monkeypatch, tmp_path):
+    """A play-test at 80x24: the form opened scrolled down, "New game" and the game's
+    line out of sight, because focusing the first name scrolled it into view."""
+    from textual.widgets import Input
+
+    from shipyard_tui.ui.screens.setup import FormScroll, SetupScreen
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path / "d"))
+    monkeypatch.setenv("SHIPYARD_CONFIG_DIR", str(tmp_path / "c"))
+    app = ShipyardApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        form = app.screen.query_one(FormScroll)
+        assert form.max_scroll_y > 0 and form.scroll_y == 0
+        assert app.focused is app.screen.query_one("#name-0", Input)

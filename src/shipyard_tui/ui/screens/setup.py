@@ -98,6 +98,16 @@ class SetupScreen(Screen[None]):
         self._show_options()
         self._restore(host_of(self.app).setup_drafts.get(self._form, {}))
         self.query_one("#name-0", Input).focus()
+        self.call_after_refresh(self._show_the_top)
+
+    def _show_the_top(self) -> None:
+        """Start at the form's heading: focusing the first name scrolled the heading and
+        the game's line out of sight at 80x24 (a play-test), though the name fits under
+        them."""
+        form = self.query_one(FormScroll)
+        name = self.query_one("#name-0", Input)
+        if name.region.bottom - form.region.y + form.scroll_y <= form.size.height:
+            form.scroll_home(animate=False)
 
     @property
     def _form(self) -> str:
@@ -166,6 +176,9 @@ class SetupScreen(Screen[None]):
         self.query_one("#edition-note", Static).update(EDITION_NOTES.get(edition, ""))
         advanced = self.query_one("#advanced", Checkbox)
         advanced.disabled = edition == "classic"
+        # hidden, not only disabled: a disabled box looked like the others, Tab skipped
+        # it unexplained, and it spoke of red contracts (the note says the classic deal)
+        advanced.display = not advanced.disabled
         if advanced.disabled:
             advanced.value = False
 
