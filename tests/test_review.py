@@ -241,15 +241,19 @@ def test_the_ascii_score_chart_keeps_the_scores_apart():
     review = build_review(game)
     chart = score_chart(review, marks=ASCII_SPARK).plain
     assert chart.isascii()
+    assert "_ . - = # from low to high" in chart.splitlines()[0]  # the marks explained
     rows = chart.splitlines()[1:]
     heights = {}
     for k, seat in enumerate(review.players):
         lines = rows[2 * k: 2 * k + 2]  # two rows a player: the name, then the score
         assert lines[0].startswith(review.seats[seat][:10])
         assert not lines[1][:10].strip()
-        assert lines[1][10:15].strip() == str(history_last(review, seat))
-        last = max(len(line.rstrip()) for line in lines) - 1
-        heights[review.totals[seat]] = _column_height(lines, last, ASCII_SPARK)
+        # the final score after the bars' end (before them it read as a scale)
+        final = str(history_last(review, seat))
+        assert lines[1].rstrip().endswith(f" {final}")
+        last = len(lines[1].rstrip()) - len(final) - 2
+        bars = [line[:last + 1] for line in lines]
+        heights[review.totals[seat]] = _column_height(bars, last, ASCII_SPARK)
     low, high = sorted(heights)
     assert low < high and heights[low] < heights[high]
 
@@ -274,6 +278,7 @@ def test_the_ascii_nauticus_chart_keeps_the_scores_apart():
     assert finals[0] != finals[1]
     chart = score_chart(review, marks=ASCII_SPARK).plain
     assert chart.isascii()
+    assert "_ . - = # from low to high" in chart.splitlines()[0]
     lines = chart.splitlines()
     heights = []
     for name in review.seats:

@@ -153,8 +153,9 @@ def score_chart(review: NauticusReview, height: int = 3, column: int = 6, *,
     all seats (``height`` rows of eighths each, drawn with ``marks``: empty, then low to
     full; :data:`ASCII_SPARK` in ASCII), the numbers underneath."""
     top = max((v for row in review.history for v in row), default=0)
+    legend = "" if marks == SPARK else f"; {' '.join(marks.strip())} from low to high"
     text = Text(f"Score over time: after each round, then the end scoring (one scale, "
-                f"top {top})\n", style="bold")
+                f"top {top}{legend})\n", style="bold")
     levels = (len(marks) - 1) * height
     rounds = max((len(row) for row in review.history), default=0)
     heads = [f"R{r + 1}" for r in range(rounds - 1)] + ["end"]

@@ -379,8 +379,9 @@ def score_chart(review: Review, width: int = 56, height: int = 2, *,
     (``marks``: the characters that fill a row, low to full; :data:`ASCII_SPARK` in
     ASCII)."""
     top = max((score for points in review.history.values() for _, score in points), default=0)
+    legend = "" if marks == SPARK else f"; {' '.join(marks)} from low to high"
     text = Text("Score over time: each player's score after each of its turns "
-                f"(one scale, top {top})\n", style="bold")
+                f"(one scale, top {top}{legend})\n", style="bold")
     levels = len(marks) * height
     for i in review.players:
         values = [score for _, score in review.history.get(i, [])] or [0]
@@ -390,16 +391,17 @@ def score_chart(review: Review, width: int = 56, height: int = 2, *,
                       for k in range(width)]
         heights = [round(v * (levels - 1) / top) if top else 0 for v in values]
         for row in range(height - 1, -1, -1):
-            # the name on the player's first row, the score on the last: a bar's top row
-            # without a label read as the player above's (a play-test)
-            name = f"{review.seats[i]:<10.10}" if row == height - 1 else " " * 10
-            score = f" {values[-1]:>3} " if row == 0 else " " * 5
-            text.append(name + score, style="bold")
+            # the name on the player's first row (a bar's top row without a label read
+            # as the player above's), the final score after the bars' end on the last
+            # (before them it read as a scale: a play-test)
+            name = f"{review.seats[i]:<10.10} " if row == height - 1 else " " * 11
+            text.append(name, style="bold")
             line = []
             for h in heights:
                 fill = h - row * len(marks)
                 line.append(" " if fill < 0 else marks[min(fill, len(marks) - 1)])
-            text.append("".join(line) + "\n", style="cyan")
+            text.append("".join(line), style="cyan")
+            text.append(f" {values[-1]}\n" if row == 0 else "\n", style="bold")
     return text
 
 
