@@ -524,3 +524,23 @@ async def test_the_new_game_form_opens_at_its_heading(monkeypatch, tmp_path):
         form = app.screen.query_one(FormScroll)
         assert form.max_scroll_y > 0 and form.scroll_y == 0
         assert app.focused is app.screen.query_one("#name-0", Input)
+
+
+async def test_finishing_a_build_comes_last_and_is_highlighted(monkeypatch, tmp_path):
+    """A play-test: after the first tile bought, "a" became "Finish building" and every
+    tile's letter moved down one, which led to wrong picks. Finishing is now the last
+    choice, so the tiles keep a, b, c…, and the highlight still starts on it: an Enter
+    typed once too often ends the building rather than buying."""
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    game = game_at(finishing_a_build, seats=2)
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panel = app.screen.query_one(ChoicePanel)
+        offered = [c for c in panel.choices if c.move is not None]
+        assert isinstance(offered[-1].move, mv.EndBuild)
+        assert not any(isinstance(c.move, mv.EndBuild) for c in offered[:-1])
+        assert panel.key_of(0) == "a" and not isinstance(panel.choices[0].move, mv.EndBuild)
+        highlighted = panel.options.highlighted
+        assert highlighted is not None
+        assert isinstance(panel.choices[highlighted].move, mv.EndBuild)

@@ -79,13 +79,22 @@ def choices(state: GameState, legal: list[Move]) -> list[Choice]:
         return canal_choices(state)
     out = [Choice(describe_move(state, move), move) for move in legal]
     if step is S.BUILD:
+        # finishing last, so that a tile keeps its letter once the first is bought (a
+        # play-test: "a" became "Finish building" and every tile's letter moved down);
+        # the highlight still starts on it (:func:`first_highlight`)
         finish = [c for c in out if isinstance(c.move, mv.EndBuild)]
-        out = finish + [c for c in out if c not in finish]
+        out = [c for c in out if c not in finish] + finish
     if step is S.LAST_CHANCE:
         passing = [Choice("Pass: complete no ship (this chance does not come back)",
                           c.move) for c in out if isinstance(c.move, mv.NoLastTile)]
         out = [c for c in out if not isinstance(c.move, mv.NoLastTile)] + passing
     return out + unavailable_choices(state)
+
+
+def first_highlight(legal: list[Move]) -> Move | None:
+    """Where the highlight starts, if not on the first choice: on finishing a build,
+    so that an Enter typed once too often ends the building instead of buying a tile."""
+    return next((m for m in legal if isinstance(m, mv.EndBuild)), None)
 
 
 def unavailable_choices(state: GameState) -> list[Choice]:

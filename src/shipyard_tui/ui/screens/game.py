@@ -333,7 +333,8 @@ class GameScreen(Screen[None]):
                 self.call_later(self._decline_bonus)
             prompt = f"{state.seats[seat].name}: {self._prompt()}"
             panel = self.query_one(ChoicePanel)
-            panel.set_choices(prompt, self._choices(), keep=model.highlight)
+            keep = model.highlight or choice_labels.first_highlight(model.legal_moves())
+            panel.set_choices(prompt, self._choices(), keep=keep)
             model.set_key_hints(panel.letters())
             self.query_one(ViewBar).function_keys = panel.takes_digits()
             self._focus_choices()
