@@ -232,3 +232,12 @@ def test_text_cut_short_does_not_end_in_a_full_stop_in_ascii():
 
     shown = "".join(ascii_char(c) for c in "Discard green… (about 0.4 points behind…)")
     assert shown == "Discard green~ (about 0.4 points behind~)"
+
+
+def test_the_classic_rings_landing_mark_stands_apart_from_the_cards_in_ascii():
+    """A play-test read "CaEqHiCrBuExv" on the classic ring under LANG=C: the mark of
+    the space ahead of the lead (RC-3.1) was a "v", one more letter among the cards'."""
+    from shipyard_tui.ui.ascii import ascii_char
+
+    assert not ascii_char("▾").isalnum()
+    assert ascii_char("▾") not in "#^o*."  # nor a seat's mark or an empty space

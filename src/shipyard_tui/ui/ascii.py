@@ -26,7 +26,7 @@ ASCII_TERMS = ("linux", "vt100", "vt102", "vt220", "ansi", "cons25")
 
 GLYPHS = {
     "■": "#", "▲": "^", "●": "o", "◆": "*", "○": ".", "◀": "<", "▶": ">", "▸": ">",
-    "◂": "<", "▼": "v", "▾": "v", "✗": "!", "✓": "v", "·": ".", "—": "-", "–": "-",
+    "◂": "<", "▼": "v", "▾": "+", "✗": "!", "✓": "v", "·": ".", "—": "-", "–": "-",
     "…": "~", "→": "=", "←": "<", "↑": "^", "↓": "v", "×": "x", "★": "*", "²": '"',
     "³": "3", "✣": "%", "⏎": "<", "⎯": "-", "•": "*", "◼": "#", "□": "#", "▪": "#",
     "≈": "~", "⚑": "@", "±": "+", "§": "S",
@@ -36,7 +36,9 @@ GLYPHS = {
 a digit in ASCII: after a number ("Crn+1²") a "2" read as "+12". The arrow of a score
 (``3 types of employee → 4``, a contract's ``3→4``) is ``=``: as ``>`` it read "3 is
 more than 4"; the arrow keys are named in words where an ASCII screen shows them. Text
-cut short ends in ``~``: as ``.`` it read as a finished sentence ("Discard green.")."""
+cut short ends in ``~``: as ``.`` it read as a finished sentence ("Discard green."). The
+classic ring's landing space ``▾`` is ``+``: as ``v`` it ran into the cards' letters
+("CaEqBuv")."""
 
 
 def draws_ascii(node: DOMNode) -> bool:
