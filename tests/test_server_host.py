@@ -498,3 +498,117 @@ async def test_choosing_the_classic_rules_for_a_new_table() -> None:
         await pilot.pause()
     assert chosen == [{"seats": ["me", "open"], "stand_in": None, "stand_in_level": "beginner",
                        "game": "shipyard", "rules": "classic"}]
+
+
+async def test_a_solo_table_plays_against_the_two_automa_r_12_1(host: TableHost) -> None:
+    """A server had no solo game: a player alone over SSH could only play bots. A table
+    of one person and the two automa is a solo game (R-12.1), played to the end through
+    the host (the automa's turns play themselves), archived, rated on review."""
+    from shipyard_tui.review import build_review
+
+    ann = await Client.open(host, player="Ann")
+    await ann.send({"op": "create", "seats": ["me", "automa", "automa"]})
+    message = await ann.expect("game", lambda m: "state" in m)
+    table = host.tables[message["table"]]
+    assert table.solo and table.seat_names() == ["Ann", "Automa A", "Automa B"]
+    assert host.lobby_message()["tables"][0]["rules"] == "Shipyard solo"
+    game = table.game
+    assert isinstance(game, Game) and game.config.solo
+    state = GameState.from_dict(message["state"])
+    assert state.config.solo and [s.name for s in state.seats][1:] == ["Automa A", "Automa B"]
+    for _ in range(2000):
+        if game.is_over:
+            break
+        assert game.to_move == 0  # the automa never decide (R-12.3)
+        await ann.send({"op": "play", "table": table.table_id,
+                        "move": str(game.legal_moves()[0])})
+        await ann.expect("game")
+        for _ in range(100):
+            if game.is_over or game.to_move == 0:
+                break
+            await asyncio.sleep(0.01)
+    assert game.is_over
+    assert (host.store.finished / f"{table.game_id}.json").exists()
+    assert build_review(game).solo
+    await ann.close()
+
+
+async def test_solo_tables_are_shipyards_2nd_edition_only(host: TableHost) -> None:
+    ann = await Client.open(host, player="Ann")
+    for message, words in (
+            ({"seats": ["me", "automa", "automa"], "rules": "classic"}, "no solo game"),
+            ({"seats": ["me", "automa", "automa"], "game": "nauticus"}, "only Shipyard"),
+            ({"seats": ["me", "automa"]}, "two automa"),
+            ({"seats": ["me", "automa", "automa", "open"]}, "two automa")):
+        await ann.send({"op": "create", **message})
+        assert words in (await ann.expect("error"))["message"]
+    assert host.tables == {}
+    await ann.close()
+
+
+async def test_the_new_table_screen_opens_a_solo_table() -> None:
+    from textual.app import App
+
+    from shipyard_tui.server.lobby import NewTableScreen
+
+    chosen: list[Any] = []
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(NewTableScreen(), chosen.append)
+
+    app = Host()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewTableScreen)
+        await pilot.press("left")  # seat 2 goes round: open, bots, the solo automa
+        await pilot.pause()
+        labels = [str(o.prompt) for o in screen._options()]
+        assert labels[1] == "Seat 2: ◀ the solo automa (a solo game) ▶"
+        assert labels[2] == "Seat 3: Automa B" and labels[-1].startswith("Rules: 2nd edition")
+        await pilot.press("g")  # Nauticus has no solo game
+        await pilot.pause()
+        assert screen.seats == ["open", "none", "none"]
+        await pilot.press("g")
+        await pilot.pause()
+        from textual.widgets import OptionList
+
+        screen.query_one(OptionList).highlighted = 1  # seat 2 again
+        await pilot.press("left", "enter")
+        await pilot.pause()
+    assert chosen and chosen[0]["seats"] == ["me", "automa", "automa"]
+    assert chosen[0]["rules"] == "second" and chosen[0]["game"] == "shipyard"
+
+
+def test_stopping_with_a_player_connected_prints_no_traceback(tmp_path: Path) -> None:
+    """Found while trying a solo table over SSH: Ctrl-C on the server with a session
+    still connected to the table host printed a CancelledError traceback (the event
+    loop cancelled the connection's handler on the way out). The host now lets every
+    handler finish when it closes."""
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+
+    env = dict(os.environ, SHIPYARD_DATA_DIR=str(tmp_path / "d"))
+    server = subprocess.Popen([sys.executable, "-m", "shipyard_tui.cli", "serve", "--no-ssh"],
+                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+    try:
+        assert server.stdout is not None
+        first = server.stdout.readline()
+        path = first.split(" on ", 1)[1].split(" (", 1)[0]
+        with socket.socket(socket.AF_UNIX) as client:
+            client.connect(path)
+            client.sendall(b'{"op": "hello", "player": "Ann"}\n')
+            assert b"welcome" in client.recv(65536)
+            server.send_signal(signal.SIGINT)
+            _out, err = server.communicate(timeout=30)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    assert server.returncode == 0
+    assert "Traceback" not in err and "CancelledError" not in err, err

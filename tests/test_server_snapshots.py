@@ -47,11 +47,13 @@ async def test_a_new_table_offers_the_level_names_for_bots_and_the_stand_in() ->
         screen = app.screen
         assert isinstance(screen, NewTableScreen)
         seen = []
-        for _ in range(4):
+        for _ in range(5):
             await pilot.press("right")
             seen.append(screen.seats[0])
-        assert seen == ["bot:beginner", "bot:sensible", "bot:strong", "open"]
-        await pilot.press("left")  # back to a strong bot at seat 2
+        # (then the solo automa, a solo table: Shipyard only)
+        assert seen == ["bot:beginner", "bot:sensible", "bot:strong", "automa", "open"]
+        await pilot.press("left", "left")  # back to a strong bot at seat 2
+        assert screen.seats == ["bot:strong", "none", "none"]
         await pilot.press("down", "down", "down", "right")  # a stand-in after 1 minute
         await pilot.press("down", "right", "right")  # … of the strong level
         await pilot.press("enter")

@@ -54,7 +54,7 @@ from shipyard_tui.saves import (
 from shipyard_tui.seats import clean_name
 
 from .protocol import ProtocolError, encode, read_message
-from .tables import BOT, PERSON, Table, plan_seats, stand_in_level
+from .tables import AUTOMA, BOT, PERSON, Table, plan_seats, stand_in_level
 
 SOCKET_NAME = "host.sock"
 MAX_TABLES = 64
@@ -107,6 +107,8 @@ class TableHost:
         """The bots of each table, by table id (built when its game first needs one)."""
         self._stand_ins: dict[tuple[str, int], Bot | NauticusBot] = {}
         self._drivers: dict[str, asyncio.Task[None]] = {}
+        self._serving: set[asyncio.Task[Any]] = set()
+        """The handlers of the connections open now (:meth:`close` waits for them)."""
         self._server: asyncio.Server | None = None
         self.moves_played = 0
 
@@ -146,6 +148,10 @@ class TableHost:
         self._drivers.clear()
         for link in list(self.links):
             link.writer.close()
+        # let each connection's handler see its end: left for the event loop to cancel
+        # on the way out, one printed a traceback at every stop with a player connected
+        if self._serving:
+            await asyncio.wait(list(self._serving), timeout=2)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -186,6 +192,9 @@ class TableHost:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         link = Link(writer)
         self.links.add(link)
+        task = asyncio.current_task()
+        if task is not None:
+            self._serving.add(task)
         try:
             while True:
                 try:
@@ -206,6 +215,8 @@ class TableHost:
             self.links.discard(link)
             self._left(link)
             writer.close()
+            if task is not None:
+                self._serving.discard(task)
 
     def handle(self, link: Link, message: dict[str, Any]) -> None:
         """Act on one message; ``ValueError`` is sent back to the sender as an error."""
@@ -307,7 +318,7 @@ class TableHost:
         # beside "Nauticus, 2 seats")
         game_words = "Nauticus" if table.game_name == "nauticus" else \
             "Shipyard classic" if table.edition == CLASSIC else "Shipyard"
-        rules = f"{game_words}, {len(table.seats)} seats"
+        rules = "Shipyard solo" if table.solo else f"{game_words}, {len(table.seats)} seats"
         return {"table": table.table_id, "rules": rules, "game": table.game_name,
                 "seats": seats, "to_move": to_move, "state": state, "scores": scores,
                 "moves": len(game.moves) if game is not None else 0,
@@ -340,8 +351,8 @@ class TableHost:
         edition = message.get("rules", SECOND)
         if edition not in EDITIONS:
             raise ValueError("rules is 'second' or 'classic'")
-        if edition == CLASSIC and len(seats) < 2:
-            raise ValueError("the classic rules are for 2 to 4 seats")
+        if edition == CLASSIC and (len(seats) < 2 or any(s.kind == AUTOMA for s in seats)):
+            raise ValueError("the classic rules are for 2 to 4 seats and have no solo game")
         table_id = secrets.token_hex(3)
         while table_id in self.tables:
             table_id = secrets.token_hex(3)

@@ -40,6 +40,8 @@ def seat_text(seat: dict[str, Any], to_move: bool, stand_in_level: str = "") -> 
     text = Text()
     if seat["kind"] == "bot":
         text.append(f"{seat['name']} ({player_level(seat['level'])})", style="cyan")
+    elif seat["kind"] == "automa":
+        text.append(seat["name"], style="cyan")
     elif seat["player"] is None:
         text.append("open", style="bold green")
     else:
@@ -281,11 +283,18 @@ EDITION_CHOICES: list[tuple[str, str]] = [
 """The rules a table may play (RC-1.1)."""
 
 
+SOLO = "automa"
+"""Seat 2's choice that makes a solo table: the two automa take seats 2 and 3
+(R-12.1), Shipyard's 2nd edition only."""
+
+
 def _seat_label(spec: str) -> str:
     if spec == "open":
         return "open for a person"
     if spec == "none":
         return "no seat"
+    if spec == SOLO:
+        return "the solo automa (a solo game)"
     return f"a {spec[4:]} bot"
 
 
@@ -339,16 +348,27 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
             yield OptionList(*self._options(), id="plan")
             yield Static("Left/Right: change · Enter: open the table · Esc: back", markup=False)
 
+    @property
+    def solo(self) -> bool:
+        return self.seats[0] == SOLO
+
     def _options(self) -> list[Option]:
         lines = [Option("Seat 1: you", disabled=True)]
         for i, spec in enumerate(self.seats):
+            if self.solo and i > 0:
+                words = "Automa B" if i == 1 else "no seat"
+                lines.append(Option(f"Seat {i + 2}: {words}", disabled=True))
+                continue
             lines.append(Option(f"Seat {i + 2}: ◀ {_seat_label(spec)} ▶"))
         lines.append(Option(f"A bot plays for a person away on their turn: ◀ "
                             f"{STAND_IN_CHOICES[self.stand_in][0]} ▶"))
         level = STAND_IN_LEVELS[self.stand_in_level]
         lines.append(Option(f"The level of the bot that stands in: ◀ {level} ▶"))
-        if self.game == "shipyard":
+        if self.game == "shipyard" and not self.solo:
             lines.append(Option(f"Rules: ◀ {EDITION_CHOICES[self.edition][0]} ▶"))
+        elif self.solo:
+            lines.append(Option("Rules: 2nd edition (the classic rules have no solo game)",
+                                disabled=True))
         return lines
 
     def on_mount(self) -> None:
@@ -356,6 +376,8 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
 
     def action_game(self) -> None:
         self.game = "nauticus" if self.game == "shipyard" else "shipyard"
+        if self.solo:  # Nauticus has no solo game
+            self.seats = ["open", "none", "none"]
         self.query_one("#new-table-game", Static).update(self._heading())
         plan = self.query_one(OptionList)
         row = plan.highlighted
@@ -370,9 +392,17 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
             return
         if row <= len(self.seats):
             i = row - 1
+            if self.solo and i > 0:
+                return
             choices = SEAT_CHOICES if i == 0 else ["none", *SEAT_CHOICES]
+            if i == 0 and self.game == "shipyard":
+                choices = [*choices, SOLO]
             current = choices.index(self.seats[i]) if self.seats[i] in choices else 0
             self.seats[i] = choices[(current + step) % len(choices)]
+            if self.seats[i] == SOLO:
+                self.seats[1:] = [SOLO, "none"]
+            elif i == 0 and self.seats[1] == SOLO:
+                self.seats[1:] = ["none", "none"]
             if self.seats[i] == "none":
                 self.seats[i + 1:] = ["none"] * (len(self.seats) - i - 1)
             elif i > 0 and self.seats[i - 1] == "none":
@@ -381,7 +411,7 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
             self.stand_in = (self.stand_in + step) % len(STAND_IN_CHOICES)
         elif row == len(self.seats) + 2:
             self.stand_in_level = (self.stand_in_level + step) % len(STAND_IN_LEVELS)
-        else:
+        elif not self.solo:
             self.edition = (self.edition + step) % len(EDITION_CHOICES)
         plan.clear_options()
         plan.add_options(self._options())
@@ -396,8 +426,8 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
         self.dismiss({"seats": seats, "stand_in": STAND_IN_CHOICES[self.stand_in][1],
                       "stand_in_level": STAND_IN_LEVELS[self.stand_in_level],
                       "game": self.game,
-                      "rules": EDITION_CHOICES[self.edition][1] if self.game == "shipyard"
-                      else "second"})
+                      "rules": EDITION_CHOICES[self.edition][1]
+                      if self.game == "shipyard" and not self.solo else "second"})
 
     def action_cancel(self) -> None:
         self.dismiss(None)

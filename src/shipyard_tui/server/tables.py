@@ -23,6 +23,8 @@ GAMES = ("shipyard", "nauticus")
 
 PERSON = "person"
 BOT = "bot"
+AUTOMA = "automa"
+"""A seat of the solo game's two automa (R-12.1): a table of one person."""
 
 
 @dataclass(slots=True)
@@ -73,12 +75,20 @@ class Table:
     def open_seats(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.is_open]
 
+    @property
+    def solo(self) -> bool:
+        """A solo table: one person against the two automa (R-12.1)."""
+        return any(seat.kind == AUTOMA for seat in self.seats)
+
     def seat_names(self) -> list[str]:
-        """The seat names of the game: the players' names; bots are numbered."""
+        """The seat names of the game: the players' names; bots are numbered, the
+        automa lettered."""
         names = []
         for i, seat in enumerate(self.seats):
             if seat.kind == BOT:
                 names.append(f"Bot {i + 1}")
+            elif seat.kind == AUTOMA:
+                names.append(f"Automa {'AB'[i - 1]}")
             else:
                 names.append(seat.player or f"Seat {i + 1}")
         return names
@@ -88,11 +98,13 @@ class Table:
         for name, seat in zip(self.seat_names(), self.seats, strict=True):
             if seat.kind == BOT:
                 seats.append(SeatConfig(name, SeatKind.BOT, seat.level))
+            elif seat.kind == AUTOMA:
+                seats.append(SeatConfig(name, SeatKind.AUTOMA))
             else:
                 seats.append(SeatConfig(name, SeatKind.HUMAN))
         if self.game_name == "nauticus":
             return NauticusConfig(tuple(seats), seed=self.seed)
-        return GameConfig(tuple(seats), seed=self.seed, edition=self.edition)
+        return GameConfig(tuple(seats), seed=self.seed, edition=self.edition, solo=self.solo)
 
     def start(self) -> Game | NauticusGame:
         """Set up the game now that every person's seat is taken."""
@@ -132,9 +144,17 @@ class Table:
 def plan_seats(specs: list[str], creator: str, game_name: str = "shipyard") -> list[SeatPlan]:
     """Seats from ``me``, ``open`` and ``bot:LEVEL``, where LEVEL is a level players see
     (``beginner``, ``sensible``, ``strong``) or a bot level of that game (``greedy``…);
-    the plan keeps the bot level. ``ValueError`` says what is wrong."""
+    the plan keeps the bot level. ``["me", "automa", "automa"]`` is a solo table of
+    Shipyard (R-12.1). ``ValueError`` says what is wrong."""
     if game_name not in GAMES:
         raise ValueError(f"a table plays {' or '.join(GAMES)}, not {str(game_name)[:40]!r}")
+    if specs == ["me", AUTOMA, AUTOMA]:
+        if game_name != "shipyard":
+            raise ValueError("only Shipyard has a solo game")
+        return [SeatPlan(PERSON, player=creator), SeatPlan(AUTOMA), SeatPlan(AUTOMA)]
+    if AUTOMA in specs:
+        raise ValueError("a solo table is ['me', 'automa', 'automa']: the two automa "
+                         "after the one person (R-12.1)")
     if not 2 <= len(specs) <= 4:
         raise ValueError(f"a table has 2 to 4 seats, not {len(specs)}")
     seats = []
