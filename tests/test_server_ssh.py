@@ -460,3 +460,28 @@ async def test_idle_connections_are_closed_and_the_limit_holds(
         await asyncio.wait_for(ann.closed.wait(), 30)
     finally:
         running.stop()
+
+
+async def test_a_solo_table_over_ssh_r_12_1(server: Server,
+                                            keys: dict[str, asyncssh.SSHKey]) -> None:
+    """A player alone on the server opens a solo table from the lobby (seat 2: the solo
+    automa) and plays: the automa's turns pass by themselves."""
+    ann = await Terminal(80, 24).connect(server.port, keys["Ann"])
+    await ann.wait_for("you are Ann")
+    ann.press("n")
+    await ann.wait_for("A new table")
+    ann.press("\x1b[D")  # Left: seat 2 goes round to the solo automa
+    await ann.wait_for("the solo automa")
+    ann.press(ENTER)
+    await ann.wait_for("Ann: choose an action tile")
+    ann.press("a", ENTER)
+    await ann.wait_for(lambda text: "bonus action" in text or "Ann: " in text)
+    for _ in range(12):  # through the rest of the turn, the automa's, to the next
+        ann.press(ENTER)
+        await asyncio.sleep(0.4)
+    text = await ann.wait_for(lambda text: re.search(r"Round ([2-9]|\d\d) ", text) is not None,
+                              timeout=60)
+    assert "Traceback" not in text
+    game = saved_game(server)
+    assert game is not None and game["config"]["solo"]
+    await ann.close()
