@@ -479,18 +479,22 @@ def test_the_new_table_screen_offers_the_edition() -> None:
     assert [value for _, value in EDITION_CHOICES] == ["second", "classic"]
 
 
-async def test_choosing_the_classic_rules_for_a_new_table() -> None:
+def new_table_app(chosen: list[Any]) -> Any:
+    """An app showing the lobby's new-table form, what it answers kept in ``chosen``."""
     from textual.app import App
 
     from shipyard_tui.server.lobby import NewTableScreen
-
-    chosen: list[Any] = []
 
     class Host(App[None]):
         def on_mount(self) -> None:
             self.push_screen(NewTableScreen(), chosen.append)
 
-    app = Host()
+    return Host()
+
+
+async def test_choosing_the_classic_rules_for_a_new_table() -> None:
+    chosen: list[Any] = []
+    app = new_table_app(chosen)
     async with app.run_test() as pilot:
         await pilot.pause()
         # seats 2-4, the stand-in, its level, then the rules (Shipyard's only)
@@ -547,17 +551,10 @@ async def test_solo_tables_are_shipyards_2nd_edition_only(host: TableHost) -> No
 
 
 async def test_the_new_table_screen_opens_a_solo_table() -> None:
-    from textual.app import App
-
     from shipyard_tui.server.lobby import NewTableScreen
 
     chosen: list[Any] = []
-
-    class Host(App[None]):
-        def on_mount(self) -> None:
-            self.push_screen(NewTableScreen(), chosen.append)
-
-    app = Host()
+    app = new_table_app(chosen)
     async with app.run_test() as pilot:
         await pilot.pause()
         screen = app.screen

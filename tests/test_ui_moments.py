@@ -183,7 +183,9 @@ async def test_in_ascii_the_review_s_chart_is_drawn_with_ascii_marks(tmp_path, m
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             chart = app.screen.query_one("#chart", Static).content
-            marks = set("".join(line[15:] for line in str(chart).splitlines()[1:]))
+            # the bars: after the names' column, before each final score
+            marks = set("".join(line[11:].rstrip().rstrip("0123456789")
+                                for line in str(chart).splitlines()[1:]))
             assert (marks <= set(ASCII_SPARK) | {" "}) is ascii_mode
 
 
