@@ -544,3 +544,27 @@ async def test_finishing_a_build_comes_last_and_is_highlighted(monkeypatch, tmp_
         highlighted = panel.options.highlighted
         assert highlighted is not None
         assert isinstance(panel.choices[highlighted].move, mv.EndBuild)
+
+
+async def test_a_highlight_on_the_last_choice_stays_in_sight_when_the_prompt_wraps(
+        monkeypatch, tmp_path):
+    """Checked in tmux at 80x24 (solo, seed 3): after the first tile bought, the list
+    scrolled to "Finish building", then the prompt wrapped onto a second line and took
+    a row from the list: "▼ 1 more below" hid the highlighted choice."""
+    from shipyard_tui.seats import solo_config
+
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
+    app = ShipyardApp(config=solo_config("Player", 3), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for keys in (("d", "enter"), ("enter",), ("a", "enter"), ("0", "enter")):
+            await pilot.press(*keys)
+            await settle(pilot)
+        panel = app.screen.query_one(ChoicePanel)
+        options = panel.options
+        highlighted = options.highlighted
+        assert highlighted is not None
+        assert isinstance(panel.choices[highlighted].move, mv.EndBuild)
+        line = options._index_to_line[highlighted]
+        assert options.scroll_y <= line < options.scroll_y + \
+            options.scrollable_content_region.height

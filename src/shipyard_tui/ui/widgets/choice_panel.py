@@ -234,6 +234,10 @@ class ChoicePanel(Vertical):
             target = next((i for i, c in enumerate(choices) if c.move is not None), 0)
         if choices:
             option_list.highlighted = target
+            if target:
+                # again once laid out: a prompt that wraps takes a line from the list,
+                # and a highlight on the last choice (finish building) fell out of sight
+                self.call_after_refresh(option_list.scroll_to_highlight)
 
     def _give_keys(self, choices: list[Choice]) -> list[str]:
         """A key for each offered choice: its own (a yard cell's number), or the next
