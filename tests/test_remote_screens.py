@@ -71,3 +71,45 @@ async def test_the_nauticus_table_screen_mounts_its_game_screen_once(
         await app.push_screen(screen)
         await settle(pilot)
         assert mounted == [screen]
+
+
+async def test_at_a_solo_table_the_automa_replay_shows_the_boards_the_host_sent(
+        tmp_path: Path) -> None:
+    """R-12.3 over SSH: the replay of the automa's turns showed the present board (the
+    remote seat has no position before the move). The host now sends, with the move,
+    the seat's view of the board after each automa turn, and the replay shows those."""
+    from shipyard_tui.rules import Game
+    from shipyard_tui.rules.query import seat_view, states_after_turns
+    from shipyard_tui.seats import solo_config
+    from shipyard_tui.server.tables import AUTOMA
+
+    game = Game(solo_config("Ann", 5))
+    table = Table("t1", [SeatPlan(PERSON, player="Ann"), SeatPlan(AUTOMA), SeatPlan(AUTOMA)],
+                  game=game)
+    host = TableHost(tmp_path)
+    # past the first turns, when the automa only place cubes (R-12.2)
+    while game.state.seats[0].turns < 2:
+        host._commit(table, game, game.legal_moves()[0])
+    model = RemoteModel(lambda message: None, "t1", 0, host.game_message(table, 0))
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = RemoteGameScreen(model)
+        await app.push_screen(screen)
+        await settle(pilot)
+        while True:  # to the end of Ann's turn: the automa play theirs
+            before = game.state.copy()
+            move = game.legal_moves()[0]
+            host._commit(table, game, move)
+            boards = states_after_turns(before, move)
+            if boards:
+                break
+        model.apply(host.game_message(table, 0, events_from=len(model.game.events)))
+        await settle(pilot)
+        assert screen.replaying and model.showing_past
+        sent = model.boards_after_automa_turns()
+        assert {t: b.to_dict() for t, b in sent.items()} == \
+            {t: seat_view(b, 0).to_dict() for t, b in boards.items()}
+        shown = model.view  # automa A's turn, the first told
+        turn = shown.turn_number
+        assert turn in boards and game.state.seats[shown.turn.seat].is_automa
+        assert shown.wheel == boards[turn].wheel != game.state.wheel  # not the present

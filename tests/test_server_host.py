@@ -509,6 +509,7 @@ async def test_a_solo_table_plays_against_the_two_automa_r_12_1(host: TableHost)
     of one person and the two automa is a solo game (R-12.1), played to the end through
     the host (the automa's turns play themselves), archived, rated on review."""
     from shipyard_tui.review import build_review
+    from shipyard_tui.rules.query import seat_view, states_after_turns
 
     ann = await Client.open(host, player="Ann")
     await ann.send({"op": "create", "seats": ["me", "automa", "automa"]})
@@ -520,18 +521,29 @@ async def test_a_solo_table_plays_against_the_two_automa_r_12_1(host: TableHost)
     assert isinstance(game, Game) and game.config.solo
     state = GameState.from_dict(message["state"])
     assert state.config.solo and [s.name for s in state.seats][1:] == ["Automa A", "Automa B"]
+    pasts = []
     for _ in range(2000):
         if game.is_over:
             break
         assert game.to_move == 0  # the automa never decide (R-12.3)
-        await ann.send({"op": "play", "table": table.table_id,
-                        "move": str(game.legal_moves()[0])})
-        await ann.expect("game")
+        before = game.state.copy()
+        move = game.legal_moves()[0]
+        await ann.send({"op": "play", "table": table.table_id, "move": str(move)})
+        reply = await ann.expect("game")
+        if "past" in reply:
+            # the board after each automa turn the move played, as Ann may see it, for
+            # her replay of those turns (over SSH it showed the present board)
+            expected = states_after_turns(before, move)
+            assert sorted(int(t) for t in reply["past"]) == sorted(expected)
+            for turn, board in reply["past"].items():
+                assert board == seat_view(expected[int(turn)], 0).to_dict()
+            pasts.append(reply["past"])
         for _ in range(100):
             if game.is_over or game.to_move == 0:
                 break
             await asyncio.sleep(0.01)
     assert game.is_over
+    assert len(pasts) >= 20  # a replay for (nearly) every turn of Ann's
     assert (host.store.finished / f"{table.game_id}.json").exists()
     assert build_review(game).solo
     await ann.close()

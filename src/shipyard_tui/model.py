@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from shipyard_tui.rules import Event, Game, GameState, Move, SeatKind
-from shipyard_tui.rules.query import events_for, seat_view
+from shipyard_tui.rules.query import events_for, seat_view, states_after_turns
 
 
 class ChangeKind(StrEnum):
@@ -201,6 +201,13 @@ class GameModel:
             return
         self.key_hints = hints
         self._notify(Change(ChangeKind.HIGHLIGHT, self.revision, (), self.highlight))
+
+    def boards_after_automa_turns(self) -> dict[int, GameState]:
+        """In the solo game, the board at the end of each automa turn the last move
+        played, by turn number (R-12.3; empty when none or unknown)."""
+        if self.before is None or not self.game.moves:
+            return {}
+        return states_after_turns(self.before, self.game.moves[-1])
 
     def show_past(self, state: GameState | None) -> None:
         """Show ``state``, a moment already played, as the current viewer may see it

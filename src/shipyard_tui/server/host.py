@@ -40,9 +40,12 @@ from shipyard_tui.rules import (
     CLASSIC,
     EDITIONS,
     SECOND,
+    Game,
+    GameState,
     IllegalMoveError,
     SeatKind,
 )
+from shipyard_tui.rules.query import seat_view, states_after_turns
 from shipyard_tui.saves import (
     AnyGame,
     SaveError,
@@ -108,6 +111,9 @@ class TableHost:
         self._stand_ins: dict[tuple[str, int], Bot | NauticusBot] = {}
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._serving: set[asyncio.Task[Any]] = set()
+        self._past: dict[str, tuple[int, dict[int, GameState]]] = {}
+        """By solo table: the number of moves, and the board after each automa turn the
+        last of them played (sent with the next ``game`` message while it is the last)."""
         """The handlers of the connections open now (:meth:`close` waits for them)."""
         self._server: asyncio.Server | None = None
         self.moves_played = 0
@@ -559,7 +565,13 @@ class TableHost:
         self._send_table(table)
 
     def _commit(self, table: Table, game: AnyGame, move: Any) -> None:
+        before = game.state.copy() if isinstance(game, Game) and game.config.solo else None
         game.play(move)
+        if before is not None and isinstance(game, Game):
+            # the boards after each automa turn the move played (R-12.3), for the
+            # player's replay of those turns (a server table had none to show)
+            self._past[table.table_id] = (len(game.moves),
+                                          states_after_turns(before, game.moves[-1]))
         self.moves_played += 1
         self._autosave(table, game)
         self._send_table(table)
@@ -614,6 +626,10 @@ class TableHost:
             "can_undo": game.to_move == seat and game.can_undo,
             "moves_played": len(game.moves),
         })
+        moves, boards = self._past.get(table.table_id, (-1, {}))
+        if boards and moves == len(game.moves):
+            message["past"] = {str(turn): seat_view(board, seat).to_dict()
+                               for turn, board in boards.items()}
         return message
 
 

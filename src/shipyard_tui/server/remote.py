@@ -72,6 +72,8 @@ class RemoteModel(RemoteSeat[Game, RemoteGame], GameModel):
         # A RemoteGame answers every question GameModel asks of a Game.
         GameModel.__init__(self, cast(Game, self.game_from(first, None)), viewer=seat,
                            game_id=table)
+        self._past_boards: dict[int, GameState] = {}
+        """The boards after the automa turns of the last move (a solo table)."""
 
     # -- the host's messages ----------------------------------------------------------
 
@@ -95,11 +97,17 @@ class RemoteModel(RemoteSeat[Game, RemoteGame], GameModel):
             return
         self.game = cast(Game, taken[0])
         self.highlight = None
+        self._past_boards = {int(turn): GameState.from_dict(board)
+                             for turn, board in message.get("past", {}).items()}
         if taken[1]:
             self._notify(Change(ChangeKind.LOAD, self.revision))
         else:
             start = len(old.events)
             self._notify(Change(ChangeKind.MOVE, self.revision, tuple(self.game.events[start:])))
+
+    def boards_after_automa_turns(self) -> dict[int, GameState]:
+        """The host sends them with the move (this seat's view of each)."""
+        return dict(self._past_boards)
 
     @property
     def moves_played(self) -> int:

@@ -26,7 +26,7 @@ from shipyard_tui.ui.app import end_anyway
 from shipyard_tui.ui.ascii import AsciiFilter, ascii_char, plain_palette_icon, wants_ascii
 from shipyard_tui.ui.driver import sturdy
 from shipyard_tui.ui.nauticus.screen import NauticusScreen
-from shipyard_tui.ui.screens.game import GameScreen
+from shipyard_tui.ui.screens.game import AUTOMA_DELAY, GameScreen
 
 from .lobby import LobbyScreen, NameScreen
 from .protocol import MAX_LINE, ProtocolError, encode, read_message
@@ -103,7 +103,10 @@ class RemoteGameScreen(AtServerTable, GameScreen):
     """The game screen at a server table: moves go to the host, bots move there too."""
 
     def __init__(self, model: RemoteModel) -> None:
-        super().__init__(model, bot_delay=0.0, driver=SeatDriver({}), automa_delay=0.0)
+        # the host paces the bots; the automa's turns of a solo table are shown here,
+        # one by one, on the boards the host sends with the move (R-12.3)
+        super().__init__(model, bot_delay=0.0, driver=SeatDriver({}),
+                         automa_delay=AUTOMA_DELAY)
         self.remote = model
         self._was_my_turn = False
 

@@ -18,7 +18,7 @@ from textual.timer import Timer
 from shipyard_tui.model import GameModel
 from shipyard_tui.rules import Action, Event, GameState
 from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.query import events_for, states_after_turns
+from shipyard_tui.rules.query import events_for
 
 from ...text import AutomaStep, automa_steps
 from ..widgets.choice_panel import ChoicePanel
@@ -56,9 +56,7 @@ class AutomaReplay:
             return False
         self.stop()
         self._steps = steps
-        before = self.model.before  # None at a table of the server: the present is shown
-        self._boards = ({} if before is None
-                        else states_after_turns(before, self.model.game.moves[-1]))
+        self._boards = self.model.boards_after_automa_turns()
         self.model.set_key_hints({})  # the board's letters are for a decision not shown
         self._next()
         return True

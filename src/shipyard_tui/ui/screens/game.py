@@ -100,6 +100,9 @@ WIDE = (150, 45)
 SIDE_ROWS = 10
 """The rows of the choices and the seat's line under the board at 80x24."""
 
+AUTOMA_DELAY = 1.2
+"""Seconds each solo automa turn stays on screen, by default (space skips)."""
+
 
 
 class GameScreen(Screen[None]):
@@ -145,7 +148,7 @@ class GameScreen(Screen[None]):
             driver = driver_for(model.game.config, bot_budget_ms)
         self.bots = BotTurns(self, model, driver, bot_delay, self._may_play)
         if automa_delay is None:
-            automa_delay = 1.2 if bot_delay > 0 else 0.0
+            automa_delay = AUTOMA_DELAY if bot_delay > 0 else 0.0
         self.automa = AutomaReplay(self, model, automa_delay, self.refresh_table)
         self.hand_over = HandOver(self, model, self.refresh_table)
         self.view_name = "market"
