@@ -533,6 +533,9 @@ async def test_every_use_left_of_withdraw_money_is_one_choice_na_7_2(store):
         withdrawn = [e for e in game.events if isinstance(e, nev.MoneyWithdrawn)]
         assert len(withdrawn) >= uses and all(e.seat == 0 for e in withdrawn[-uses:])
         assert sum(e.coins for e in withdrawn[-uses:]) == 2 * uses
+        # the log says it once, with the count (five crown evaluations filled it)
+        entries = app.screen.query_one(LogPanel)._entries
+        assert sum(e.endswith(f"(×{uses})") for e in entries) == 1
         assert game.state.seats[0].coins == coins + 2 * uses or game.to_move != 0
         # the seat still decides here, so the uses can go back: one u takes back what
         # one choice did (a play-test needed six)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import suppress
+from itertools import groupby
 
 from textual import events
 from textual.app import ComposeResult
@@ -40,6 +41,17 @@ MAX_REPEAT = 20
 """More uses than a seat can have of one action (a bound, not a rule)."""
 
 Commit = Callable[[NauticusGame], None]
+
+
+def repeats_counted(lines: list[str]) -> list[str]:
+    """The same line several times in a row, once with the count: a crown evaluation of
+    five uses wrote "Ann +1 VP: 1 crown" five times and filled the log at 80x24.
+
+    >>> repeats_counted(["a", "b", "b", "b", "a"])
+    ['a', 'b (×3)', 'a']
+    """
+    counted = ((line, sum(1 for _ in run)) for line, run in groupby(lines))
+    return [f"{line} (×{n})" if n > 1 else line for line, n in counted]
 
 WIDE_FROM = 120
 """From this width on the choices get more room (their long lines wrap less)."""
@@ -181,8 +193,8 @@ class NauticusScreen(Screen[None]):
 
     def _log_entries(self, start: int) -> list[str]:
         names = [s.name for s in self.game.state.seats]
-        return [line for event in self.game.events[start:]
-                if (line := event_words(event, names)) is not None]
+        return repeats_counted([line for event in self.game.events[start:]
+                                if (line := event_words(event, names)) is not None])
 
     def _rewrite_log(self) -> None:
         self.query_one(LogPanel).set_entries(self._log_entries(0))
