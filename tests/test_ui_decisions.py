@@ -113,7 +113,19 @@ async def test_hire_by_keys():
         hire = one_on.move.last  # the marker's step, then this hire: one choice
         wanted = state.employee_track[6][hire.slot][-1]
         paid = int(one_on.label.split("you pay ")[-1].split()[0])
-        await pick(pilot, app, key_for_label(app, one_on.label))
+        # the board letters the employee the marker walks to, as the choice is lettered
+        # (a play-test found only the marker's own space lettered)
+        from shipyard_tui.ui.widgets.employee_track import EmployeeTrack, employee_short
+        from ui_helpers import plain
+
+        await pilot.press("2")
+        await settle(pilot)
+        track = app.screen.query_one(EmployeeTrack)
+        key = key_for_label(app, one_on.label)
+        rows = plain(track.render(), width=track.content_region.width).splitlines()
+        lettered = [r for r in rows if f" {key} {employee_short(wanted)}" in r]
+        assert len(lettered) == 1 and "▶" not in lettered[0]  # a space after the marker
+        await pick(pilot, app, key)
         assert state.employee_marker == 6
         assert app.model.game.state.seats[0].employees == [wanted]
         assert state.seats[0].guilders == before - paid

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from shipyard_tui.core.moves import moves_key
 from shipyard_tui.rules import Event, Game, GameState, Move, SeatKind
 from shipyard_tui.rules.query import events_for, seat_view, states_after_turns
 
@@ -224,6 +225,11 @@ class GameModel:
 
     def key_for(self, move: Move) -> str:
         return self.key_hints.get(str(move), "")
+
+    def key_for_moves(self, moves: tuple[Move, ...]) -> str:
+        """The key of the choice that plays ``moves`` in a row (a marker's steps and
+        what it takes at the end), or of the one move."""
+        return self.key_hints.get(moves_key(moves), "")
 
     def replace_game(self, game: Game) -> None:
         """Swap in another game (after loading); everything re-renders."""

@@ -24,6 +24,7 @@ shipyard_tui.core.moves.MoveSyntaxError: unknown move 'fly'
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import Field, dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
@@ -90,3 +91,13 @@ def parse_notation(text: str, table: dict[str, type[MoveT]], *, list_known: bool
     move = cls._from_args(words[1:])
     assert isinstance(move, cls)
     return move
+
+
+def moves_key(moves: Sequence[Move]) -> str:
+    """Several moves played in a row, named by their notations one after the other (how
+    an interface keys a choice that plays them: a marker's steps and what it takes).
+
+    >>> moves_key([])
+    ''
+    """
+    return " ".join(str(m) for m in moves)

@@ -131,7 +131,11 @@ class ModelWidget(Widget):
 
     def with_key(self, move: Move | None, text: Text) -> Text:
         """``text`` preceded by the letter that picks ``move`` now (or two spaces)."""
-        letter = self.model.key_for(move) if move is not None else ""
+        return self.with_letter(self.model.key_for(move) if move is not None else "", text)
+
+    @staticmethod
+    def with_letter(letter: str, text: Text) -> Text:
+        """``text`` preceded by ``letter`` (or two spaces)."""
         out = Text(letter, style="bold magenta") if letter else Text(" ")
         out.append(" ")
         out.append_text(text)

@@ -21,7 +21,7 @@ from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from shipyard_tui.core.moves import Move
+from shipyard_tui.core.moves import Move, moves_key
 from shipyard_tui.rules import Move as ShipyardMove
 
 OPTION_KEYS = "abcdefghijklmnopstvwxyzABCDEFGIJKLMNOPQRSTUVWXYZ"
@@ -329,9 +329,16 @@ class ChoicePanel(Vertical):
         return 0 <= index < len(self._choices) and self._choices[index].move is None
 
     def letters(self) -> dict[str, str]:
-        """The key of each offered move, by move notation."""
-        return {str(c.move): k for c, k in zip(self._choices, self._keys, strict=True)
-                if k and isinstance(c.move, Move)}
+        """The key of each offered move, by move notation (a plan's moves one after the
+        other: the board letters an employee the marker must walk to, too)."""
+        out: dict[str, str] = {}
+        for choice, key in zip(self._choices, self._keys, strict=True):
+            if key and isinstance(choice.move, Move):
+                out[str(choice.move)] = key
+            elif key and isinstance(choice.move, Plan) and \
+                    all(isinstance(m, Move) for m in choice.move.moves):
+                out.setdefault(moves_key(choice.move.moves), key)
+        return out
 
     def takes_digits(self) -> bool:
         """Whether some offered choice is picked by a digit (a yard cell's number), so

@@ -109,8 +109,14 @@ class EmployeeTrack(ModelWidget):
                 if (isinstance(highlight, mv.Hire) and space == marker
                         and highlight.slot == slot):
                     text.stylize(HIGHLIGHT)
-                if space == marker and self.model.key_for(mv.Hire(slot)):
-                    text = self.with_key(mv.Hire(slot), text)
+                # the letter of the choice that hires here: on the marker's space, or
+                # on a later one the marker walks to (a play-test found only the
+                # marker's row lettered)
+                walk = (mv.MarkerStep(),) * (space - marker) if space >= marker else None
+                letter = self.model.key_for_moves((*walk, mv.Hire(slot))) \
+                    if walk is not None else ""
+                if letter:
+                    text = self.with_letter(letter, text)
                     if merged:  # the letter against the name, as on the action track
                         text = text[:1] + text[2:]
                 cells.append(text)
