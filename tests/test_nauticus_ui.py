@@ -471,13 +471,15 @@ async def test_the_count_of_choices_out_of_sight_is_right_when_the_prompt_wraps(
                 if game.to_move == 0:
                     break
             assert game.to_move == 0
-        for _ in range(4):  # the prompt's recount after layout
-            await pilot.pause()
         options = panel.options
-        bottom = round(options.scroll_y) + options.scrollable_content_region.height
-        hidden = sum(1 for line in options._index_to_line.values() if line >= bottom)
+        for _ in range(40):  # the prompt's recount after layout (slower under load)
+            await pilot.pause()
+            bottom = round(options.scroll_y) + options.scrollable_content_region.height
+            hidden = sum(1 for line in options._index_to_line.values() if line >= bottom)
+            shown = str(panel.query_one("#prompt", Static).render())
+            if shown.endswith(f"(▼ {hidden} more below)"):
+                break
         assert hidden >= 2
-        shown = str(panel.query_one("#prompt", Static).render())
         assert shown.endswith(f"(▼ {hidden} more below)"), shown
 
 
