@@ -37,6 +37,11 @@ def finished_dir() -> Path:
     return data_dir() / "finished"
 
 
+DAMAGED_FOLDER = "damaged"
+"""The saves folder's sub-folder where damaged autosaves are kept once their backup is
+played on (:meth:`~shipyard_tui.saves.SaveStore.set_aside`)."""
+
+
 def analysis_dir() -> Path:
     """The Key moments already worked out, by game (a cache: safe to delete)."""
     return data_dir() / "analysis"
@@ -52,7 +57,7 @@ def describe() -> dict[str, Path]:
         "data": data_dir(),
         "saves": saves_dir(),
         "finished games": finished_dir(),
-        "damaged saves": saves_dir() / "damaged",
+        "damaged saves": saves_dir() / DAMAGED_FOLDER,
         "key moments": analysis_dir(),
         "config": config_dir(),
         "settings": settings_path(),

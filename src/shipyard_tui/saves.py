@@ -69,10 +69,6 @@ MAX_DEPTH = 64
 MAX_NAME = 40
 AUTOSAVE_PREFIX = "autosave-"
 BACKUP_SUFFIX = ".bak.json"
-
-DAMAGED_FOLDER = "damaged"
-"""The saves folder's sub-folder where damaged autosaves are kept once their backup is
-played on (:meth:`SaveStore.set_aside`); ``shipyard paths`` names it."""
 TEMP_PREFIX = ".tmp-"
 LEASE_PREFIX = ".lease-"
 STALE_TEMP_SECONDS = 3600.0
@@ -81,6 +77,14 @@ LOCK_WAIT = 5.0
 """Seconds a session waits for another one to finish writing the same game."""
 
 GAME_NAMES = ("shipyard", "nauticus")
+
+
+def game_words(game_name: str, classic: bool = False) -> str:
+    """A game and its rules as lists name them: "Shipyard", "Shipyard classic",
+    "Nauticus" (the load lists, ``shipyard history``, the server's lobby)."""
+    if game_name == "nauticus":
+        return "Nauticus"
+    return "Shipyard classic" if classic else "Shipyard"
 """The games a save can hold, by the name a save records."""
 
 AnyGame: TypeAlias = Game | NauticusGame
@@ -142,11 +146,8 @@ class SaveInfo:
 
     @property
     def game_words(self) -> str:
-        """The game and its rules, as lists name them: "Shipyard", "Shipyard classic",
-        "Nauticus"."""
-        if self.game_name == "nauticus":
-            return "Nauticus"
-        return "Shipyard classic" if self.classic else "Shipyard"
+        """The game and its rules, as lists name them (:func:`game_words`)."""
+        return game_words(self.game_name, self.classic)
 
     @property
     def is_autosave(self) -> bool:
@@ -738,7 +739,7 @@ class SaveStore:
     @property
     def damaged(self) -> Path:
         """Where damaged autosaves are set aside (:meth:`set_aside`)."""
-        return self.saves / DAMAGED_FOLDER
+        return self.saves / paths.DAMAGED_FOLDER
 
     def set_aside(self, path: Path) -> Path | None:
         """Move a damaged autosave out of the way, into :attr:`damaged` under its name

@@ -50,6 +50,7 @@ from shipyard_tui.saves import (
     AnyGame,
     SaveError,
     SaveStore,
+    game_words,
     load,
     remove_stray_temps,
     write_atomic,
@@ -111,10 +112,10 @@ class TableHost:
         self._stand_ins: dict[tuple[str, int], Bot | NauticusBot] = {}
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._serving: set[asyncio.Task[Any]] = set()
+        """The handlers of the connections open now (:meth:`close` waits for them)."""
         self._past: dict[str, tuple[int, dict[int, GameState]]] = {}
         """By solo table: the number of moves, and the board after each automa turn the
         last of them played (sent with the next ``game`` message while it is the last)."""
-        """The handlers of the connections open now (:meth:`close` waits for them)."""
         self._server: asyncio.Server | None = None
         self.moves_played = 0
 
@@ -322,9 +323,8 @@ class TableHost:
         scores = _scores(game) if game is not None else []
         # the game, its rules and the seats ("Shipyard, 2 seats" read "2 seats" alone,
         # beside "Nauticus, 2 seats")
-        game_words = "Nauticus" if table.game_name == "nauticus" else \
-            "Shipyard classic" if table.edition == CLASSIC else "Shipyard"
-        rules = "Shipyard solo" if table.solo else f"{game_words}, {len(table.seats)} seats"
+        named = game_words(table.game_name, table.edition == CLASSIC)
+        rules = "Shipyard solo" if table.solo else f"{named}, {len(table.seats)} seats"
         return {"table": table.table_id, "rules": rules, "game": table.game_name,
                 "seats": seats, "to_move": to_move, "state": state, "scores": scores,
                 "moves": len(game.moves) if game is not None else 0,

@@ -36,22 +36,10 @@ from .widgets import LogPanel, NauticusStatus, SeatsPanel, SupplyPanel, WheelPan
 REPEATABLE = (Withdraw, Crown)
 """Moves that are one use of an action with several uses, each alike."""
 
-
 MAX_REPEAT = 20
 """More uses than a seat can have of one action (a bound, not a rule)."""
 
 Commit = Callable[[NauticusGame], None]
-
-
-def repeats_counted(lines: list[str]) -> list[str]:
-    """The same line several times in a row, once with the count: a crown evaluation of
-    five uses wrote "Ann +1 VP: 1 crown" five times and filled the log at 80x24.
-
-    >>> repeats_counted(["a", "b", "b", "b", "a"])
-    ['a', 'b (×3)', 'a']
-    """
-    counted = ((line, sum(1 for _ in run)) for line, run in groupby(lines))
-    return [f"{line} (×{n})" if n > 1 else line for line, n in counted]
 
 WIDE_FROM = 120
 """From this width on the choices get more room (their long lines wrap less)."""
@@ -63,6 +51,18 @@ BOTTOM_ROWS = 16
 """What the top row leaves below it at least: the choices, status line and footer."""
 
 WHEEL_WIDTH = 38
+"""The wheel's width (as ``DEFAULT_CSS`` gives it): the seats take the rest of the row."""
+
+
+def repeats_counted(lines: list[str]) -> list[str]:
+    """The same line several times in a row, once with the count: a crown evaluation of
+    five uses wrote "Ann +1 VP: 1 crown" five times and filled the log at 80x24.
+
+    >>> repeats_counted(["a", "b", "b", "b", "a"])
+    ['a', 'b (×3)', 'a']
+    """
+    counted = ((line, sum(1 for _ in run)) for line, run in groupby(lines))
+    return [f"{line} (×{n})" if n > 1 else line for line, n in counted]
 
 
 class NauticusScreen(Screen[None]):
@@ -142,9 +142,9 @@ class NauticusScreen(Screen[None]):
         self._bot_timer: Timer | None = None
         self._review_shown = False
         self._position = 0
+        """Counts redraws of the table, so that a hint for an old position is dropped."""
         self._repeated: tuple[int, int] | None = None
         """The moves (from, to) the last "every use left" choice played, undone together."""
-        """Counts redraws of the table, so that a hint for an old position is dropped."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):

@@ -104,7 +104,6 @@ AUTOMA_DELAY = 1.2
 """Seconds each solo automa turn stays on screen, by default (space skips)."""
 
 
-
 class GameScreen(Screen[None]):
     """The table: action track, wheels, market, yards, canals, seats, log and choices."""
 

@@ -43,10 +43,10 @@ def save_stage(info: SaveInfo) -> str:
     """How far a save's game has gone: "won by Ann" (a finished game's file is already
     labelled "finished"), "round 5" (Nauticus: its stage)."""
     if info.over:
-        winners = [info.seats[i] for i in info.winners if 0 <= i < len(info.seats)]
         if info.solo and info.scores:
             # (the list says "finished" already; a play-tester read it twice)
             return solo_title(info.scores[0])
+        winners = [info.seats[i] for i in info.winners if 0 <= i < len(info.seats)]
         if not winners:
             return "finished"
         return f"{'shared by' if len(winners) > 1 else 'won by'} {' and '.join(winners)}"

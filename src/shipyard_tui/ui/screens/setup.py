@@ -39,11 +39,11 @@ levels have the same names and bot names)."""
 GAMES = [("Shipyard", "shipyard"), ("Nauticus", "nauticus")]
 
 
-
 class FormScroll(VerticalScroll, can_focus=False):
     """The form scrolls to the field that takes the keys; it is no Tab stop of its own
     (a stop that showed nothing, without colour, between the buttons and the first
     field)."""
+
 
 class SetupScreen(Screen[None]):
     """A form for a new game; ``solo`` asks only for the player's name and options;

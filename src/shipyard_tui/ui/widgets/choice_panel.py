@@ -335,8 +335,7 @@ class ChoicePanel(Vertical):
         for choice, key in zip(self._choices, self._keys, strict=True):
             if key and isinstance(choice.move, Move):
                 out[str(choice.move)] = key
-            elif key and isinstance(choice.move, Plan) and \
-                    all(isinstance(m, Move) for m in choice.move.moves):
+            elif key and isinstance(choice.move, Plan):
                 out.setdefault(moves_key(choice.move.moves), key)
         return out
 

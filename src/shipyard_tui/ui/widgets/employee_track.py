@@ -112,9 +112,9 @@ class EmployeeTrack(ModelWidget):
                 # the letter of the choice that hires here: on the marker's space, or
                 # on a later one the marker walks to (a play-test found only the
                 # marker's row lettered)
-                walk = (mv.MarkerStep(),) * (space - marker) if space >= marker else None
+                walk = (mv.MarkerStep(),) * (space - marker)
                 letter = self.model.key_for_moves((*walk, mv.Hire(slot))) \
-                    if walk is not None else ""
+                    if space >= marker else ""
                 if letter:
                     text = self.with_letter(letter, text)
                     if merged:  # the letter against the name, as on the action track
