@@ -289,7 +289,10 @@ async def test_the_hint_key_in_nauticus_names_the_strong_bots_tile_and_its_runne
             index = panel.options.highlighted
             assert index is not None
             best = panel.advice.splitlines()[0]
-            named = f"Strong bot: [{panel.key_of(index)}]"
+            # within a go the strong bot plays the beginner's move, and the hint names
+            # the beginner (a play-test read "Strong bot:" above "the beginner's move")
+            adviser = "Strong bot" if choosing else "Beginner"
+            named = f"{adviser}: [{panel.key_of(index)}]"
             assert best.startswith(named)
             # its words too (whole, or cut with an ellipsis), in place of "(highlighted)"
             # where the line has no room for both (a play-test read only "[g]")

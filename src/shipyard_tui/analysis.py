@@ -272,11 +272,14 @@ class Hint:
     """The runner-up's moves, walked on the same way."""
     alone: str = "There is nothing else worth considering."
     """What the hint says in place of a runner-up when it has none."""
+    adviser: str = "Strong bot"
+    """Whose move the hint gives: the strong bot, or the bot it plays as where it does
+    not search (a Nauticus go)."""
 
     def text(self, best: str | None = None, runner_up: str | None = None) -> str:
         """The hint in words; ``best`` and ``runner_up`` replace the moves' own words
         (the interface names them as its choices are named)."""
-        lines = [f"Strong bot: {best or self.best}"]
+        lines = [f"{self.adviser}: {best or self.best}"]
         if self.runner_up is None:
             lines.append(self.alone)
             return "\n".join(lines)
@@ -330,7 +333,7 @@ def nauticus_hint_for(game: NauticusGame, *, budget_ms: float | None = None,
     words = move_words(game.state, best)
     if runner is None or best_value is None or runner_value is None:
         return Hint(seat, words, 0.0, 0.0, None, None, None, False, (best,),
-                    alone="(In a go: the beginner's move.)")
+                    alone="(In a go: the beginner's move.)", adviser="Beginner")
     return Hint(seat, words, best_value, best_value, move_words(game.state, runner),
                 runner_value, runner_value, False, (best,), (runner,))
 
