@@ -31,8 +31,7 @@ from pathlib import Path
 
 import shipyard_tui.bots.strong as strong
 from shipyard_tui.bots.greedy import cruise_lengths_of
-from shipyard_tui.core import SeatDriver
-from shipyard_tui.rules import DecisionStep, Game, GameState, Move
+from shipyard_tui.rules import DecisionStep, GameState, Move
 from shipyard_tui.rules import moves as mv
 from shipyard_tui.rules.query import (
     apply_move,
@@ -42,7 +41,6 @@ from shipyard_tui.rules.query import (
     pattern,
     track_index,
 )
-from shipyard_tui.simulate import simulation_config
 
 ACTIONS = ("BUILD", "CANAL", "PURCHASE", "EQUIPMENT", "CREW", "HIRE", "EXCHANGE")
 """The action tiles of a solo game, in the order of the imitation's weight blocks."""
@@ -147,10 +145,10 @@ def choices(first: int, last: int, rollouts: int) -> None:
     """One JSON line per solo game of the strong level: at each choice of action tile
     it searched, the seat's :func:`state_features`, each action offered with its greedy
     valuation, the guilders it pays and the search's value, and the action chosen."""
+    from solo_variants import strong_solo
+
     for seed in range(first, last + 1):
-        game = Game(simulation_config(3, seed, solo=True, level="strong"))
-        bot = strong.StrongBot(seed, budget_ms=None, rollouts=rollouts)
-        driver = SeatDriver({0: bot})
+        game, bot, driver = strong_solo(seed, rollouts)
         rows = []
         while not game.is_over:
             state = game.state

@@ -428,6 +428,14 @@ def fitted(path: str) -> Evaluate:
     return evaluate
 
 
+def strong_solo(seed: int, rollouts: int) -> tuple[Game, strong.StrongBot, SeatDriver]:
+    """A solo game of this seed with the strong level at this many rollouts a decision
+    in the player's seat: the game, the bot and the driver that asks it."""
+    game = Game(simulation_config(3, seed, solo=True, level="strong"))
+    bot = strong.StrongBot(seed, budget_ms=None, rollouts=rollouts)
+    return game, bot, SeatDriver({0: bot})
+
+
 def collect(first: int, last: int, rollouts: int, weights: str | None = None) -> None:
     """One JSON line per record: the features at the start of each of the player's
     turns, what it held then, and the game's final score; with ``weights`` (a file
@@ -436,8 +444,7 @@ def collect(first: int, last: int, rollouts: int, weights: str | None = None) ->
     if weights is not None:
         vars(strong)["evaluate"] = fitted(weights)
     for seed in range(first, last + 1):
-        game = Game(simulation_config(3, seed, solo=True, level="strong"))
-        driver = SeatDriver({0: strong.StrongBot(seed, budget_ms=None, rollouts=rollouts)})
+        game, _, driver = strong_solo(seed, rollouts)
         records = []
         while not game.is_over:
             state = game.state
@@ -459,9 +466,7 @@ def choices(first: int, last: int, rollouts: int) -> None:
     search chose. :func:`agreement` says how often the rollouts' own choice would have
     been the same: how well they foresee the bot's later turns."""
     for seed in range(first, last + 1):
-        game = Game(simulation_config(3, seed, solo=True, level="strong"))
-        bot = strong.StrongBot(seed, budget_ms=None, rollouts=rollouts)
-        driver = SeatDriver({0: bot})
+        game, bot, driver = strong_solo(seed, rollouts)
         rows = []
         while not game.is_over:
             decision = driver.decision(game)
