@@ -96,6 +96,9 @@ class Terminal:
         self._reader: asyncio.Task[None] | None = None
         self.closed = asyncio.Event()
         self.raw = bytearray()
+        self._text: str | None = None
+        """The screen's text as last read (drawing it anew from pyte's buffer on every
+        look took a third of a whole game's test)."""
 
     async def connect(self, port: int, key: asyncssh.SSHKey, *, term: str = "xterm",
                       command: str | None = None,
@@ -118,13 +121,16 @@ class Terminal:
                     break
                 self.raw += data
                 self.stream.feed(data)
+                self._text = None
         except (asyncssh.Error, OSError):
             pass
         finally:
             self.closed.set()
 
     def text(self) -> str:
-        return "\n".join(self.screen.display)
+        if self._text is None:
+            self._text = "\n".join(self.screen.display)
+        return self._text
 
     def press(self, *keys: str) -> None:
         assert self.process is not None
@@ -146,6 +152,7 @@ class Terminal:
     def resize(self, width: int, height: int) -> None:
         assert self.process is not None
         self.screen.resize(height, width)
+        self._text = None
         self.process.change_terminal_size(width, height)
 
     def drop(self) -> None:
