@@ -9,7 +9,9 @@ pictures in screenshots/ show exactly what the tests check.
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 from shipyard_tui.server.showcase import LOBBY_SCENES
@@ -33,9 +35,14 @@ async def shoot(scene) -> Path:  # type: ignore[no-untyped-def]
 
 def main() -> int:
     OUT.mkdir(exist_ok=True)
-    for scene in [*SCENES, *LOBBY_SCENES]:
-        path = asyncio.run(shoot(scene))
-        print(f"wrote {path.relative_to(OUT.parent)}")
+    with tempfile.TemporaryDirectory() as folder:
+        # the scenes' own data and settings, as in the tests: the title screen showed the
+        # games the scenes before it (or a person at this machine) had left unfinished
+        os.environ["SHIPYARD_DATA_DIR"] = str(Path(folder, "data"))
+        os.environ["SHIPYARD_CONFIG_DIR"] = str(Path(folder, "config"))
+        for scene in [*SCENES, *LOBBY_SCENES]:
+            path = asyncio.run(shoot(scene))
+            print(f"wrote {path.relative_to(OUT.parent)}")
     return 0
 
 

@@ -20,7 +20,7 @@ HELP = """\
 | r | show each seat in full (warehouse, deliveries), then the wheel again |
 | v | the review, once the game is over |
 | PageUp PageDown | scroll the log |
-| H (shift+h) | hint: the strong bot's action tile, highlighted, and its runner-up; within a go, the beginner's move (the strong bot plays so there) |
+| H (shift+h) | hint: the strong bot's action tile and runner-up; in a go, the beginner's move |
 | Ctrl+S | keep the game under a name (it is autosaved after every move anyway) |
 | ? or F1 | this help |
 | q | leave for the title screen (Continue resumes the game) |
