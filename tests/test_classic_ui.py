@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from rich.text import Text
 
 from shipyard_tui.rules import Action, Game, GameConfig, SeatConfig, SeatKind
@@ -26,6 +27,7 @@ def _classic(seed: int = 5) -> GameConfig:
                       seed=seed, edition="classic")
 
 
+@pytest.mark.slow
 async def test_whole_classic_two_seat_game_by_keys_matches_the_engine():
     config = _classic()
     app = ShipyardApp(config=config, bot_delay=0.0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -47,6 +48,7 @@ def test_three_seat_games_keep_every_invariant(seed, move_seed):
     _play_and_check(3, seed, move_seed)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(seed=st.integers(0, 2**32), move_seed=st.integers(0, 2**32))
 def test_four_seat_games_keep_every_invariant(seed, move_seed):

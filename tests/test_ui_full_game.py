@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.review import ReviewScreen
@@ -12,6 +14,7 @@ from shipyard_tui.ui.widgets.base import RENDER_ERRORS
 from ui_helpers import play_to_the_end, settle, statics_text
 
 
+@pytest.mark.slow
 async def test_whole_two_seat_game_by_keys_matches_the_engine():
     config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=5)
     app = ShipyardApp(config=config, bot_delay=0.0)

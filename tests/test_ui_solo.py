@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from shipyard_tui.rules import Game
 from shipyard_tui.seats import solo_config
 from shipyard_tui.text import round_of, solo_rating
@@ -18,6 +20,7 @@ from shipyard_tui.ui.widgets.status_line import StatusLine
 from ui_helpers import choices, plain, play_to_the_end, settle, statics_text
 
 
+@pytest.mark.slow
 async def test_whole_solo_game_by_keys(tmp_path, monkeypatch):
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     config = solo_config("Ann", seed=8)
