@@ -14,6 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from shipyard_tui.paths import CONFIG_ENV, DATA_ENV
 from shipyard_tui.server.showcase import LOBBY_SCENES
 from shipyard_tui.ui.showcase import SCENES, settle
 
@@ -38,8 +39,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         # the scenes' own data and settings, as in the tests: the title screen showed the
         # games the scenes before it (or a person at this machine) had left unfinished
-        os.environ["SHIPYARD_DATA_DIR"] = str(Path(folder, "data"))
-        os.environ["SHIPYARD_CONFIG_DIR"] = str(Path(folder, "config"))
+        os.environ[DATA_ENV] = str(Path(folder, "data"))
+        os.environ[CONFIG_ENV] = str(Path(folder, "config"))
         for scene in [*SCENES, *LOBBY_SCENES]:
             path = asyncio.run(shoot(scene))
             print(f"wrote {path.relative_to(OUT.parent)}")

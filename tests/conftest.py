@@ -35,8 +35,3 @@ async def host(tmp_path: Path):  # type: ignore[no-untyped-def]
     yield table_host
     await table_host.close()
 
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The long tests (marked slow) run first: spread over two processes, a long test
-    left near the end keeps one process busy while the other has nothing left to do."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -98,7 +98,7 @@ class Terminal:
         self.raw = bytearray()
         self._text: str | None = None
         """The screen's text as last read (drawing it anew from pyte's buffer on every
-        look took a third of a whole game's test)."""
+        look took a quarter of a whole game's test)."""
 
     async def connect(self, port: int, key: asyncssh.SSHKey, *, term: str = "xterm",
                       command: str | None = None,
