@@ -16,7 +16,8 @@ MODULES = [m.name for package in (shipyard_tui.rules, shipyard_tui.core,
                                   shipyard_tui.games.nauticus)
            for m in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")]
 MODULES += ["shipyard_tui.text", "shipyard_tui.ui.nauticus.widgets.supply_panel",
-            "shipyard_tui.ui.nauticus.widgets.seats_panel", "shipyard_tui.ui.nauticus.screen"]
+            "shipyard_tui.ui.nauticus.widgets.seats_panel", "shipyard_tui.ui.nauticus.screen",
+            "shipyard_tui.ui.app"]
 
 
 @pytest.mark.parametrize("name", MODULES)

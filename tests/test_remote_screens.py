@@ -5,6 +5,7 @@ the server's and leaving asks nothing."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -113,3 +114,55 @@ async def test_at_a_solo_table_the_automa_replay_shows_the_boards_the_host_sent(
         turn = shown.turn_number
         assert turn in boards and game.state.seats[shown.turn.seat].is_automa
         assert shown.wheel == boards[turn].wheel != game.state.wheel  # not the present
+
+
+async def _updates_while_closing(app: App[None], pilot: Any, screen: Any,
+                                 update: Any) -> None:
+    """Pop ``screen`` and let host updates arrive at every step of its closing."""
+    await app.push_screen(screen)
+    await settle(pilot)
+    app.pop_screen()
+    for _ in range(30):
+        update()
+        await asyncio.sleep(0)
+    await settle(pilot)
+    assert app.screen is not screen
+
+
+async def test_a_host_update_reaching_a_closing_shipyard_table_is_dropped(
+        tmp_path: Path) -> None:
+    """Issue 38: a game update that arrived while the table screen closed (a server
+    stop, or q) drew on widgets already taken away: ``NoMatches: StatusLine``."""
+    game = new_game(2, seed=8)
+    table = Table("t1", [SeatPlan(PERSON, player="Ann"), SeatPlan(PERSON, player="Bob")],
+                  game=game)
+    host = TableHost(tmp_path)
+    model = RemoteModel(lambda message: None, "t1", 0, host.game_message(table, 0))
+
+    def update() -> None:
+        game.play(game.legal_moves()[0])
+        model.apply(host.game_message(table, 0))
+
+    app: App[None] = App()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _updates_while_closing(app, pilot, RemoteGameScreen(model), update)
+    assert app.return_code in (None, 0)
+    assert _screen_listeners(model) == 0
+
+
+async def test_a_host_update_reaching_a_closing_nauticus_table_is_dropped(
+        tmp_path: Path) -> None:
+    game = NauticusGame(nauticus_config(2, seed=3))
+    table = Table("t1", [SeatPlan(PERSON, player="Ann"), SeatPlan(PERSON, player="Bob")],
+                  game=game, game_name="nauticus")
+    host = TableHost(tmp_path)
+    model = RemoteNauticusModel(lambda message: None, "t1", 0, host.game_message(table, 0))
+
+    def update() -> None:
+        game.play(game.legal_moves()[0])
+        model.apply(host.game_message(table, 0))
+
+    app: App[None] = App()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _updates_while_closing(app, pilot, RemoteNauticusScreen(model), update)
+    assert app.return_code in (None, 0)

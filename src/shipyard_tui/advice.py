@@ -350,6 +350,8 @@ def dismantled_after(view: GameState, moves: Move | Sequence[Move], *,
     world = determinize(view, 0)
     events: list[ev.Event] = []
     for move in (moves,) if isinstance(moves, Move) else moves:
+        if move not in legal_moves(world):
+            return []  # not a move of this decision: the rules refuse it when played
         apply_move(world, move, events)
     for _ in range(MAX_FORCED):
         if world.is_over or world.to_move != seat:

@@ -148,8 +148,13 @@ class GameModel:
 
     # -- commands (the screen only) ---------------------------------------------
 
-    def play(self, move: Move | str) -> list[Event]:
-        """Check and play a move, then tell every listener (and the commit hooks)."""
+    def play(self, move: Move | str, *, at: int | None = None) -> list[Event]:
+        """Check and play a move, then tell every listener (and the commit hooks).
+
+        ``at``: the revision the move was chosen at; a move chosen before the game
+        changed (a second quick Enter) is dropped quietly, and nothing happens."""
+        if at is not None and at != self.revision:
+            return []
         state = self.game.state
         before = state.copy() if state.config.solo else None
         events = self.game.play(move)

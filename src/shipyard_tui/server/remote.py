@@ -139,8 +139,11 @@ class RemoteModel(RemoteSeat[Game, RemoteGame], GameModel):
 
     # -- commands -----------------------------------------------------------------------
 
-    def play(self, move: Move | str) -> list[Event]:
-        """Send the move to the host; the result arrives as the next change."""
+    def play(self, move: Move | str, *, at: int | None = None) -> list[Event]:
+        """Send the move to the host; the result arrives as the next change (a move
+        chosen ``at`` an earlier revision is dropped, as :meth:`GameModel.play` does)."""
+        if at is not None and at != self.revision:
+            return []
         if not self.human_to_move and not self.waiting:
             raise IllegalMoveError("it is not your turn")
         self.send({"op": "play", "table": self.table, "move": str(move)})

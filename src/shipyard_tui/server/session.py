@@ -24,6 +24,7 @@ from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.model import Change
 from shipyard_tui.ui.app import end_anyway
 from shipyard_tui.ui.ascii import AsciiFilter, ascii_char, plain_palette_icon, wants_ascii
+from shipyard_tui.ui.compat import exiting, while_open
 from shipyard_tui.ui.driver import sturdy
 from shipyard_tui.ui.nauticus.screen import NauticusScreen
 from shipyard_tui.ui.screens.game import AUTOMA_DELAY, GameScreen
@@ -154,6 +155,7 @@ class RemoteNauticusScreen(AtServerTable, NauticusScreen):
         self._was_my_turn = False
         model.on_change = self._host_changed
 
+    @while_open
     def _host_changed(self, restart: bool) -> None:
         self.game = cast(NauticusGame, self.remote.game)
         if restart:
@@ -251,6 +253,8 @@ class SessionApp(App[None]):
 
         from .serve import server_dir
 
+        if exiting(self):
+            return  # the session is ending: a screen taken down while being built
         self._return_code = 1
         if self._exception is None:
             self._exception = error

@@ -49,6 +49,7 @@ from shipyard_tui.saves import (
 from shipyard_tui.settings import Settings, load_settings, save_settings
 
 from .ascii import AsciiFilter, plain_palette_icon, wants_ascii
+from .compat import exiting
 from .driver import sturdy
 from .nauticus.screen import NauticusScreen
 from .screens.game import GameScreen
@@ -91,6 +92,18 @@ class UnsavedNotice(Static):
         padding: 0 1;
     }
     """
+
+
+def unsaved_report(count: int, problem: str, where: str) -> str:
+    """What the exit says of moves that could not be saved.
+
+    >>> unsaved_report(1, "disk full", "A copy is in x.")
+    '1 move of this game was not saved (disk full). A copy is in x.'
+    >>> unsaved_report(32, "disk full", "")
+    '32 moves of this game were not saved (disk full).'
+    """
+    moves = "1 move of this game was" if count == 1 else f"{count} moves of this game were"
+    return f"{moves} not saved ({problem}). {where}".rstrip()
 
 
 class ShipyardApp(App[None]):
@@ -142,6 +155,8 @@ class ShipyardApp(App[None]):
         self.exit_report_shown = False
         self._leaving = False
         self.crash_log: Path | None = None
+        self.teardown_errors: list[Exception] = []
+        """Errors raised while the app was already exiting (see :meth:`_handle_exception`)."""
 
     def _use_terminal_colours(self) -> None:
         """With ``NO_COLOR`` draw in the terminal's own foreground and background.
@@ -185,6 +200,12 @@ class ShipyardApp(App[None]):
 
         from shipyard_tui import paths
 
+        if exiting(self):
+            # the player is leaving (quit, a hang-up or a kill) and the game was saved
+            # first: an error of a screen taken down while still being built (Textual's
+            # tabs of the review, mounted as SIGTERM came) is no crash to report
+            self.teardown_errors.append(error)
+            return
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         self.crash_log = paths.write_crash_log(paths.data_dir() / f"crash-{stamp}.log", error)
         super()._handle_exception(error)
@@ -243,9 +264,7 @@ class ShipyardApp(App[None]):
                 copy = game_file.emergency_copy(game)
                 where = (f"An emergency copy is in {copy}; open it with: shipyard load {copy}"
                          if copy is not None else "No emergency copy could be written either.")
-                count = game_file.unsaved
-                report = (f"{count} move{' was' if count == 1 else 's were'} of this game "
-                          f"not saved ({game_file.problem}). {where}")
+                report = unsaved_report(game_file.unsaved, game_file.problem, where)
             elif not game_file.still_ours():
                 report = f"This session did not save its game: {game_file.problem}."
             game_file.release()

@@ -28,6 +28,7 @@ from shipyard_tui.games.nauticus.moves import Crown, Done, EndGo, Withdraw
 from shipyard_tui.games.nauticus.search import DEFAULT_BUDGET_MS as NAUTICUS_BUDGET_MS
 from shipyard_tui.games.nauticus.words import event_words, move_words
 
+from ..compat import while_open
 from ..hints import ask_for_hint
 from ..sizes import ask_to_grow
 from ..widgets.choice_panel import Choice, ChoicePanel, Repeat
@@ -216,6 +217,7 @@ class NauticusScreen(Screen[None]):
 
     # -- drawing ------------------------------------------------------------
 
+    @while_open
     def refresh_table(self) -> None:
         """Draw the game as it is now and ask whoever decides next."""
         game = self.game
@@ -331,8 +333,9 @@ class NauticusScreen(Screen[None]):
 
     def on_choice_panel_chosen(self, message: ChoicePanel.Chosen) -> None:
         seat = self.game.to_move
-        if seat is None or seat in self.bots or not self.decides_here(seat):
-            return
+        if (seat is None or seat in self.bots or not self.decides_here(seat)
+                or not self.query_one(ChoicePanel).answers(message.decision)):
+            return  # a second quick Enter, for the decision the first one answered
         move = message.move
         self.query_one(LogPanel).follow()  # what the move does is read at the end
         if isinstance(move, Repeat) and isinstance(move.move, Move):
@@ -344,8 +347,8 @@ class NauticusScreen(Screen[None]):
             self._repeated = (before, len(self.game.moves))
             self._committed()
             return
-        if not isinstance(move, Move):  # the panel only ever holds Nauticus's
-            return
+        if not isinstance(move, Move) or move not in self.game.legal_moves():
+            return  # the panel only ever holds Nauticus's moves of this decision
         self._repeated = None
         self.game.play(move)
         self._committed()

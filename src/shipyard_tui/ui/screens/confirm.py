@@ -12,7 +12,8 @@ from textual.widgets import Button, Static
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """Asks a question; ``y``/Enter answers yes, ``n``/Esc answers no."""
+    """Asks a question; ``y`` answers yes, ``n``/Esc answers no, and Enter presses the
+    focused button, the safe "no" (a second quick Enter must not say yes)."""
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),

@@ -52,6 +52,7 @@ from shipyard_tui.rules import query as q
 
 from ...text import describe_move
 from .. import choice_labels
+from ..compat import while_open
 from ..hints import ask_for_hint
 from ..sizes import ask_to_grow
 from ..widgets.action_track import ActionTrack
@@ -275,6 +276,7 @@ class GameScreen(Screen[None]):
 
     # -- reacting to the model ---------------------------------------------------------
 
+    @while_open
     def _on_change(self, change: Change) -> None:
         if change.kind in (ChangeKind.HIGHLIGHT, ChangeKind.PAST):
             return
@@ -300,6 +302,7 @@ class GameScreen(Screen[None]):
         """Whether a bot's move may be played now."""
         return not self.automa.active and not self.hand_over.active
 
+    @while_open
     def refresh_table(self) -> None:
         """Show the decision in front of the table: a person's choices, the terminal
         handed to the next person, a bot or an absent seat at work, or the result."""
@@ -390,7 +393,8 @@ class GameScreen(Screen[None]):
     @on(ChoicePanel.Highlighted)
     def _highlighted(self, event: ChoicePanel.Highlighted) -> None:
         move = event.move
-        if getattr(self.app, "low_bandwidth", False):
+        if (getattr(self.app, "low_bandwidth", False)
+                or not self.query_one(ChoicePanel).answers(event.decision)):
             return
         self.model.set_highlight(move if isinstance(move, Move) else None)
 
@@ -398,42 +402,47 @@ class GameScreen(Screen[None]):
     def _chosen(self, event: ChoicePanel.Chosen) -> None:
         from .confirm import ConfirmScreen
 
-        if not self.model.human_to_move or self.replaying:
-            return
+        if (not self.query_one(ChoicePanel).answers(event.decision)
+                or not self.model.human_to_move or self.replaying):
+            return  # a second quick Enter, for the decision the first one answered
         move = event.move
         if not isinstance(move, Move | Plan):  # the panel only ever holds Shipyard's
+            return
+        if (move.moves[0] if isinstance(move, Plan) else move) not in self.model.legal_moves():
             return
         state = self.model.game.state
         question = choice_labels.confirmation(
             state, move,
             decline_bonus=self._no_bonus_turn == (state.turn.seat, state.turn_number))
-        if question is None:
-            self._go(move)
-            return
         revision = self.model.revision
+        if question is None:
+            self._go(move, revision)
+            return
 
         def answered(yes: bool | None) -> None:
-            if yes and self.model.revision == revision:
-                self._go(move)
+            if yes:
+                self._go(move, revision)
 
         self.app.push_screen(ConfirmScreen(question[0], question[1], "Go back"), answered)
 
-    def _go(self, move: Move | Plan) -> None:
+    def _go(self, move: Move | Plan, revision: int) -> None:
+        """Play the choice made at ``revision`` of the model, if the game has not
+        changed since (each move of a plan at the revision the one before left)."""
+        if self.model.revision != revision:
+            return
         self.query_one(GameLog).follow()  # what the move does is read at the end
         state = self.model.game.state
         if state.turn.step is Step.BONUS_BEFORE:
             no_bonus = isinstance(move, Plan) and move.no_bonus_after
             self._no_bonus_turn = (state.turn.seat, state.turn_number) if no_bonus else None
-        if isinstance(move, Plan):
-            for one in move.moves:
-                if not self._play(one):
-                    break
-        else:
-            self._play(move)
+        for one in move.moves if isinstance(move, Plan) else (move,):
+            if not self._play(one, revision):
+                break
+            revision = self.model.revision
 
-    def _play(self, move: Move) -> bool:
+    def _play(self, move: Move, revision: int | None = None) -> bool:
         try:
-            self.model.play(move)
+            self.model.play(move, at=revision)
         except IllegalMoveError as exc:
             self.notify(str(exc), title="Not allowed", severity="warning", markup=False)
             return False

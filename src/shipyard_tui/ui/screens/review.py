@@ -31,6 +31,7 @@ from shipyard_tui.review import (
 from shipyard_tui.rules import CATALOG
 from shipyard_tui.text import contract_label
 
+from ..compat import while_open
 from ..palette import seat_mark, seat_style
 from .tabbed_review import TabbedReviewScreen
 
@@ -106,7 +107,8 @@ class ReviewScreen(TabbedReviewScreen):
         self.shown = len(self.review.reveal) + 1 if reveal_all else 0
         self.people = analysed_seats(model.game) if model.game.is_over else ()
         self._analysing = False
-        self._closing = False
+        self._left = False
+        """The review was closed: the analysis thread stops and shows nothing."""
 
     def compose(self) -> ComposeResult:
         review = self.review
@@ -133,6 +135,7 @@ class ReviewScreen(TabbedReviewScreen):
             self.action_reveal()
         self.refresh_bindings()  # all revealed already: the footer offers no reveal
 
+    @while_open
     def action_reveal(self) -> None:
         """Reveal the next seat's contracts; after the last seat, the traders."""
         if self.all_revealed:
@@ -169,7 +172,7 @@ class ReviewScreen(TabbedReviewScreen):
             self._analyse()
 
     def on_unmount(self) -> None:
-        self._closing = True
+        self._left = True
 
     def _analyse(self) -> None:
         """Search every decision of the people again, in a thread; show progress."""
@@ -180,7 +183,7 @@ class ReviewScreen(TabbedReviewScreen):
         text.update("The strong bot is going over your decisions…")
 
         def progress(done: int, total: int) -> None:
-            if not self._closing:
+            if not self._left:
                 self.app.call_from_thread(
                     text.update, f"The strong bot is going over your decisions: {done} of "
                                  f"{total}…")
@@ -189,14 +192,14 @@ class ReviewScreen(TabbedReviewScreen):
             try:
                 report = cached_analysis(game, analysis_dir(), budget_ms=budget,
                                          seats=self.people, top=5, progress=progress,
-                                         cancelled=lambda: self._closing)
+                                         cancelled=lambda: self._left)
             except Exception as exc:  # the review must stay, whatever the analysis does
-                if not self._closing:
+                if not self._left:
                     self.app.call_from_thread(
                         text.update, "Key moments could not be worked out for this game "
                                      f"({type(exc).__name__}: {exc}). The scores stand.")
                 return
-            if self._closing:
+            if self._left:
                 return
             lines = ["Key moments: the decisions where the strong bot's estimate of the "
                      "move played fell furthest below its best move (estimates from sampled "

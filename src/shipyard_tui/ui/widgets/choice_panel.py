@@ -24,6 +24,8 @@ from textual.widgets.option_list import Option
 from shipyard_tui.core.moves import Move, moves_key
 from shipyard_tui.rules import Move as ShipyardMove
 
+from ..compat import while_open
+
 OPTION_KEYS = "abcdefghijklmnopstvwxyzABCDEFGIJKLMNOPQRSTUVWXYZ"
 """Letters that pick options, the capitals after the small ones (a Nauticus purchase
 can offer more than 23); q, r, u and H are left to the screen's own commands."""
@@ -154,18 +156,22 @@ class ChoicePanel(Vertical):
     """
 
     class Highlighted(Message):
-        """The player is looking at this move."""
+        """The player is looking at this move (of the decision numbered ``decision``)."""
 
-        def __init__(self, move: Move | Plan | Repeat | None) -> None:
+        def __init__(self, move: Move | Plan | Repeat | None, decision: int = 0) -> None:
             super().__init__()
             self.move = move
+            self.decision = decision
 
     class Chosen(Message):
-        """The player confirmed this move."""
+        """The player confirmed this move, for the decision numbered ``decision``: the
+        screen plays it only while that decision is still the one shown
+        (:meth:`ChoicePanel.answers`)."""
 
-        def __init__(self, move: Move | Plan | Repeat) -> None:
+        def __init__(self, move: Move | Plan | Repeat, decision: int = 0) -> None:
             super().__init__()
             self.move = move
+            self.decision = decision
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -179,6 +185,13 @@ class ChoicePanel(Vertical):
         """Words shown above the prompt until the next decision (:meth:`advise`)."""
         self._hint: tuple[HintLike, str] | None = None
         """The hint shown, with its note, to word it again for another size."""
+        self.decision = 0
+        """Counts the decisions shown: a choice carries the number of the decision it
+        was shown for, and one for an earlier decision is dropped (two quick Enters:
+        the second selected a choice of the decision the first had just answered)."""
+        self._options: list[Option] = []
+        """The options of the decision shown, to tell a selection of them from one of
+        the options they replaced."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt", markup=False)
@@ -201,6 +214,7 @@ class ChoicePanel(Vertical):
         """Show a new decision; keep the highlight on ``keep`` if it is still offered."""
         if not choices and not self._choices and prompt == self._prompt:
             return
+        self.decision += 1
         self._choices = choices
         self._prompt = prompt
         self._keys = self._give_keys(choices)
@@ -224,6 +238,7 @@ class ChoicePanel(Vertical):
             row.add_column(ratio=1)
             row.add_row(mark, text)
             options.append(Option(row, disabled=choice.move is None))
+        self._options = options
         option_list.add_options(options)
         target = 0
         for i, choice in enumerate(choices):
@@ -281,6 +296,7 @@ class ChoicePanel(Vertical):
     def advice(self) -> str:
         return self._advice
 
+    @while_open
     def _show_prompt(self) -> None:
         text = self._prompt + self.more_hint()
         if self._advice:
@@ -446,11 +462,22 @@ class ChoicePanel(Vertical):
             self.options.highlighted = index
             event.stop()
 
+    def answers(self, decision: int) -> bool:
+        """Whether a choice made for the decision numbered ``decision`` answers the one
+        shown now."""
+        return decision == self.decision
+
+    def _shown(self, event: OptionList.OptionMessage) -> bool:
+        """Whether the option list's message is about an option of the decision shown
+        now (a key queued before the choices were replaced selects a replaced one)."""
+        index = event.option_index
+        return 0 <= index < len(self._options) and event.option is self._options[index]
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
         index = event.option_index
-        if 0 <= index < len(self._choices):
-            self.post_message(self.Highlighted(self._choices[index].move))
+        if self._shown(event):
+            self.post_message(self.Highlighted(self._choices[index].move, self.decision))
             rest = self._choices[index + 1:]
             if rest and all(c.move is None for c in rest):
                 self.call_after_refresh(self._show_refused_below, index)
@@ -469,9 +496,8 @@ class ChoicePanel(Vertical):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        index = event.option_index
-        if 0 <= index < len(self._choices):
-            move = self._choices[index].move
+        if self._shown(event):
+            move = self._choices[event.option_index].move
             if move is not None:
-                self.post_message(self.Chosen(move))
+                self.post_message(self.Chosen(move, self.decision))
 
