@@ -114,3 +114,39 @@ def test_a_stand_in_plays_for_an_absent_person():
     assert decision is not None and decision.bot is stand_in and decision.seat == 0
     game.push(decision.decide())
     assert len(stand_in.calls) == 1
+
+
+class BlindRecorder(RecordingBot):
+    """A bot that says it never looks: it is handed the legal moves only."""
+
+    def choose(self, view: object, legal: list[Move]) -> Move:
+        raise AssertionError("a blind bot is never handed a view")
+
+    def choose_blind(self, legal: list[Move]) -> Move:
+        self.calls.append((None, list(legal)))
+        return self._rng.choice(legal)
+
+
+def test_a_blind_bot_is_handed_the_legal_moves_and_no_view(monkeypatch):
+    """Issue 39: the random bot declares it never looks (``core.BlindBot``), so the
+    driver makes no view for it (a view copies the state); other bots still get theirs,
+    and the random bot's games are the same as before (the golden hashes agree)."""
+    from shipyard_tui.bots import RandomBot
+    from shipyard_tui.core import BlindBot
+
+    assert isinstance(RandomBot(1), BlindBot)
+    assert not isinstance(RecordingBot(1), BlindBot)
+    game = Game(simulation_config(2, 5))
+    views: list[int] = []
+    real_view = Game.view
+
+    def counted(self: Game, seat: int | None) -> GameState:
+        views.append(1)
+        return real_view(self, seat)
+
+    monkeypatch.setattr(Game, "view", counted)
+    blind, looking = BlindRecorder(1), RecordingBot(2)
+    SeatDriver({0: blind, 1: looking}).play_out(game)
+    assert blind.calls and all(view is None for view, _ in blind.calls)
+    assert looking.calls and all(isinstance(view, GameState) for view, _ in looking.calls)
+    assert len(views) == len(looking.calls)

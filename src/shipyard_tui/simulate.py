@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from shipyard_tui.bots import driver_for
 from shipyard_tui.core import bot_seed
-from shipyard_tui.games import nauticus
-from shipyard_tui.games.nauticus import bots as nauticus_bots
 from shipyard_tui.rules import SECOND, Game, GameConfig, SeatConfig, SeatKind, event_to_json
+
+if TYPE_CHECKING:  # Nauticus is loaded only when it is simulated
+    from shipyard_tui.games.nauticus import NauticusGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +88,7 @@ class SimulatedNauticusGame:
 
     index: int
     seed: int
-    game: nauticus.NauticusGame
+    game: NauticusGame
 
     def summary(self) -> dict[str, Any]:
         state = self.game.state
@@ -112,6 +113,9 @@ class SimulatedNauticusGame:
 def simulate_nauticus(players: int, games: int, seed: int,
                       level: str = "random") -> Iterator[SimulatedNauticusGame]:
     """Play ``games`` games of Nauticus with seeds ``seed``, ``seed + 1``, ..."""
+    from shipyard_tui.games import nauticus
+    from shipyard_tui.games.nauticus import bots as nauticus_bots
+
     for k in range(games):
         game_seed = seed + k
         seats = tuple(SeatConfig(f"Bot {i + 1}", SeatKind.BOT, level) for i in range(players))
@@ -124,6 +128,8 @@ def simulate_nauticus(players: int, games: int, seed: int,
 def write_events(result: SimulatedGame | SimulatedNauticusGame, out: IO[str]) -> None:
     """Append a game's events to a JSON-lines stream, one event per line."""
     if isinstance(result, SimulatedNauticusGame):
+        from shipyard_tui.games import nauticus
+
         records = [nauticus.event_to_json(e) for e in result.game.events]
     else:
         records = [event_to_json(e) for e in result.game.events]

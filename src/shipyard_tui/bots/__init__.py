@@ -6,6 +6,9 @@ legal moves; it never reads another seat's secrets.
 
 from __future__ import annotations
 
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from .base import (
     BOT_LEVELS,
     LEVEL_DESCRIPTIONS,
@@ -16,10 +19,24 @@ from .base import (
     player_level,
     resolve_level,
 )
-from .greedy import GreedyBot
-from .planner import PlannerBot
-from .random_bot import RandomBot
-from .strong import StrongBot
+
+if TYPE_CHECKING:
+    from .greedy import GreedyBot
+    from .planner import PlannerBot
+    from .random_bot import RandomBot
+    from .strong import StrongBot
+
+_CLASSES = {"GreedyBot": "greedy", "PlannerBot": "planner", "RandomBot": "random_bot",
+            "StrongBot": "strong"}
+"""The bot classes, each imported when first asked for (``simulate`` with random bots,
+``tournament`` and ``scores`` load only what they use)."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _CLASSES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{module}"), name)
 
 __all__ = ["BOT_LEVELS", "LEVEL_DESCRIPTIONS", "PLAYER_LEVELS", "Bot", "GreedyBot",
            "PlannerBot", "RandomBot", "StrongBot", "bot_for_level", "driver_for", "player_level",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
 from typing import Protocol
 
 from shipyard_tui.core import SeatDriver, bot_seed
@@ -19,7 +20,23 @@ class Bot(Protocol):
     def choose(self, view: GameState, legal: list[Move]) -> Move: ...
 
 
-BOT_LEVELS: dict[str, Callable[[int], Bot]] = {}
+def _imported(module: str, name: str) -> Callable[[int], Bot]:
+    """A factory of the bot class ``name`` of ``bots.<module>``, imported on first use:
+    a random bots' simulation never loads the searching bots."""
+
+    def make(seed: int) -> Bot:
+        bot: Callable[[int], Bot] = getattr(import_module(f"{__package__}.{module}"), name)
+        return bot(seed)
+
+    return make
+
+
+BOT_LEVELS: dict[str, Callable[[int], Bot]] = {
+    "random": _imported("random_bot", "RandomBot"),
+    "greedy": _imported("greedy", "GreedyBot"),
+    "planner": _imported("planner", "PlannerBot"),
+    "strong": _imported("strong", "StrongBot"),
+}
 """Bot factories by level name; each takes a seed for the bot's own randomness."""
 
 PLAYER_LEVELS: dict[str, str] = {"beginner": "greedy", "sensible": "planner",
@@ -31,14 +48,6 @@ LEVEL_DESCRIPTIONS: dict[str, str] = {
     "sensible": "looks ahead to the end of its turn",
     "strong": "searches many possible futures (takes a moment)",
 }
-
-
-def register(level: str) -> Callable[[Callable[[int], Bot]], Callable[[int], Bot]]:
-    def wrap(factory: Callable[[int], Bot]) -> Callable[[int], Bot]:
-        BOT_LEVELS[level] = factory
-        return factory
-
-    return wrap
 
 
 def resolve_level(level: str) -> str:

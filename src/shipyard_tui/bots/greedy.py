@@ -46,8 +46,6 @@ from shipyard_tui.rules.query import (
     track_index,
 )
 
-from .base import register
-
 GUILDER = 0.7
 """What a guilder is worth to the bot, in points."""
 
@@ -691,5 +689,3 @@ class GreedyBot:
         DecisionStep.LAST_CHANCE: _last_chance,
     }
 
-
-register("greedy")(GreedyBot)

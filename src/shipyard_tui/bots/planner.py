@@ -24,7 +24,6 @@ from shipyard_tui.rules.query import (
     trader_points,
 )
 
-from .base import register
 from .greedy import TUNED, GreedyBot
 
 PLANNED_STEPS = {S.CHOOSE, S.BONUS_BEFORE, S.BONUS_AFTER, S.FINAL_CHOOSE}
@@ -109,5 +108,3 @@ class PlannerBot(GreedyBot):
         return (seat.score + best_contracts(seat, seat.fleet) + trader_points(seat.employees)
                 + left * worth)
 
-
-register("planner")(PlannerBot)

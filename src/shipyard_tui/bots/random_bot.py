@@ -6,8 +6,6 @@ import random
 
 from shipyard_tui.rules import GameState, Move
 
-from .base import register
-
 
 class RandomBot:
     name = "random"
@@ -16,7 +14,9 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: GameState, legal: list[Move]) -> Move:
+        return self.choose_blind(legal)
+
+    def choose_blind(self, legal: list[Move]) -> Move:
+        """A random bot never looks at the table (see ``core.driver.BlindBot``)."""
         return self._rng.choice(legal)
 
-
-register("random")(RandomBot)

@@ -42,7 +42,6 @@ from shipyard_tui.rules.query import (
 )
 from shipyard_tui.rules.query import progress as rules_progress
 
-from .base import register
 from .greedy import GreedyBot, GreedyTuning, _ship_runs, cruise_lengths_of
 
 DEFAULT_BUDGET_MS = 150
@@ -471,5 +470,3 @@ class StrongBot(GreedyBot):
             apply_move(sim, self._greedy_move(sim, legal_moves(sim)), [])
         return evaluate(sim, seat, self.weights)
 
-
-register("strong")(StrongBot)

@@ -21,7 +21,7 @@ import threading
 import time
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeGuard, TypeVar, runtime_checkable
 
 from .protocol import DecisionLoop
 
@@ -58,18 +58,34 @@ class Bot(Protocol[ViewT_contra, MoveT]):
     def choose(self, view: ViewT_contra, legal: list[MoveT]) -> MoveT: ...
 
 
+@runtime_checkable
+class BlindBot(Protocol[MoveT]):
+    """A bot whose choice does not depend on what its seat sees (the random bot): it
+    is handed the legal moves only, so no view of the table is made for it (the view
+    copies the state, and was 40 % of a random bots' game)."""
+
+    name: str
+
+    def choose_blind(self, legal: list[MoveT]) -> MoveT: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Decision(Generic[ViewT, MoveT]):
     """One bot decision, taken from the game and ready to be thought over anywhere
-    (a worker thread too): the seat, its view, the legal moves and the bot."""
+    (a worker thread too): the seat, its view, the legal moves and the bot; for a
+    :class:`BlindBot` (``blind``, the same bot) no view is made (``None``)."""
 
     seat: int
-    view: ViewT
+    view: ViewT | None
     legal: list[MoveT]
     bot: Bot[ViewT, MoveT]
+    blind: BlindBot[MoveT] | None = None
 
     def decide(self) -> MoveT:
         """The bot's move (the legal moves are copied: a bot cannot change them)."""
+        if self.blind is not None:
+            return self.blind.choose_blind(list(self.legal))
+        assert self.view is not None
         return self.bot.choose(self.view, list(self.legal))
 
 
@@ -83,6 +99,8 @@ class SeatDriver(Generic[ViewT, MoveT]):
         self.bots: dict[int, Bot[ViewT, MoveT]] = dict(bots)
         self._thinking = threading.Lock()
         """Held while a bot thinks: a bot is never asked two things at once."""
+        self._blindness: dict[type, bool] = {}
+        """Whether each kind of bot is a :class:`BlindBot`."""
 
     def bot_to_move(self, game: Game[MoveT, ViewT]) -> bool:
         """Whether a bot of this table decides now."""
@@ -100,7 +118,19 @@ class SeatDriver(Generic[ViewT, MoveT]):
         bot = self.bots.get(seat, stand_in)
         if bot is None:
             return None
+        chooser = bot  # the bot as a Bot, whatever the guard below narrows it to
+        if self._blind(bot):
+            return Decision(seat, None, game.legal_moves(), chooser, bot)
         return Decision(seat, game.view(seat), game.legal_moves(), bot)
+
+    def _blind(self, bot: Bot[ViewT, MoveT]) -> TypeGuard[BlindBot[MoveT]]:
+        """Whether ``bot`` chooses without a view (asked once per kind of bot: a
+        protocol's ``isinstance`` is slow)."""
+        kind = type(bot)
+        blind = self._blindness.get(kind)
+        if blind is None:
+            blind = self._blindness[kind] = isinstance(bot, BlindBot)
+        return blind
 
     def decide(self, decision: Decision[ViewT, MoveT]) -> MoveT:
         """Ask the bot, one question at a time (safe from several threads)."""

@@ -40,6 +40,10 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: NauticusState, legal: list[Move]) -> Move:
+        return self.choose_blind(legal)
+
+    def choose_blind(self, legal: list[Move]) -> Move:
+        """A random bot never looks at the table (see ``core.driver.BlindBot``)."""
         return self._rng.choice(legal)
 
 
