@@ -77,6 +77,17 @@ def _drain(master: int, out: bytearray, stream: pyte.ByteStream) -> bool:
     return True
 
 
+def _newest(folder: Path) -> float:
+    """When a save in ``folder`` last changed (the autosave moves on with the game)."""
+    times = [0.0]
+    for path in folder.glob("*.json"):
+        try:
+            times.append(path.stat().st_mtime)
+        except OSError:  # a temporary file renamed away meanwhile
+            pass
+    return max(times)
+
+
 def _asked(screen: pyte.Screen) -> bool:
     """Whether a yes/no question is on the screen."""
     text = "\n".join(screen.display)
@@ -84,9 +95,10 @@ def _asked(screen: pyte.Screen) -> bool:
 
 
 def storm(kind: str, seed: int, *, interval: float = 0.1, size: tuple[int, int] = (80, 24),
-          timeout: float = 900.0) -> Storm:
+          timeout: float = 900.0, stall: float = 60.0) -> Storm:
     """Play one game of ``kind`` by pressing Enter every ``interval`` seconds in a
-    terminal of ``size`` until it is finished, then leave with q."""
+    terminal of ``size`` until it is finished, then leave with q; a game whose autosave
+    has not changed for ``stall`` seconds is stuck (the screen is in the detail)."""
     folder = Path(tempfile.mkdtemp(prefix="enter-storm-"))
     env = dict(os.environ, SHIPYARD_DATA_DIR=str(folder / "data"),
                SHIPYARD_CONFIG_DIR=str(folder / "config"), TERM="xterm-256color",
@@ -105,11 +117,20 @@ def storm(kind: str, seed: int, *, interval: float = 0.1, size: tuple[int, int] 
     stream = pyte.ByteStream(screen)
     enters, start, detail = 0, time.monotonic(), ""
     finished = False
+    saves = folder / "data" / "saves"
+    last_save, moved = 0.0, time.monotonic()
     try:
         while proc.poll() is None and time.monotonic() - start < timeout:
             _drain(master, out, stream)
             if finished_dir.exists() and any(finished_dir.iterdir()):
                 finished = True
+                break
+            newest = _newest(saves)
+            if newest != last_save:
+                last_save, moved = newest, time.monotonic()
+            elif time.monotonic() - moved > stall:
+                detail = f"stuck for {stall:.0f} s on this screen:\n" + "\n".join(
+                    line.rstrip() for line in screen.display)
                 break
             if _asked(screen):
                 os.write(master, b"y")
@@ -118,16 +139,20 @@ def storm(kind: str, seed: int, *, interval: float = 0.1, size: tuple[int, int] 
                 os.write(master, b"\r" * taps)
                 enters += taps
             time.sleep(interval)
+        if not finished and proc.poll() is None and not detail:
+            detail = "did not finish in time"
         if finished:
             for key in (b"q", b"q", b"q"):  # the review, the title screen, quit
                 time.sleep(0.5)
                 _drain(master, out, stream)
                 if proc.poll() is None:
                     os.write(master, key)
+        if not finished:
+            proc.terminate()
         try:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
-            detail = "did not quit"
+            detail = detail or "did not quit"
             proc.kill()
             proc.wait()
         _drain(master, out, stream)

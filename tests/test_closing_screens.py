@@ -84,3 +84,89 @@ async def test_a_screen_is_closing_by_the_time_it_unmounts() -> None:
     assert closing(Static("never mounted"))
     for flag in REMOVAL_FLAGS:
         assert hasattr(Widget(), flag), f"Textual no longer has {flag}: see ui/compat.py"
+
+
+async def test_a_key_that_reaches_the_review_before_it_is_built_is_dropped() -> None:
+    """Enter held through the last move reached the review's reveal before its widgets
+    were mounted (``NoMatches '#reveal-text'``, seen in the pty storm); the review then
+    opens on the first seat's contracts as always."""
+    from textual.app import App
+
+    from shipyard_tui.model import GameModel
+
+    game = new_game(2, seed=3)
+    random_playout(game, 1)
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        review = ReviewScreen(GameModel(game))
+        app.push_screen(review)
+        review.action_reveal()
+        await pilot.pause()
+        await pilot.pause()
+        assert review.shown == 1
+    assert app.return_code in (None, 0)
+
+
+async def test_a_question_answered_before_it_is_mounted_closes_cleanly() -> None:
+    """A ``y`` that reached a question before it was mounted dismissed it, and its
+    mount handler then found no buttons (``NoMatches '#no'``, in the pty storm)."""
+    from textual.app import App
+
+    from shipyard_tui.ui.screens.confirm import ConfirmScreen
+
+    answers: list[bool | None] = []
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        question = ConfirmScreen("Discard it?", "Discard", "Go back")
+        app.push_screen(question, answers.append)
+        question.action_answer(True)
+        for _ in range(4):
+            await pilot.pause()
+        assert answers == [True]
+        assert question not in app.screen_stack
+    assert app.return_code in (None, 0)
+
+
+@pytest.mark.parametrize("keys", [("y", "y"), ("n", "n"), ("y", "n")])
+async def test_two_quick_answers_close_the_question_and_nothing_under_it(
+        keys: tuple[str, str]) -> None:
+    """``dismiss`` pops the top screen, whichever it is: a second quick answer to a
+    question closed the table under it too (a pty game under a storm of keys ended on
+    the title screen). A dialog closes once."""
+    from textual.app import App
+    from textual.screen import Screen
+
+    from shipyard_tui.ui.screens.confirm import ConfirmScreen
+
+    answers: list[bool | None] = []
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table: Screen[None] = Screen()
+        await app.push_screen(table)
+        question = ConfirmScreen("Discard it?", "Discard", "Go back")
+        await app.push_screen(question, answers.append)
+        question.action_answer(keys[0] == "y")
+        question.action_answer(keys[1] == "y")
+        await pilot.pause()
+        assert answers == [keys[0] == "y"]
+        assert app.screen is table
+
+
+async def test_two_quick_enters_at_the_hand_over_keep_the_table() -> None:
+    """R-11.2 hot seat: Enter takes the terminal; a second quick Enter closed the table
+    under the hand-over too."""
+    from shipyard_tui.rules import GameConfig, SeatConfig
+    from shipyard_tui.ui.screens.game import GameScreen
+    from shipyard_tui.ui.screens.hand_over import HandOverScreen
+    from ui_helpers import settle
+
+    app = ShipyardApp(config=GameConfig((SeatConfig("Ann"), SeatConfig("Bea")), seed=4),
+                      bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hand_over = app.screen
+        assert isinstance(hand_over, HandOverScreen)
+        hand_over.action_take()
+        hand_over.action_take()
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)

@@ -22,7 +22,7 @@ from shipyard_tui.seats import solo_config
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.confirm import ConfirmScreen
 from shipyard_tui.ui.widgets.choice_panel import ChoicePanel, Plan, Repeat
-from ui_helpers import settle
+from ui_helpers import game_at, settle
 
 
 def _shipyard(seats: int, seed: int, edition: str = "second") -> GameConfig:
@@ -180,3 +180,25 @@ async def test_a_choice_for_an_earlier_decision_is_dropped() -> None:
         panel.post_message(ChoicePanel.Chosen(move, panel.decision))
         await settle(pilot)
         assert model.game.moves[before:before + 1] == [move]
+
+
+async def test_enters_that_reach_the_choices_under_a_question_ask_it_once() -> None:
+    """Enters that reach the choice list after the first put a question over it (a
+    contract to discard, R-10.2) asked it again, one dialog over another: under load a
+    pty game stacked 46 and stopped with a RecursionError drawing them."""
+    from shipyard_tui.rules import Step
+
+    game = game_at(lambda g: g.state.turn.step is Step.DISCARD, seeds=range(40))
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panel = app.screen.query_one(ChoicePanel)
+        move = highlighted(app)
+        for _ in range(3):
+            panel.post_message(ChoicePanel.Chosen(move, panel.decision))
+        await settle(pilot)
+        assert sum(isinstance(s, ConfirmScreen) for s in app.screen_stack) == 1
+        for _ in range(3):
+            app.screen_stack[-2].action_leave()  # and quick q's, under the question
+        await settle(pilot)
+        assert sum(isinstance(s, ConfirmScreen) for s in app.screen_stack) == 1

@@ -25,12 +25,13 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from shipyard_tui.bots.base import PLAYER_LEVELS, player_level
 from shipyard_tui.seats import clean_name
+from shipyard_tui.ui.screens.dialog import Dialog
 from shipyard_tui.ui.sizes import ask_to_grow
 
 
@@ -298,7 +299,7 @@ def _seat_label(spec: str) -> str:
     return f"a {spec[4:]} bot"
 
 
-class NewTableScreen(ModalScreen[dict[str, Any] | None]):
+class NewTableScreen(Dialog[dict[str, Any] | None]):
     """Open a table: which game, what sits at each seat, and whether bots stand in for
     the away.
 
@@ -433,7 +434,7 @@ class NewTableScreen(ModalScreen[dict[str, Any] | None]):
         self.dismiss(None)
 
 
-class NameScreen(ModalScreen[str | None]):
+class NameScreen(Dialog[str | None]):
     """An unknown key picks the name it will own on this server (``serve --open``)."""
 
     DEFAULT_CSS = """

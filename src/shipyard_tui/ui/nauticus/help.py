@@ -6,8 +6,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Markdown
+
+from ..compat import while_open
+from ..screens.dialog import Dialog
 
 HELP = """\
 # Nauticus: keys
@@ -83,7 +85,7 @@ remainder of those leftovers, then the larger total.
 """
 
 
-class NauticusHelpScreen(ModalScreen[None]):
+class NauticusHelpScreen(Dialog[None]):
     """Keys, the board and the rules. Any of Esc, q, ? or F1 closes it."""
 
     BINDINGS = [Binding("escape,q,question_mark,f1", "dismiss", "Close")]
@@ -104,5 +106,6 @@ class NauticusHelpScreen(ModalScreen[None]):
         with VerticalScroll():
             yield Markdown(HELP)
 
+    @while_open  # a key may dismiss it before it is mounted
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()

@@ -334,7 +334,8 @@ class NauticusScreen(Screen[None]):
     def on_choice_panel_chosen(self, message: ChoicePanel.Chosen) -> None:
         seat = self.game.to_move
         if (seat is None or seat in self.bots or not self.decides_here(seat)
-                or not self.query_one(ChoicePanel).answers(message.decision)):
+                or not self.query_one(ChoicePanel).answers(message.decision)
+                or self.app.screen is not self):
             return  # a second quick Enter, for the decision the first one answered
         move = message.move
         self.query_one(LogPanel).follow()  # what the move does is read at the end

@@ -7,11 +7,14 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from ..compat import while_open
+from .dialog import Dialog
 
-class ConfirmScreen(ModalScreen[bool]):
+
+class ConfirmScreen(Dialog[bool]):
     """Asks a question; ``y`` answers yes, ``n``/Esc answers no, and Enter presses the
     focused button, the safe "no" (a second quick Enter must not say yes)."""
 
@@ -54,6 +57,7 @@ class ConfirmScreen(ModalScreen[bool]):
                 yield Button(f"{self.yes} (y)", variant="warning", id="yes")
                 yield Button(f"{self.no} (n)", variant="primary", id="no")
 
+    @while_open  # a key may dismiss it before it is mounted
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
 
@@ -71,6 +75,8 @@ def leave_game(screen: Screen[Any], over: bool) -> None:
     if over:
         _close(screen)
         return
+    if isinstance(screen.app.screen, ConfirmScreen):
+        return  # already asking (a second quick q)
 
     def answered(leave: bool | None) -> None:
         if leave:

@@ -402,9 +402,12 @@ class GameScreen(Screen[None]):
     def _chosen(self, event: ChoicePanel.Chosen) -> None:
         from .confirm import ConfirmScreen
 
-        if (not self.query_one(ChoicePanel).answers(event.decision)
+        if (not self.query_one(ChoicePanel).answers(event.decision) or self.app.screen is not self
                 or not self.model.human_to_move or self.replaying):
-            return  # a second quick Enter, for the decision the first one answered
+            # a second quick Enter: for the decision the first one answered, or reaching
+            # the choices after the first put a question over them (each Enter stacked
+            # one more question, until drawing them ran out of stack)
+            return
         move = event.move
         if not isinstance(move, Move | Plan):  # the panel only ever holds Shipyard's
             return

@@ -13,19 +13,19 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from shipyard_tui.model import GameModel
 
 from ..widgets.choice_panel import ChoicePanel
 from ..widgets.status_line import StatusLine
+from .dialog import Dialog
 
 if TYPE_CHECKING:
     from .game import GameScreen
 
 
-class HandOverScreen(ModalScreen[bool]):
+class HandOverScreen(Dialog[bool]):
     """Covers the board until the named player takes the seat."""
 
     BINDINGS = [

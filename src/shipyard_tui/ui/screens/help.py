@@ -7,7 +7,6 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
 from shipyard_tui.rules import CATALOG
@@ -15,8 +14,10 @@ from shipyard_tui.rules.query import Catalog
 
 from ...text import contract_text, employee_effect
 from ..ascii import draws_ascii
+from ..compat import while_open
 from ..widgets.canal_column import canal_shape
 from ..widgets.employee_track import employee_short
+from .dialog import Dialog
 
 HELP = """\
 Esc, q or ? closes this help.
@@ -134,7 +135,7 @@ traders orange. There is no solo game in the classic rules.
 help of a classic game."""
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     """Keys and abbreviations (in a classic game also the classic rules). Any of Esc,
     q, ? or F1 closes it."""
 
@@ -164,6 +165,7 @@ class HelpScreen(ModalScreen[None]):
                            + (CLASSIC_HELP if self.classic else "")
                            + components_help(self.catalog))
 
+    @while_open  # a key may dismiss it before it is mounted
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from shipyard_tui.saves import SaveError
 
+from ..compat import while_open
+from .dialog import Dialog
 from .load import backup_words
 
 
-class ProblemScreen(ModalScreen[bool]):
+class ProblemScreen(Dialog[bool]):
     """Explains a :class:`SaveError`; answers True when the player takes the backup."""
 
     BINDINGS = [Binding("escape", "dismiss(False)", "Close")]
@@ -56,6 +57,7 @@ class ProblemScreen(ModalScreen[bool]):
                     yield Button("Load the backup", variant="primary", id="backup")
                 yield Button("Close", id="close")
 
+    @while_open  # a key may dismiss it before it is mounted
     def on_mount(self) -> None:
         self.query(Button).first().focus()
 

@@ -109,6 +109,8 @@ class ReviewScreen(TabbedReviewScreen):
         self._analysing = False
         self._left = False
         """The review was closed: the analysis thread stops and shows nothing."""
+        self._built = False
+        """Its widgets are mounted: before, a key has nothing to reveal on."""
 
     def compose(self) -> ComposeResult:
         review = self.review
@@ -131,6 +133,7 @@ class ReviewScreen(TabbedReviewScreen):
         yield Footer()
 
     def on_mount(self) -> None:  # (Textual calls the base class's handler too)
+        self._built = True
         if self.shown == 0 and self.review.reveal:
             self.action_reveal()
         self.refresh_bindings()  # all revealed already: the footer offers no reveal
@@ -138,8 +141,8 @@ class ReviewScreen(TabbedReviewScreen):
     @while_open
     def action_reveal(self) -> None:
         """Reveal the next seat's contracts; after the last seat, the traders."""
-        if self.all_revealed:
-            return
+        if self.all_revealed or not self._built:
+            return  # (a key held through the last move reaches the review before it is built)
         self.shown += 1
         self.query_one("#reveal-text", Static).update(
             reveal_step_text(self.review, self.shown, bool(self.people)))

@@ -8,15 +8,17 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from shipyard_tui.saves import SaveError
 
+from ..compat import while_open
 from ..host import host_of
+from .dialog import Dialog
 
 
-class SaveAsScreen(ModalScreen[str | None]):
+class SaveAsScreen(Dialog[str | None]):
     """Asks for a name; a bad name is explained and nothing is written."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
@@ -44,6 +46,7 @@ class SaveAsScreen(ModalScreen[str | None]):
             yield Input(placeholder="a name, e.g. Sunday game", id="save-name", max_length=80)
             yield Static("", id="save-error", markup=False)
 
+    @while_open  # a key may dismiss it before it is mounted
     def on_mount(self) -> None:
         self.query_one(Input).focus()
 
