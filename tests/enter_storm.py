@@ -17,6 +17,7 @@ writes a crash log, or shows the crash message.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import fcntl
 import os
 import pty
@@ -81,10 +82,8 @@ def _newest(folder: Path) -> float:
     """When a save in ``folder`` last changed (the autosave moves on with the game)."""
     times = [0.0]
     for path in folder.glob("*.json"):
-        try:
+        with contextlib.suppress(OSError):  # a temporary file renamed away meanwhile
             times.append(path.stat().st_mtime)
-        except OSError:  # a temporary file renamed away meanwhile
-            pass
     return max(times)
 
 
