@@ -104,7 +104,15 @@ def completable(p: str) -> bool:
     from fitting. So sailing any such interval that holds a tile, again and again,
     clears the yard exactly when some order of departures does: no search is needed.
     """
-    return _clears(_encode(p), _interval_masks(len(p)))
+    return _clears_in(_encode(p), len(p))
+
+
+@cache
+def _clears_in(tiles: int, cells: int) -> bool:
+    """:func:`_clears` for a yard of ``cells`` cells, remembered: the same tiles are
+    reached from many patterns (a tile placed in another order), and a fresh game
+    asked again for most of them."""
+    return _clears(tiles, _interval_masks(cells))
 
 
 @cache
@@ -132,10 +140,10 @@ def legal_cells(p: str, letter: str) -> tuple[int, ...]:
     tiles = _encode(p)
     code = _CODE[letter]
     last_empty = p.count(EMPTY) == 1
-    intervals = _interval_masks(len(p))
+    size = len(p)
     cells = []
-    for c in range(len(p)):
-        if p[c] == EMPTY and _clears(tiles | code << 3 * c, intervals):
+    for c in range(size):
+        if p[c] == EMPTY and _clears_in(tiles | code << 3 * c, size):
             if last_empty and not complete_ships(p[:c] + letter + p[c + 1 :]):
                 continue
             cells.append(c)
