@@ -116,3 +116,14 @@ def test_the_seat_line_tells_coins_from_crowns():
     assert " 17c " in head and " cr2 X" in head
     assert head.count("c") == 2  # the coins' c and the crowns' cr
     assert "crowns (`cr2`" in HELP and "coins (`17c`)" in HELP
+
+
+def test_the_help_counts_loaded_goods_as_leftovers_and_caps_crowns_per_performance():
+    """Issue 35, item 16: NA-13.4 counts goods still loaded on any ship, complete or
+    not, among the leftovers (the help said only tiles outside complete ships), and
+    NA-7.4 caps one performance of Crown evaluation at 15 VP (the help said "a time")."""
+    text = " ".join(HELP.split())
+    assert "goods still loaded on any ship, complete or not" in text
+    assert "warehouse tiles" in text and "outside complete ships" in text
+    assert "at most 15 VP each time it is performed (once a round" in text
+    assert "15 VP a time" not in text

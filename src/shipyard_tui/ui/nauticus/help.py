@@ -63,7 +63,8 @@ paid for with coins may go straight into the yard; anything got for free goes to
 warehouse (12 spaces, a mast takes 2). Transport moves tiles from the warehouse into the
 yard, one per use; Withdraw gives 2 coins a use; Deliver empties a complete, fully
 loaded ship of its goods, one use per good; Crown evaluation scores your crowns per use,
-at most 15 VP a time.
+at most 15 VP each time it is performed (once a round, and once more with the extra
+action).
 
 **Ships.** A single hull is a ship of size 1; otherwise a bow, up to two centres and a
 stern. Each hull tile takes a mast and each mast a sail; regular crests on one ship must
@@ -79,8 +80,9 @@ round you lose the penalties still face up: 6 if you never passed, 3 after one p
 the 8 actions (first copies cost 2 there), without bonus or blue workers.
 
 **The end.** Delivered goods score per kind (1: 2 VP, 2: 5, 3: 9, 4: 14, 5: 20, +5 per
-further good); complete ships 2 / 8 / 20 / 35 VP by size; leftover workers, coins and
-tiles not in complete ships count as coins, 3 for 1 VP. Ties go to the larger
+further good); complete ships 2 / 8 / 20 / 35 VP by size; leftovers count as coins, 3 for 1 VP:
+workers and coins held, warehouse tiles, yard tiles outside complete ships, and goods
+still loaded on any ship, complete or not. Ties go to the larger
 remainder of those leftovers, then the larger total.
 """
 
