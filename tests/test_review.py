@@ -289,3 +289,25 @@ def test_the_ascii_nauticus_chart_keeps_the_scores_apart():
                                       ASCII_SPARK.strip()))
     assert (heights[0] < heights[1]) is (finals[0] < finals[1])
     assert heights[0] != heights[1]
+
+
+@pytest.mark.parametrize("ascii_marks", [False, True])
+def test_a_score_of_0_has_no_bar_and_a_small_score_the_lowest(ascii_marks):
+    """Issue 35, item 12: a score of 0 and a small score shared the lowest mark of the
+    over-time chart. A 0 is now blank, any other score at least the lowest mark, and
+    the caption says so."""
+    import dataclasses
+
+    from shipyard_tui.review import ASCII_SPARK, SPARK, score_chart
+
+    marks = ASCII_SPARK if ascii_marks else SPARK
+    review = build_review(play_out(simulation_config(2, 41, level="greedy")))
+    first, second = review.players
+    history = {first: [(1, 0), (2, 1), (3, 100)], second: [(1, 0), (2, 0), (3, 50)]}
+    chart = score_chart(dataclasses.replace(review, history=history), marks=marks).plain
+    lines = chart.splitlines()
+    assert "blank: 0" in lines[0]
+    bottom = lines[2]  # the first player's lower row: its three columns after the name
+    columns = bottom[11:14]
+    assert columns[0] == " " and columns[1] == marks[0] and columns[2] == marks[-1]
+    assert lines[4][11:13] == "  "  # the second player's two zeros: no bar

@@ -379,7 +379,8 @@ def score_chart(review: Review, width: int = 56, height: int = 2, *,
     (``marks``: the characters that fill a row, low to full; :data:`ASCII_SPARK` in
     ASCII)."""
     top = max((score for points in review.history.values() for _, score in points), default=0)
-    legend = "" if marks == SPARK else f"; {' '.join(marks)} from low to high"
+    legend = ("; blank: 0" if marks == SPARK
+              else f"; {' '.join(marks)} from low to high, blank: 0")
     text = Text("Score over time: each player's score after each of its turns "
                 f"(one scale, top {top}{legend})\n", style="bold")
     levels = len(marks) * height
@@ -389,7 +390,9 @@ def score_chart(review: Review, width: int = 56, height: int = 2, *,
             step = len(values) / width
             values = [values[min(len(values) - 1, int((k + 1) * step) - 1)]
                       for k in range(width)]
-        heights = [round(v * (levels - 1) / top) if top else 0 for v in values]
+        # a score of 0 is no bar at all; any other at least the lowest mark (a play-test
+        # could not tell 0 from a small score)
+        heights = [-1 if v <= 0 else round(v * (levels - 1) / top) for v in values]
         for row in range(height - 1, -1, -1):
             # the name on the player's first row (a bar's top row without a label read
             # as the player above's), the final score after the bars' end on the last
