@@ -278,3 +278,16 @@ async def test_without_colour_the_new_game_form_shows_which_field_has_the_keys(m
             await pilot.press("tab")
             await settle(pilot)
         assert {"Input", "Select"} <= seen
+
+
+async def test_the_palette_offers_the_games_help_not_textuals_keys_panel():
+    """Issue 35, item 12: the command palette listed Textual's generic "Keys" (a panel
+    of widget bindings) beside the game's own help."""
+    from shipyard_tui.ui.app import ShipyardApp
+
+    app = ShipyardApp(bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Keys" not in titles
+        assert "Quit" in titles and "New game" in titles

@@ -472,7 +472,9 @@ class ShipyardApp(App[None]):
     # -- commands ----------------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        # Textual's "Keys" opens its own panel of widget bindings, which reads as a
+        # second, rawer help beside ours (`?`): a newcomer met it in the palette
+        yield from (c for c in super().get_system_commands(screen) if c.title != "Keys")
         if isinstance(screen, GameScreen):
             yield SystemCommand("Undo", "Take back the last move of this turn",
                                 screen.action_undo)
