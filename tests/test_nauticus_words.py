@@ -127,3 +127,37 @@ def test_the_help_counts_loaded_goods_as_leftovers_and_caps_crowns_per_performan
     assert "warehouse tiles" in text and "outside complete ships" in text
     assert "at most 15 VP each time it is performed (once a round" in text
     assert "15 VP a time" not in text
+
+
+def test_a_choice_that_loses_a_free_tile_says_so_and_so_does_the_log():
+    """Issue 35, item 15 (NA-10.2): a free tile with no room or stock (the chooser's
+    bonus tile, the all-four item) was lost in silence at the choice that caused it.
+    The choice's words now say it, the rules tell which moves do, and the log says it
+    when it happens."""
+    import random
+
+    from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatConfig
+    from shipyard_tui.games.nauticus.game import loses_a_free_tile
+    from shipyard_tui.games.nauticus.words import event_words, move_words
+
+    kinds = set()
+    for seed in range(3):
+        game = NauticusGame(NauticusConfig((SeatConfig("Ann"), SeatConfig("Bob")), seed=seed))
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_moves()
+            losing = [m for m in legal if loses_a_free_tile(game.state, m)]
+            for move in legal:
+                worded = "the free tile it earns is lost" in move_words(game.state, move)
+                assert worded is (move in losing)
+            if losing:
+                move = losing[0]
+                kinds.add(type(move).__name__)
+                events = game.push(move)
+                lines = [event_words(e, ["Ann", "Bob"]) or "" for e in events]
+                assert any("it is lost" in line for line in lines), lines
+                break
+            game.push(rng.choice(legal))
+        else:
+            raise AssertionError(f"seed {seed}: no move lost a free tile")
+    assert kinds == {"Choose", "Buy"}

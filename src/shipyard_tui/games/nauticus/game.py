@@ -21,8 +21,9 @@ from shipyard_tui.core.loop import GameLoop, check_save
 from shipyard_tui.core.loop import IllegalMoveError as IllegalMoveError
 
 from . import engine
+from . import events as ev
 from .events import Event, GameStarted, event_from_json
-from .moves import Done, EndGo, Extra, Move, Pass, parse_move
+from .moves import Buy, Choose, Done, EndGo, Extra, Move, Pass, parse_move
 from .state import NauticusConfig, NauticusState, Step
 
 FORMAT = "nauticus-game"
@@ -199,3 +200,17 @@ class NauticusGame(GameLoop[NauticusConfig, NauticusState, Move, Event]):
             return game
         return cls.bare(config, NauticusState.from_dict(data["state"]), moves,
                         [event_from_json(e) for e in data.get("events", [])])
+
+
+def loses_a_free_tile(state: NauticusState, move: Move) -> bool:
+    """Whether the legal ``move`` makes the seat lose a free tile for want of room or
+    stock (NA-10.2): the chooser's bonus tile after choosing, or the all-four item after
+    the purchase that completes the four (NA-6.2). Played on a copy of ``state``.
+
+    Only choices and purchases give such tiles; any other move answers False at once.
+    """
+    if not isinstance(move, Choose | Buy):
+        return False
+    events = NauticusGame.from_state(state.copy()).push(move)
+    return any((isinstance(e, ev.FreeItemTaken) and e.item is None)
+               or (isinstance(e, ev.BonusReceived) and e.lost) for e in events)

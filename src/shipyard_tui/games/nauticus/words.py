@@ -75,7 +75,17 @@ def coins(n: int) -> str:
 
 
 def move_words(state: NauticusState, move: mv.Move) -> str:
-    """A short description of a legal move in the given state (for a list of choices)."""
+    """A short description of a legal move in the given state (for a list of choices),
+    saying when it loses a free tile for want of room or stock (NA-10.2)."""
+    from .game import loses_a_free_tile
+
+    words = _move_words(state, move)
+    if loses_a_free_tile(state, move):
+        words += ": the free tile it earns is lost (warehouse full or none in stock)"
+    return words
+
+
+def _move_words(state: NauticusState, move: mv.Move) -> str:
     from .engine import current_performance, item_price
 
     if isinstance(move, mv.Choose):
