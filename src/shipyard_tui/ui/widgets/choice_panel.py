@@ -158,7 +158,7 @@ class ChoicePanel(Vertical):
     class Highlighted(Message):
         """The player is looking at this move (of the decision numbered ``decision``)."""
 
-        def __init__(self, move: Move | Plan | Repeat | None, decision: int = 0) -> None:
+        def __init__(self, move: Move | Plan | Repeat | None, decision: int) -> None:
             super().__init__()
             self.move = move
             self.decision = decision
@@ -168,7 +168,7 @@ class ChoicePanel(Vertical):
         screen plays it only while that decision is still the one shown
         (:meth:`ChoicePanel.answers`)."""
 
-        def __init__(self, move: Move | Plan | Repeat, decision: int = 0) -> None:
+        def __init__(self, move: Move | Plan | Repeat, decision: int) -> None:
             super().__init__()
             self.move = move
             self.decision = decision
