@@ -21,8 +21,8 @@ import time
 
 from shipyard_tui.core.codec import from_data, to_data
 from shipyard_tui.core.driver import bot_seed
-from shipyard_tui.rules import Game, GameConfig
-from shipyard_tui.rules.state import GameState
+from shipyard_tui.games.shipyard.rules import Game, GameConfig
+from shipyard_tui.games.shipyard.rules.state import GameState
 from shipyard_tui.simulate import play_out, simulation_config
 
 

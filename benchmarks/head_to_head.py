@@ -9,8 +9,8 @@ import argparse
 import statistics
 import sys
 
-from shipyard_tui.bots import driver_for
-from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.bots import driver_for
+from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig, SeatKind
 
 
 def main(argv: list[str] | None = None) -> int:

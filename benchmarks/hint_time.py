@@ -28,8 +28,8 @@ import time
 from collections import defaultdict
 
 from shipyard_tui.analysis import hint_for
-from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS, StrongBot
-from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.bots.strong import DEFAULT_BUDGET_MS, StrongBot
+from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig, SeatKind
 
 
 def solo_config(seed: int) -> GameConfig:

@@ -32,9 +32,9 @@ def play(level: str, players: int, seed: int) -> tuple[list[dict[str, Any]], int
         SeatConfig,
         SeatKind,
     )
-    from shipyard_tui.games.nauticus import events as ev
     from shipyard_tui.games.nauticus.bots import bot_for_level
-    from shipyard_tui.games.nauticus.scoring import score_by_kind
+    from shipyard_tui.games.nauticus.rules import events as ev
+    from shipyard_tui.games.nauticus.rules.scoring import score_by_kind
 
     seats = tuple(SeatConfig(f"{level} {i}", SeatKind.BOT, level) for i in range(players))
     game = NauticusGame(NauticusConfig(seats, seed=seed))
@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.src:
         sys.path.insert(0, args.src)
-    from shipyard_tui.games.nauticus.events import SCORE_KINDS
+    from shipyard_tui.games.nauticus.rules.events import SCORE_KINDS
 
     start = time.perf_counter()
     seats: list[dict[str, Any]] = []

@@ -31,7 +31,7 @@ from typing import Any
 
 def shipyard_game(seed: int, seats: int) -> int:
     """One random game of Shipyard; the number of moves."""
-    from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
+    from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig, SeatKind
 
     rng = random.Random(seed)
     config = GameConfig(tuple(SeatConfig(f"P{i}", SeatKind.BOT) for i in range(seats)),
@@ -75,7 +75,7 @@ def child(engine: str, seed: int, seats: int) -> None:
     """In a fresh process: import the engine, play one game, print the timings."""
     start = time.perf_counter()
     if engine == "shipyard":
-        import shipyard_tui.rules  # noqa: F401
+        import shipyard_tui.games.shipyard.rules  # noqa: F401
     else:
         import chess  # noqa: F401
     imported = time.perf_counter()

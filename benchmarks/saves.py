@@ -20,8 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from shipyard_tui.bots import driver_for
-from shipyard_tui.rules import Game
+from shipyard_tui.games.shipyard.bots import driver_for
+from shipyard_tui.games.shipyard.rules import Game
 from shipyard_tui.saves import GameFile, SaveStore, load
 from shipyard_tui.simulate import simulation_config
 

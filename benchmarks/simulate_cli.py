@@ -90,7 +90,7 @@ def main() -> None:
         for name in ("shipyard", "nauticus"):
             ratios[name].append(got[name] / got["chess"])
         bare = timed([sys.executable, "-c", "pass"])[0]
-        rules = timed([sys.executable, "-c", "import shipyard_tui.rules"])[0]
+        rules = timed([sys.executable, "-c", "import shipyard_tui.games.shipyard.rules"])[0]
         version = timed([*SHIPYARD, "--version"])[0]
         one = timed([*SHIPYARD, "simulate", "--players", "4", "--games", "1", "--seed", "1",
                      "--bots", "random", "--json"])[0]

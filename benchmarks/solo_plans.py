@@ -29,11 +29,11 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-import shipyard_tui.bots.strong as strong
-from shipyard_tui.bots.greedy import cruise_lengths_of
-from shipyard_tui.rules import DecisionStep, GameState, Move
-from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.query import (
+import shipyard_tui.games.shipyard.bots.strong as strong
+from shipyard_tui.games.shipyard.bots.greedy import cruise_lengths_of
+from shipyard_tui.games.shipyard.rules import DecisionStep, GameState, Move
+from shipyard_tui.games.shipyard.rules import moves as mv
+from shipyard_tui.games.shipyard.rules.query import (
     apply_move,
     catalog_of,
     income_for,

@@ -4,7 +4,7 @@ Each game puts the strong bot in the player's seat against the two automa; with
 ``--rollouts`` (and no budget) the bot is deterministic, so two variants differ only by
 what the variant changes, and the paired difference of their scores is a clean signal.
 A variant is given by evaluation weights (``--weights``, a JSON list in the order of
-``shipyard_tui.bots.strong.FEATURES``) and by module settings of the strong bot
+``shipyard_tui.games.shipyard.bots.strong.FEATURES``) and by module settings of the strong bot
 (``--set NAME=EXPRESSION``, evaluated in the module, e.g. ``HORIZON_TURNS=3`` or
 ``progress=lambda s, _p=progress: 1 - (1 - _p(s)) ** 0.5``). One JSON line per game,
 with the score and where its points came from; ``--compare A B`` summarises two
@@ -29,13 +29,13 @@ import time
 from collections import Counter
 from typing import Any
 
-import shipyard_tui.bots.greedy as greedy
-import shipyard_tui.bots.strong as strong
+import shipyard_tui.games.shipyard.bots.greedy as greedy
+import shipyard_tui.games.shipyard.bots.strong as strong
 from shipyard_tui.core import SeatDriver
-from shipyard_tui.review import build_review
-from shipyard_tui.rules import CATALOG, Action, Game
-from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.query import pattern, score_contract
+from shipyard_tui.games.shipyard.review import build_review
+from shipyard_tui.games.shipyard.rules import CATALOG, Action, Game
+from shipyard_tui.games.shipyard.rules import moves as mv
+from shipyard_tui.games.shipyard.rules.query import pattern, score_contract
 from shipyard_tui.simulate import simulation_config
 
 

@@ -1,6 +1,7 @@
 """Variants of the strong level's evaluation tried towards the solo goal (issue 13).
 
-Each function returns a replacement for a function of :mod:`shipyard_tui.bots.strong`,
+Each function returns a replacement for a function of
+:mod:`shipyard_tui.games.shipyard.bots.strong`,
 for ``solo_trial.py --set`` (``benchmarks/`` is on the path of a script run from it):
 
     PY=.venv/bin/python T=benchmarks/solo_trial.py
@@ -51,13 +52,13 @@ from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
-import shipyard_tui.bots.strong as strong
-from shipyard_tui.advice import _paths, best_contracts, waters_key
-from shipyard_tui.bots.greedy import _ship_runs, cruise_lengths_of
+import shipyard_tui.games.shipyard.bots.strong as strong
 from shipyard_tui.core import SeatDriver
-from shipyard_tui.rules import CATALOG, DecisionStep, Event, Game, GameState, Move
-from shipyard_tui.rules.canals import CanalSystem, score_path
-from shipyard_tui.rules.query import (
+from shipyard_tui.games.shipyard.advice import _paths, best_contracts, waters_key
+from shipyard_tui.games.shipyard.bots.greedy import _ship_runs, cruise_lengths_of
+from shipyard_tui.games.shipyard.rules import CATALOG, DecisionStep, Event, Game, GameState, Move
+from shipyard_tui.games.shipyard.rules.canals import CanalSystem, score_path
+from shipyard_tui.games.shipyard.rules.query import (
     SailedShip,
     apply_move,
     catalog_of,
@@ -67,8 +68,8 @@ from shipyard_tui.rules.query import (
     score_contract,
     trader_points,
 )
-from shipyard_tui.rules.scoring import possible_speeds
-from shipyard_tui.rules.state import Seat
+from shipyard_tui.games.shipyard.rules.scoring import possible_speeds
+from shipyard_tui.games.shipyard.rules.state import Seat
 from shipyard_tui.simulate import simulation_config
 
 Evaluate = Callable[[GameState, int, strong.Weights], float]
@@ -593,7 +594,7 @@ def allocated(near: float, far: float, contracts: bool = True) -> Evaluate:
     the bot counted every ship with all the pieces, on top of the pieces); the tiles of
     those ships no longer count as yard tiles, and with ``contracts`` what the ships add
     to the seat's best contracts counts at the same rate."""
-    from shipyard_tui.advice import best_load
+    from shipyard_tui.games.shipyard.advice import best_load
 
     piece_at = {p: 2 + i for i, p in enumerate(strong.PIECES)}
 

@@ -17,10 +17,10 @@ import statistics
 import sys
 import time
 
-from shipyard_tui.bots import bot_for_level
-from shipyard_tui.bots.strong import SEARCHED_STEPS
 from shipyard_tui.core import SeatDriver
-from shipyard_tui.rules import Game
+from shipyard_tui.games.shipyard.bots import bot_for_level
+from shipyard_tui.games.shipyard.bots.strong import SEARCHED_STEPS
+from shipyard_tui.games.shipyard.rules import Game
 from shipyard_tui.simulate import simulation_config
 
 

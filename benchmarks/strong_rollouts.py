@@ -25,14 +25,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from shipyard_tui import advice
-from shipyard_tui.bots import bot_for_level, greedy
-from shipyard_tui.bots.greedy import GreedyBot
-from shipyard_tui.bots.strong import SEARCHED_STEPS, Analysis, StrongBot
-from shipyard_tui.rules import DecisionStep, Game, GameState, Move
-from shipyard_tui.rules.codec import from_data, to_data
-from shipyard_tui.rules.moves import PlaceCanal
-from shipyard_tui.rules.query import CanalSystem, PlacedCanal, legal_cells
+from shipyard_tui.games.shipyard import advice
+from shipyard_tui.games.shipyard.bots import bot_for_level, greedy
+from shipyard_tui.games.shipyard.bots.greedy import GreedyBot
+from shipyard_tui.games.shipyard.bots.strong import SEARCHED_STEPS, Analysis, StrongBot
+from shipyard_tui.games.shipyard.rules import DecisionStep, Game, GameState, Move
+from shipyard_tui.games.shipyard.rules.codec import from_data, to_data
+from shipyard_tui.games.shipyard.rules.moves import PlaceCanal
+from shipyard_tui.games.shipyard.rules.query import CanalSystem, PlacedCanal, legal_cells
 from shipyard_tui.simulate import simulation_config
 
 

@@ -1,13 +1,14 @@
 """Fit the strong bot's evaluation weights to self-play (Monte Carlo value fitting).
 
 ``collect`` plays solo games with the strong level and records, at the start of each of
-the player's turns, the evaluation's features (:func:`shipyard_tui.bots.strong.features`)
-and what the seat already holds (:func:`~shipyard_tui.bots.strong.secured`); when the
+the player's turns, the evaluation's features
+(:func:`shipyard_tui.games.shipyard.bots.strong.features`)
+and what the seat already holds (:func:`~shipyard_tui.games.shipyard.bots.strong.secured`); when the
 game ends, every record gets the final score. ``fit`` first shows, by turns left, the
 points still to come against what the current weights credit the assets with; then it
 finds the weights that best predict, from the features, the points still to come (final
 score less what was secured), by ridge-regularised least squares, and prints them in the
-order of :data:`~shipyard_tui.bots.strong.FEATURES` (``Weights.from_vector`` reads
+order of :data:`~shipyard_tui.games.shipyard.bots.strong.FEATURES` (``Weights.from_vector`` reads
 them). Run the collection on each core with its own seeds, then fit over all the files:
 
     nice taskset -c 0 .venv/bin/python scripts/fit_strong.py collect --seeds 1000-1059 > fit_a.jsonl
@@ -22,9 +23,9 @@ import json
 import statistics
 import sys
 
-from shipyard_tui.bots.strong import FEATURES, StrongBot, Weights, features, secured
 from shipyard_tui.core import SeatDriver
-from shipyard_tui.rules import DecisionStep, Game
+from shipyard_tui.games.shipyard.bots.strong import FEATURES, StrongBot, Weights, features, secured
+from shipyard_tui.games.shipyard.rules import DecisionStep, Game
 from shipyard_tui.simulate import simulation_config
 
 

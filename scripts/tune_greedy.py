@@ -1,7 +1,7 @@
 """Tune the greedy bot's valuations by solo self-play (coordinate search on paired seeds).
 
 A greedy solo game takes about 20 ms, so every candidate tuning
-(:class:`~shipyard_tui.bots.greedy.GreedyTuning`) plays the same 1,000 seeds and is
+(:class:`~shipyard_tui.games.shipyard.bots.greedy.GreedyTuning`) plays the same 1,000 seeds and is
 judged by its paired difference from the current best: a knob moves one step up or
 down when that raises the mean by more than ``--accept`` points. Two processes share
 the work. The tuning found is then checked on seeds it never saw (``--check``):
@@ -9,7 +9,7 @@ the work. The tuning found is then checked on seeds it never saw (``--check``):
     nice .venv/bin/python scripts/tune_greedy.py --rounds 2
     nice .venv/bin/python scripts/tune_greedy.py --check --seeds 1001-2000
 
-The result is :data:`shipyard_tui.bots.greedy.TUNED`, which the planner plays with;
+The result is :data:`shipyard_tui.games.shipyard.bots.greedy.TUNED`, which the planner plays with;
 docs/performance.md has what it measured.
 """
 
@@ -22,9 +22,9 @@ import sys
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 
-from shipyard_tui.bots.greedy import TUNED, GreedyBot, GreedyTuning
 from shipyard_tui.core import SeatDriver
-from shipyard_tui.rules import Action, Game
+from shipyard_tui.games.shipyard.bots.greedy import TUNED, GreedyBot, GreedyTuning
+from shipyard_tui.games.shipyard.rules import Action, Game
 from shipyard_tui.simulate import simulation_config
 
 STEPS: dict[str, float] = {"employee": 0.3, "contracts": 0.3, "piece": 0.2, "tile": 0.25}

@@ -2,7 +2,7 @@
 
 The evaluation is tried over solo games (single-agent, so the mean score is a clean
 signal), either inside a cheap proxy (``--bot proxy``: the planner's one-turn
-lookahead valued by :func:`shipyard_tui.bots.strong.evaluate`) or in the strong bot
+lookahead valued by :func:`shipyard_tui.games.shipyard.bots.strong.evaluate`) or in the strong bot
 itself with a fixed number of rollouts per decision (``--bot strong --rollouts N``:
 deterministic, so every weight vector is judged on exactly the same games but for
 its own choices). Every weight vector plays the same seeds (common random numbers);
@@ -20,10 +20,10 @@ import json
 import statistics
 import sys
 
-from shipyard_tui.bots.planner import PlannerBot
-from shipyard_tui.bots.strong import StrongBot, Weights, evaluate
 from shipyard_tui.core import SeatDriver
-from shipyard_tui.rules import Game, GameState
+from shipyard_tui.games.shipyard.bots.planner import PlannerBot
+from shipyard_tui.games.shipyard.bots.strong import StrongBot, Weights, evaluate
+from shipyard_tui.games.shipyard.rules import Game, GameState
 from shipyard_tui.simulate import simulation_config
 
 SCALAR = ("yard_tile", "piece", "canal", "employee", "steam", "commodity", "guilder")

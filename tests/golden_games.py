@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shipyard_tui.rules import event_to_json
+from shipyard_tui.games.shipyard.rules import event_to_json
 from shipyard_tui.simulate import play_out, simulation_config
 
 GOLDEN_FILE = Path(__file__).parent / "golden" / "event_hashes.json"

@@ -7,11 +7,16 @@ import random
 from collections import Counter
 
 from shipyard_tui import testing
-from shipyard_tui.rules import CATALOG, Game, GameConfig, SeatConfig, SeatKind
-from shipyard_tui.rules.catalog import CLASSIC_CATALOG, ContractColour, Feature, Piece
-from shipyard_tui.rules.engine import catalog_of
-from shipyard_tui.rules.state import Stage, Step
-from shipyard_tui.rules.yard import completable, pattern
+from shipyard_tui.games.shipyard.rules import CATALOG, Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules.catalog import (
+    CLASSIC_CATALOG,
+    ContractColour,
+    Feature,
+    Piece,
+)
+from shipyard_tui.games.shipyard.rules.engine import catalog_of
+from shipyard_tui.games.shipyard.rules.state import Stage, Step
+from shipyard_tui.games.shipyard.rules.yard import completable, pattern
 
 SAILING_STEPS = {Step.SAIL_ORDER, Step.LOAD, Step.RIGGER, Step.TOKEN_START, Step.CRUISE}
 

@@ -7,15 +7,15 @@ from collections import Counter
 from collections.abc import Callable
 
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatConfig, parse_move
-from shipyard_tui.games.nauticus.catalog import (
+from shipyard_tui.games.nauticus.rules.catalog import (
     CRESTS,
     GOODS,
     HULL_KINDS,
     STACK_SIZES,
     WAREHOUSE_CAPACITY,
 )
-from shipyard_tui.games.nauticus.events import Scored
-from shipyard_tui.games.nauticus.state import Build, Slot, Step
+from shipyard_tui.games.nauticus.rules.events import Scored
+from shipyard_tui.games.nauticus.rules.state import Build, Slot, Step
 from shipyard_tui.testing import random_playout
 
 TEST_TILES = ["withdraw", "transport", "masts", "hulls", "crowns", "deliver", "goods", "sails"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from shipyard_tui.rules import (
+from shipyard_tui.games.shipyard.rules import (
     CATALOG,
     Action,
     Feature,
@@ -20,9 +20,9 @@ from shipyard_tui.rules import (
     SeatKind,
     engine,
 )
-from shipyard_tui.rules.catalog import TileKind
-from shipyard_tui.rules.state import Role, SailedShip, Seat
-from shipyard_tui.rules.state import Step as S
+from shipyard_tui.games.shipyard.rules.catalog import TileKind
+from shipyard_tui.games.shipyard.rules.state import Role, SailedShip, Seat
+from shipyard_tui.games.shipyard.rules.state import Step as S
 
 
 def new_game(players: int = 2, seed: int = 0, **options: bool) -> Game:

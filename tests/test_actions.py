@@ -5,11 +5,18 @@ from __future__ import annotations
 import pytest
 
 from rules_helpers import S, begin_action, current, moves_text, new_game, yard_from_pattern
-from shipyard_tui.rules import CATALOG, Action, Game, IllegalMoveError, Piece, TileKind
-from shipyard_tui.rules import events as ev
-from shipyard_tui.rules.engine import commodity_goods
-from shipyard_tui.rules.state import PlacedCanal
-from shipyard_tui.rules.yard import legal_cells, pattern
+from shipyard_tui.games.shipyard.rules import (
+    CATALOG,
+    Action,
+    Game,
+    IllegalMoveError,
+    Piece,
+    TileKind,
+)
+from shipyard_tui.games.shipyard.rules import events as ev
+from shipyard_tui.games.shipyard.rules.engine import commodity_goods
+from shipyard_tui.games.shipyard.rules.state import PlacedCanal
+from shipyard_tui.games.shipyard.rules.yard import legal_cells, pattern
 from shipyard_tui.testing import of_type, since
 
 # -- helpers -----------------------------------------------------------------------

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from shipyard_tui import advice
-from shipyard_tui.bots import bot_for_level
-from shipyard_tui.bots import greedy as greedy_module
 from shipyard_tui.core import SeatDriver
-from shipyard_tui.rules import Game
+from shipyard_tui.games.shipyard import advice
+from shipyard_tui.games.shipyard.bots import bot_for_level
+from shipyard_tui.games.shipyard.bots import greedy as greedy_module
+from shipyard_tui.games.shipyard.rules import Game
 from shipyard_tui.simulate import simulation_config
 
 

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from invariants import check_invariants, random_config
-from shipyard_tui.bots import BOT_LEVELS, Bot, StrongBot, bot_for_level
 from shipyard_tui.core import SeatDriver
-from shipyard_tui.rules import CATALOG, Game
-from shipyard_tui.rules.view import determinize, seat_view
+from shipyard_tui.games.shipyard.bots import BOT_LEVELS, Bot, StrongBot, bot_for_level
+from shipyard_tui.games.shipyard.rules import CATALOG, Game
+from shipyard_tui.games.shipyard.rules.view import determinize, seat_view
 from shipyard_tui.simulate import simulation_config
 
 

@@ -13,9 +13,17 @@ from itertools import pairwise
 import pytest
 
 from rules_helpers import begin_action, current, moves_text, new_game, tile_with
-from shipyard_tui.rules import CATALOG, Action, Feature, Game, Icon, IllegalMoveError, engine
-from shipyard_tui.rules import events as ev
-from shipyard_tui.rules.canals import (
+from shipyard_tui.games.shipyard.rules import (
+    CATALOG,
+    Action,
+    Feature,
+    Game,
+    Icon,
+    IllegalMoveError,
+    engine,
+)
+from shipyard_tui.games.shipyard.rules import events as ev
+from shipyard_tui.games.shipyard.rules.canals import (
     CanalSystem,
     distinct_rotations,
     end_token,
@@ -23,9 +31,9 @@ from shipyard_tui.rules.canals import (
     rotate_cell,
     score_path,
 )
-from shipyard_tui.rules.catalog import CanalTile, TileKind
-from shipyard_tui.rules.state import PlacedCanal, Seat, Token
-from shipyard_tui.rules.state import Step as S
+from shipyard_tui.games.shipyard.rules.catalog import CanalTile, TileKind
+from shipyard_tui.games.shipyard.rules.state import PlacedCanal, Seat, Token
+from shipyard_tui.games.shipyard.rules.state import Step as S
 
 # K tiles: unrotated ports W, N.  Rotation giving each pair of ports:
 K_NW, K_NE, K_ES, K_SW = 0, 1, 2, 3
@@ -615,7 +623,7 @@ def test_r9_4_engine_second_ship_starts_where_the_first_stopped_and_cannot_go_ba
 def test_joins_names_the_matching_neighbours_of_every_legal_placement():
     """R-8.2: a placement is legal when it joins a tile; ``joins`` names which, and the
     port of each join faces the neighbour it names."""
-    from shipyard_tui.rules.canals import OFFSETS
+    from shipyard_tui.games.shipyard.rules.canals import OFFSETS
 
     system = CanalSystem([PlacedCanal("S2", 0, 0, 0), PlacedCanal("K1", 1, 0, 0)])
     checked = 0

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections import Counter
 
 from rules_helpers import begin_action, current, new_game
-from shipyard_tui.rules import CATALOG, Action, Feature, Piece
-from shipyard_tui.rules.catalog import CREW, EQUIPMENT, TileKind
-from shipyard_tui.rules.scoring import fits
+from shipyard_tui.games.shipyard.rules import CATALOG, Action, Feature, Piece
+from shipyard_tui.games.shipyard.rules.catalog import CREW, EQUIPMENT, TileKind
+from shipyard_tui.games.shipyard.rules.scoring import fits
 
 
 def _faces(kind: TileKind, deck: int = 0) -> Counter[tuple[str, ...]]:

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from rules_helpers import begin_action, current
-from shipyard_tui.rules import (
+from shipyard_tui.games.shipyard.rules import (
     CATALOG,
     Action,
     Feature,
@@ -20,15 +20,26 @@ from shipyard_tui.rules import (
     SeatConfig,
     engine,
 )
-from shipyard_tui.rules import events as ev
-from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.canals import CanalSystem
-from shipyard_tui.rules.catalog import CLASSIC_CATALOG, Colour, ContractColour, TileKind
-from shipyard_tui.rules.engine.ruleset import Classic, ClassicFirstGame, push, ring_gap, ruleset_for
-from shipyard_tui.rules.scoring import base_speed, fits, score_contract, ship_points
-from shipyard_tui.rules.state import PlacedCanal, SailedShip, Stage, Token, TrackSlot
-from shipyard_tui.rules.state import Step as S
-from shipyard_tui.rules.yard import complete_ships, legal_cells, placement_problem
+from shipyard_tui.games.shipyard.rules import events as ev
+from shipyard_tui.games.shipyard.rules import moves as mv
+from shipyard_tui.games.shipyard.rules.canals import CanalSystem
+from shipyard_tui.games.shipyard.rules.catalog import (
+    CLASSIC_CATALOG,
+    Colour,
+    ContractColour,
+    TileKind,
+)
+from shipyard_tui.games.shipyard.rules.engine.ruleset import (
+    Classic,
+    ClassicFirstGame,
+    push,
+    ring_gap,
+    ruleset_for,
+)
+from shipyard_tui.games.shipyard.rules.scoring import base_speed, fits, score_contract, ship_points
+from shipyard_tui.games.shipyard.rules.state import PlacedCanal, SailedShip, Stage, Token, TrackSlot
+from shipyard_tui.games.shipyard.rules.state import Step as S
+from shipyard_tui.games.shipyard.rules.yard import complete_ships, legal_cells, placement_problem
 
 RING = 23
 C = CLASSIC_CATALOG
@@ -63,7 +74,7 @@ def test_classic_is_for_two_to_four_seats_rc_1_1():
 
 
 def test_classic_has_no_solo_game_rc_12_1():
-    from shipyard_tui.rules import SeatKind
+    from shipyard_tui.games.shipyard.rules import SeatKind
 
     seats = (SeatConfig("Me"), SeatConfig("X", SeatKind.AUTOMA), SeatConfig("Y", SeatKind.AUTOMA))
     with pytest.raises(ValueError, match="no solo"):
@@ -620,7 +631,7 @@ def test_the_classic_blue_contracts_count_propellers_rc_13_6():
 
 
 def test_traders_score_as_in_the_2nd_edition_rc_10_5():
-    from shipyard_tui.rules.scoring import trader_points
+    from shipyard_tui.games.shipyard.rules.scoring import trader_points
 
     assert trader_points(["trader:coal:1", "trader:coal:2", "trader:steel:1"]) == 5
 
@@ -694,7 +705,7 @@ def test_the_classic_ruleset_overrides_hooks_not_the_engine():
 
 
 def test_the_suggested_loads_put_propellers_on_their_mounts_rc_6_3_rc_7_1():
-    from shipyard_tui.advice import _candidate_loads
+    from shipyard_tui.games.shipyard.advice import _candidate_loads
 
     features = {Feature.PROP: 1, Feature.MAST: 1, Feature.CABIN: 1}
     loads = _candidate_loads({"captain": 1, "smokestack": 1, "propeller": 2}, features, {})
@@ -704,7 +715,7 @@ def test_the_suggested_loads_put_propellers_on_their_mounts_rc_6_3_rc_7_1():
 
 
 def test_the_query_interface_answers_for_classic_games_rc_3_3_rc_2_7():
-    from shipyard_tui.rules import query as q
+    from shipyard_tui.games.shipyard.rules import query as q
 
     game = classic_game(3, seed=5)
     _book_income_ring(game)

@@ -9,9 +9,9 @@ import json
 import pytest
 
 from shipyard_tui import cli
-from shipyard_tui.review import build_review, review_json
-from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
-from shipyard_tui.rules.catalog import CLASSIC_CATALOG
+from shipyard_tui.games.shipyard.review import build_review, review_json
+from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules.catalog import CLASSIC_CATALOG
 from shipyard_tui.saves import SaveError, _checksum, decode, encode
 from shipyard_tui.simulate import play_out
 

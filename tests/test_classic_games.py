@@ -17,7 +17,7 @@ from invariants import (
     classic_random_game,
     json_round_trip,
 )
-from shipyard_tui.rules import Game
+from shipyard_tui.games.shipyard.rules import Game
 
 SLOW_GAMES = 300
 """Random classic games per seat count in the slow suite (issue 15)."""

@@ -9,16 +9,21 @@ import random
 import pytest
 from rich.text import Text
 
-from shipyard_tui.rules import Action, Game, GameConfig, SeatConfig, SeatKind
-from shipyard_tui.rules.state import TrackSlot
-from shipyard_tui.text import FEATURE_ABBREV, PIECE_ABBREV, contract_label, contract_title
+from shipyard_tui.games.shipyard.rules import Action, Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules.state import TrackSlot
+from shipyard_tui.games.shipyard.ui.widgets.action_track import ActionTrack, ring_line
+from shipyard_tui.games.shipyard.ui.widgets.game_log import GameLog
+from shipyard_tui.games.shipyard.ui.widgets.status_line import StatusLine
+from shipyard_tui.games.shipyard.words import (
+    FEATURE_ABBREV,
+    PIECE_ABBREV,
+    contract_label,
+    contract_title,
+)
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.ascii import ascii_char
 from shipyard_tui.ui.screens.review import ReviewScreen
-from shipyard_tui.ui.widgets.action_track import ActionTrack, ring_line
 from shipyard_tui.ui.widgets.base import RENDER_ERRORS
-from shipyard_tui.ui.widgets.game_log import GameLog
-from shipyard_tui.ui.widgets.status_line import StatusLine
 from ui_helpers import plain, play_to_the_end, settle, statics_text
 
 
@@ -153,8 +158,8 @@ async def test_the_new_game_screen_offers_the_edition_with_a_line_on_each_rc_1_1
 
 
 def test_the_log_tells_the_ring_moves_the_laps_and_the_gap_bonus_rc_3_1_rc_3_8():
-    from shipyard_tui.rules import events as ev
-    from shipyard_tui.text import describe_event
+    from shipyard_tui.games.shipyard.rules import events as ev
+    from shipyard_tui.games.shipyard.words import describe_event
 
     names = ["Ann", "Bob"]
     moved = describe_event(names, ev.CardMoved("build", 20, 0, [["crew", 1, 2]], True))
@@ -198,7 +203,7 @@ async def test_the_seat_strip_names_every_contract_at_80_columns():
     """A classic play-test read "contracts: G5 Lanterns, G1 Lifebuoys, G12 Seven-tile
     ships, B10 ." above the choices: six titles do not fit at 80 columns, their ids do
     (the Seats panel has the titles)."""
-    from shipyard_tui.ui.widgets.seat_strip import SeatStrip
+    from shipyard_tui.games.shipyard.ui.widgets.seat_strip import SeatStrip
 
     config = GameConfig((SeatConfig("Me"), SeatConfig("Bob", SeatKind.BOT, "greedy"),
                          SeatConfig("Ann", SeatKind.BOT, "greedy")), seed=11, edition="classic")
@@ -222,8 +227,8 @@ async def test_the_seat_strip_names_every_contract_at_80_columns():
 
 
 def _propeller_in_the_suggested_load(game: Game) -> bool:
-    from shipyard_tui.advice import best_load
-    from shipyard_tui.rules.state import Step
+    from shipyard_tui.games.shipyard.advice import best_load
+    from shipyard_tui.games.shipyard.rules.state import Step
 
     state = game.state
     if state.turn.step is not Step.LOAD or state.turn.load:
@@ -239,8 +244,8 @@ async def test_a_suggested_load_with_a_propeller_is_offered_rc_6_1(monkeypatch, 
     """A review found that a classic game ended (KeyError: 'propeller') when the loading
     step's suggested load held a propeller: the choices knew only the 2nd edition's
     pieces."""
-    from shipyard_tui.rules import Piece
-    from shipyard_tui.rules import moves as mv
+    from shipyard_tui.games.shipyard.rules import Piece
+    from shipyard_tui.games.shipyard.rules import moves as mv
     from shipyard_tui.ui.screens.game import GameScreen
     from shipyard_tui.ui.widgets.choice_panel import ChoicePanel, Plan
     from ui_helpers import game_at
@@ -264,9 +269,9 @@ async def test_help_says_what_each_contract_scores_and_each_employee_does(tmp_pa
     descriptions); a classic game's help lists the classic ones."""
     from textual.widgets import Markdown
 
-    from shipyard_tui.rules.catalog import CATALOG, CLASSIC_CATALOG
-    from shipyard_tui.text import contract_text
-    from shipyard_tui.ui.screens.help import HelpScreen, components_help
+    from shipyard_tui.games.shipyard.rules.catalog import CATALOG, CLASSIC_CATALOG
+    from shipyard_tui.games.shipyard.ui.help import HelpScreen, components_help
+    from shipyard_tui.games.shipyard.words import contract_text
 
     second = components_help(CATALOG)
     classic = components_help(CLASSIC_CATALOG)
@@ -294,8 +299,8 @@ async def test_help_says_what_each_contract_scores_and_each_employee_does(tmp_pa
 async def test_the_seat_strip_redraws_on_a_resize_with_printed_contract_numbers():
     """Shrinking the terminal shows every line of the strip at once, and the classic
     contracts by the numbers printed on them (B11, not the catalog's id B11p)."""
-    from shipyard_tui.rules import CATALOG
-    from shipyard_tui.ui.widgets.seat_strip import SeatStrip
+    from shipyard_tui.games.shipyard.rules import CATALOG
+    from shipyard_tui.games.shipyard.ui.widgets.seat_strip import SeatStrip
 
     app = ShipyardApp(config=GameConfig((SeatConfig("Ann"), SeatConfig("Bot", SeatKind.BOT)),
                                         seed=9, edition="classic"), bot_delay=0.0)
@@ -322,9 +327,9 @@ def test_the_reveal_names_classic_contracts_by_their_printed_numbers_rc_13_5():
     but "B2 Propellers" on the Scores page: the reveal printed the catalog's id."""
     import random
 
-    from shipyard_tui.review import build_review, reveal_text
-    from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
-    from shipyard_tui.text import contract_label
+    from shipyard_tui.games.shipyard.review import build_review, reveal_text
+    from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig, SeatKind
+    from shipyard_tui.games.shipyard.words import contract_label
 
     for seed in range(40):
         config = GameConfig(tuple(SeatConfig(n, SeatKind.BOT, "random") for n in "AB"),

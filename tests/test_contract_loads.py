@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from rules_helpers import solo_game, tile_with
-from shipyard_tui import advice
-from shipyard_tui.bots import greedy as greedy_module
-from shipyard_tui.rules import Feature, GameState
-from shipyard_tui.rules.catalog import TileKind
-from shipyard_tui.rules.query import PlacedCanal
+from shipyard_tui.games.shipyard import advice
+from shipyard_tui.games.shipyard.bots import greedy as greedy_module
+from shipyard_tui.games.shipyard.rules import Feature, GameState
+from shipyard_tui.games.shipyard.rules.catalog import TileKind
+from shipyard_tui.games.shipyard.rules.query import PlacedCanal
 
 
 def _ship_with_one_cabin(contracts: list[str]) -> GameState:

@@ -13,10 +13,10 @@ from itertools import cycle
 import pytest
 
 from rules_helpers import fleet_ship
-from shipyard_tui.rules import CATALOG, Feature, TileKind
-from shipyard_tui.rules.catalog import SAFETY_FEATURES
-from shipyard_tui.rules.scoring import score_contract, tile_features
-from shipyard_tui.rules.state import SailedShip
+from shipyard_tui.games.shipyard.rules import CATALOG, Feature, TileKind
+from shipyard_tui.games.shipyard.rules.catalog import SAFETY_FEATURES
+from shipyard_tui.games.shipyard.rules.scoring import score_contract, tile_features
+from shipyard_tui.games.shipyard.rules.state import SailedShip
 
 F = Feature
 
@@ -489,7 +489,11 @@ def test_r10_5_contract_b12_variety_table(fleet_pieces, elements, points):
 def test_r10_5_every_catalog_contract_has_a_rule_object_that_describes_it():
     """Contracts as objects (COMPONENTS §5): each catalog rule has a class that scores
     a fleet and describes itself; an empty fleet scores 0 on every contract."""
-    from shipyard_tui.rules.contracts import CONTRACT_RULES, contract_rule, describe_contract
+    from shipyard_tui.games.shipyard.rules.contracts import (
+        CONTRACT_RULES,
+        contract_rule,
+        describe_contract,
+    )
 
     rules = {c.rule for c in CATALOG.contracts.values()}
     assert rules <= set(CONTRACT_RULES)

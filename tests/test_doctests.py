@@ -10,13 +10,15 @@ import pytest
 
 import shipyard_tui.core
 import shipyard_tui.games.nauticus
-import shipyard_tui.rules
+import shipyard_tui.games.shipyard.rules
 
-MODULES = [m.name for package in (shipyard_tui.rules, shipyard_tui.core,
+MODULES = [m.name for package in (shipyard_tui.games.shipyard.rules, shipyard_tui.core,
                                   shipyard_tui.games.nauticus)
            for m in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")]
-MODULES += ["shipyard_tui.text", "shipyard_tui.ui.nauticus.widgets.supply_panel",
-            "shipyard_tui.ui.nauticus.widgets.seats_panel", "shipyard_tui.ui.nauticus.screen",
+MODULES += ["shipyard_tui.games.shipyard.words",
+            "shipyard_tui.games.nauticus.ui.widgets.supply_panel",
+            "shipyard_tui.games.nauticus.ui.widgets.seats_panel",
+            "shipyard_tui.games.nauticus.ui.screen",
             "shipyard_tui.ui.app"]
 
 

@@ -7,12 +7,19 @@ import random
 
 import pytest
 
-from shipyard_tui.bots import bot_for_level, driver_for
 from shipyard_tui.core import SeatDriver, bot_seed
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
-from shipyard_tui.games.nauticus.state import NauticusState
-from shipyard_tui.rules import Game, GameConfig, GameState, Move, SeatConfig, SeatKind
-from shipyard_tui.rules.view import is_hidden
+from shipyard_tui.games.nauticus.rules.state import NauticusState
+from shipyard_tui.games.shipyard.bots import bot_for_level, driver_for
+from shipyard_tui.games.shipyard.rules import (
+    Game,
+    GameConfig,
+    GameState,
+    Move,
+    SeatConfig,
+    SeatKind,
+)
+from shipyard_tui.games.shipyard.rules.view import is_hidden
 from shipyard_tui.simulate import play_out, simulation_config
 from shipyard_tui.tournament import play_match
 
@@ -131,8 +138,8 @@ def test_a_blind_bot_is_handed_the_legal_moves_and_no_view(monkeypatch):
     """Issue 39: the random bot declares it never looks (``core.BlindBot``), so the
     driver makes no view for it (a view copies the state); other bots still get theirs,
     and the random bot's games are the same as before (the golden hashes agree)."""
-    from shipyard_tui.bots import RandomBot
     from shipyard_tui.core import BlindBot
+    from shipyard_tui.games.shipyard.bots import RandomBot
 
     assert isinstance(RandomBot(1), BlindBot)
     assert not isinstance(RecordingBot(1), BlindBot)

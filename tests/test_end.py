@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from rules_helpers import S, fleet_ship, new_game, play_until, solo_game, yard_from_pattern
-from shipyard_tui.rules import CATALOG, Action, Game, Piece, Stage, TileKind, engine
-from shipyard_tui.rules import events as ev
-from shipyard_tui.rules.moves import (
+from shipyard_tui.games.shipyard.rules import CATALOG, Action, Game, Piece, Stage, TileKind, engine
+from shipyard_tui.games.shipyard.rules import events as ev
+from shipyard_tui.games.shipyard.rules.moves import (
     Bonus,
     Buy,
     BuyBlank,
@@ -24,7 +24,7 @@ from shipyard_tui.rules.moves import (
     Proceed,
     Take,
 )
-from shipyard_tui.rules.state import PlacedCanal
+from shipyard_tui.games.shipyard.rules.state import PlacedCanal
 from shipyard_tui.testing import of_type, random_playout
 
 WHEEL = 12
@@ -510,7 +510,7 @@ def test_n16_last_chance_tile_must_complete_a_ship():
     """N-16: the one tile may go only where it completes a ship, although a regular
     build could also put a middle elsewhere in this yard."""
     game, (a, _b, _c) = _last_chance_setup()
-    from shipyard_tui.rules.yard import legal_cells, pattern
+    from shipyard_tui.games.shipyard.rules.yard import legal_cells, pattern
 
     assert len(legal_cells(pattern(game.state.seats[a].yard), "M")) > 1
     buy = next(m for m in game.legal_moves() if isinstance(m, Buy))

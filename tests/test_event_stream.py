@@ -8,11 +8,11 @@ import pytest
 
 from invariants import random_config, random_game
 from rules_helpers import new_game, solo_game
-from shipyard_tui.bots import bot_for_level
 from shipyard_tui.core import SeatDriver
-from shipyard_tui.rules import CATALOG, Action, Game
-from shipyard_tui.rules import events as ev
-from shipyard_tui.rules.scoring import tile_features
+from shipyard_tui.games.shipyard.bots import bot_for_level
+from shipyard_tui.games.shipyard.rules import CATALOG, Action, Game
+from shipyard_tui.games.shipyard.rules import events as ev
+from shipyard_tui.games.shipyard.rules.scoring import tile_features
 from shipyard_tui.testing import of_type
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from shipyard_tui.rules.events import EVENT_TYPES
+from shipyard_tui.games.shipyard.rules.events import EVENT_TYPES
 
 DOC = (Path(__file__).parent.parent / "docs" / "events.md").read_text()
 

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from rules_helpers import S, new_game, solo_game
-from shipyard_tui.rules import (
+from shipyard_tui.games.shipyard.rules import (
     Action,
     Game,
     GameConfig,
@@ -23,8 +23,8 @@ from shipyard_tui.rules import (
     event_to_json,
     parse_move,
 )
-from shipyard_tui.rules import events as ev
-from shipyard_tui.rules.moves import (
+from shipyard_tui.games.shipyard.rules import events as ev
+from shipyard_tui.games.shipyard.rules.moves import (
     MOVE_TYPES,
     PASSES,
     Bonus,
@@ -590,7 +590,7 @@ def test_game_speaks_the_core_decision_loop_protocol():
     legal_moves, play/push, undo, view, outcome, JSON) that saves, bots and the
     interface are written against."""
     from shipyard_tui.core import DecisionLoop
-    from shipyard_tui.rules import Game, GameConfig, SeatConfig
+    from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig
 
     game = Game(GameConfig(seats=(SeatConfig("A"), SeatConfig("B")), seed=3))
     assert isinstance(game, DecisionLoop)
@@ -622,8 +622,8 @@ def test_a_state_copy_is_the_plain_data_round_trip_and_shares_nothing_mutable(pl
     encoding, field for field, and shares no list, dict or mutable record with the
     original, so play on the copy never changes the original."""
     from invariants import random_config
-    from shipyard_tui.rules.codec import from_data, to_data
-    from shipyard_tui.rules.state import GameState
+    from shipyard_tui.games.shipyard.rules.codec import from_data, to_data
+    from shipyard_tui.games.shipyard.rules.state import GameState
 
     game = Game(random_config(players, 11 + players, solo=solo))
     rng = random.Random(players)

@@ -7,12 +7,12 @@ import statistics
 
 import pytest
 
-from shipyard_tui.bots.greedy import EMPLOYEE_VALUE, TUNED, GreedyBot, GreedyTuning
-from shipyard_tui.bots.planner import PlannerBot
 from shipyard_tui.core import SeatDriver
-from shipyard_tui.rules import CATALOG, Action, DecisionStep, Game, GameState
-from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.query import EmployeeKind, progress
+from shipyard_tui.games.shipyard.bots.greedy import EMPLOYEE_VALUE, TUNED, GreedyBot, GreedyTuning
+from shipyard_tui.games.shipyard.bots.planner import PlannerBot
+from shipyard_tui.games.shipyard.rules import CATALOG, Action, DecisionStep, Game, GameState
+from shipyard_tui.games.shipyard.rules import moves as mv
+from shipyard_tui.games.shipyard.rules.query import EmployeeKind, progress
 from shipyard_tui.simulate import simulation_config
 
 SEEDS = range(3001, 3041)

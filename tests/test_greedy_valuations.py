@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from shipyard_tui.bots import greedy as greedy_module
-from shipyard_tui.bots.greedy import GreedyBot, cruise_lengths_of
 from shipyard_tui.core import SeatDriver
-from shipyard_tui.rules import Game
-from shipyard_tui.rules.query import CanalSystem, legal_cells, pattern
+from shipyard_tui.games.shipyard.bots import greedy as greedy_module
+from shipyard_tui.games.shipyard.bots.greedy import GreedyBot, cruise_lengths_of
+from shipyard_tui.games.shipyard.rules import Game
+from shipyard_tui.games.shipyard.rules.query import CanalSystem, legal_cells, pattern
 from shipyard_tui.simulate import simulation_config
 
 

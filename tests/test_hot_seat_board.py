@@ -6,15 +6,15 @@ tile must see theirs whole, not the first seat's with theirs cut off below it.
 
 from __future__ import annotations
 
-from shipyard_tui.rules import Action, GameConfig, SeatConfig, SeatKind
-from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.state import Step
+from shipyard_tui.games.shipyard.rules import Action, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules import moves as mv
+from shipyard_tui.games.shipyard.rules.state import Step
+from shipyard_tui.games.shipyard.ui.widgets.canal_map import CanalMap
+from shipyard_tui.games.shipyard.ui.widgets.seat_panel import SeatPanel
+from shipyard_tui.games.shipyard.ui.widgets.shipyard_grid import ShipyardGrid
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.game import GameScreen
 from shipyard_tui.ui.screens.hand_over import HandOverScreen
-from shipyard_tui.ui.widgets.canal_map import CanalMap
-from shipyard_tui.ui.widgets.seat_panel import SeatPanel
-from shipyard_tui.ui.widgets.shipyard_grid import ShipyardGrid
 from ui_helpers import key_for, key_for_move, pick, settle, until
 
 

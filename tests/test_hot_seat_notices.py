@@ -6,9 +6,9 @@ discarded; when the terminal passes to the next person it must already be gone.
 
 from __future__ import annotations
 
-from shipyard_tui.rules import Action, GameConfig, SeatConfig
-from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.state import Step
+from shipyard_tui.games.shipyard.rules import Action, GameConfig, SeatConfig
+from shipyard_tui.games.shipyard.rules import moves as mv
+from shipyard_tui.games.shipyard.rules.state import Step
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.hand_over import HandOverScreen
 from ui_helpers import key_for, key_for_move, pick, settle
@@ -43,7 +43,7 @@ async def test_a_take_back_notice_is_gone_when_the_next_player_takes_the_termina
 
 
 def _hot_seat_with_a_bot() -> ShipyardApp:
-    from shipyard_tui.rules import SeatKind
+    from shipyard_tui.games.shipyard.rules import SeatKind
 
     return ShipyardApp(config=GameConfig((SeatConfig("Ann"), SeatConfig("Bob"),
                                           SeatConfig("Cy", SeatKind.BOT, "sensible")),
@@ -74,8 +74,8 @@ async def _to_the_hand_over_after_the_bot(pilot, app: ShipyardApp) -> None:
 
 async def test_the_status_line_says_the_terminal_passes_not_that_a_person_thinks(
         tmp_path, monkeypatch):
+    from shipyard_tui.games.shipyard.ui.widgets.status_line import StatusLine
     from shipyard_tui.ui.screens.game import GameScreen
-    from shipyard_tui.ui.widgets.status_line import StatusLine
     from ui_helpers import plain
 
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path / "data"))
@@ -91,8 +91,8 @@ async def test_the_status_line_says_the_terminal_passes_not_that_a_person_thinks
 
 
 async def test_the_hand_over_keys_offered_all_work(tmp_path, monkeypatch):
+    from shipyard_tui.games.shipyard.ui.help import HelpScreen
     from shipyard_tui.ui.screens.confirm import ConfirmScreen
-    from shipyard_tui.ui.screens.help import HelpScreen
     from shipyard_tui.ui.screens.save_as import SaveAsScreen
     from shipyard_tui.ui.screens.title import TitleScreen
 
@@ -136,8 +136,8 @@ async def test_the_hand_over_keys_offered_all_work(tmp_path, monkeypatch):
 async def test_the_hand_over_help_is_the_games_own_in_classic(tmp_path, monkeypatch):
     """A read-through: the hand-over dialog built its own help, with the classic page
     but the 2nd edition's contracts and employees; it now shows the table's help."""
-    from shipyard_tui.rules.query import catalog_of
-    from shipyard_tui.ui.screens.help import HelpScreen
+    from shipyard_tui.games.shipyard.rules.query import catalog_of
+    from shipyard_tui.games.shipyard.ui.help import HelpScreen
 
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob")), seed=3, edition="classic")

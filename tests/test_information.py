@@ -13,8 +13,8 @@ from functools import cache
 import pytest
 
 from rules_helpers import new_game, play_until, solo_game
-from shipyard_tui.rules import CATALOG, Game, Stage
-from shipyard_tui.rules import events as ev
+from shipyard_tui.games.shipyard.rules import CATALOG, Game, Stage
+from shipyard_tui.games.shipyard.rules import events as ev
 from shipyard_tui.testing import random_playout
 
 HIDDEN_DECKS = ("bow_stack", "stern_stack", "middle_stack", "canal_deck", "commodity_deck")
@@ -290,7 +290,7 @@ def test_r11_1_a_view_of_a_view_is_the_same_view(viewer):
     """A seat at a server table holds only its view, and its hint takes the view again
     (the strong bot reads ``Game.view``): that must give the same view, not fail on the
     hidden names (an SSH play-test found `KeyError: 'hidden:red'`)."""
-    from shipyard_tui.rules.view import seat_view
+    from shipyard_tui.games.shipyard.rules.view import seat_view
 
     for game in (discarded_game(), solo_game(seed=3)):
         if viewer is not None and viewer >= len(game.state.seats):

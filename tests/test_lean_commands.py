@@ -18,8 +18,9 @@ with contextlib.redirect_stdout(io.StringIO()):
     except SystemExit:
         pass
 heavy = ("textual", "rich", "asyncssh", "shipyard_tui.ui", "shipyard_tui.server",
-         "shipyard_tui.games.nauticus", "shipyard_tui.bots.greedy", "shipyard_tui.bots.planner",
-         "shipyard_tui.bots.strong", "shipyard_tui.analysis", "shipyard_tui.saves")
+         "shipyard_tui.games.nauticus", "shipyard_tui.games.shipyard.bots.greedy",
+         "shipyard_tui.games.shipyard.bots.planner",
+         "shipyard_tui.games.shipyard.bots.strong", "shipyard_tui.analysis", "shipyard_tui.saves")
 print(sorted(m for m in sys.modules if m.startswith(heavy)))
 """
 

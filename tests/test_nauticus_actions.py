@@ -7,8 +7,8 @@ import pytest
 
 from nauticus_helpers import build, give_warehouse, give_yard, legal, play, table
 from shipyard_tui.games.nauticus import IllegalMoveError
-from shipyard_tui.games.nauticus import events as ev
-from shipyard_tui.games.nauticus.state import Step
+from shipyard_tui.games.nauticus.rules import events as ev
+from shipyard_tui.games.nauticus.rules.state import Step
 
 # -- §5 performing an action -------------------------------------------------
 

@@ -16,8 +16,8 @@ from shipyard_tui.games.nauticus import (
     NauticusGame,
     parse_move,
 )
-from shipyard_tui.games.nauticus.moves import Buy, Reward
-from shipyard_tui.games.nauticus.state import Step
+from shipyard_tui.games.nauticus.rules.moves import Buy, Reward
+from shipyard_tui.games.nauticus.rules.state import Step
 
 
 @settings(max_examples=25, deadline=None)
@@ -138,7 +138,7 @@ def test_copy_is_deep_and_equal():
 
 def _candidate_moves(game: NauticusGame) -> list[str]:
     """Plausible-looking moves, legal or not, for the current position."""
-    from shipyard_tui.games.nauticus.catalog import ACTIONS, ITEMS
+    from shipyard_tui.games.nauticus.rules.catalog import ACTIONS, ITEMS
 
     dests = ["w", "new", "left:0", "right:0", "0.0", "0.1", "1.0", "3.3"]
     texts = [f"choose {a.value}" for a in ACTIONS] + [f"extra {a.value}" for a in ACTIONS]

@@ -13,7 +13,7 @@ from shipyard_tui.games.nauticus.bots import (
     play_out,
     position_value,
 )
-from shipyard_tui.games.nauticus.moves import Deliver
+from shipyard_tui.games.nauticus.rules.moves import Deliver
 
 
 @pytest.mark.parametrize("level", sorted(NAUTICUS_BOT_LEVELS))

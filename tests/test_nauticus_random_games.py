@@ -8,7 +8,7 @@ import pytest
 
 from nauticus_helpers import Invariants, config, random_game
 from shipyard_tui.games.nauticus import NauticusGame
-from shipyard_tui.games.nauticus.scoring import score_by_kind
+from shipyard_tui.games.nauticus.rules.scoring import score_by_kind
 
 FAST_GAMES = 4
 SLOW_GAMES = 300

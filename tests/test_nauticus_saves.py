@@ -12,7 +12,7 @@ import pytest
 from invariants import random_config
 from shipyard_tui import paths
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatConfig, SeatKind
-from shipyard_tui.rules import Game
+from shipyard_tui.games.shipyard.rules import Game
 from shipyard_tui.saves import (
     GameFile,
     GameInUse,

@@ -123,8 +123,8 @@ async def open_a_nauticus_table(pilot, app, host: TableHost):  # type: ignore[no
 async def test_a_session_opens_a_nauticus_table_and_plays_by_keys(host: TableHost) -> None:
     """The lobby's new-table dialog opens a Nauticus table (g), the seat plays by keys
     at the Nauticus screen and takes back a move; the host's game follows."""
+    from shipyard_tui.games.nauticus.ui.widgets import NauticusStatus
     from shipyard_tui.server.session import SessionApp
-    from shipyard_tui.ui.nauticus.widgets import NauticusStatus
     from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
 
     app = SessionApp(host.socket_path, player="Ann")
@@ -156,8 +156,8 @@ async def test_every_use_left_of_a_withdrawal_is_one_choice_at_a_server_table(
     move of its own, which it checks and plays in turn (NA-7.2)."""
     import random
 
-    from shipyard_tui.games.nauticus import events as nev
-    from shipyard_tui.games.nauticus.moves import Withdraw
+    from shipyard_tui.games.nauticus.rules import events as nev
+    from shipyard_tui.games.nauticus.rules.moves import Withdraw
     from shipyard_tui.server.session import SessionApp
     from shipyard_tui.ui.widgets.choice_panel import ChoicePanel, Repeat
 

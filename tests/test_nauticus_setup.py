@@ -9,8 +9,8 @@ import pytest
 
 from nauticus_helpers import config, legal, play, random_game, table
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatConfig, SeatKind
-from shipyard_tui.games.nauticus import events as ev
-from shipyard_tui.games.nauticus.catalog import (
+from shipyard_tui.games.nauticus.rules import events as ev
+from shipyard_tui.games.nauticus.rules.catalog import (
     ACTIONS,
     BLUE_WORKERS,
     FIELD_BONUS,
@@ -22,8 +22,8 @@ from shipyard_tui.games.nauticus.catalog import (
     Bonus,
     price,
 )
-from shipyard_tui.games.nauticus.engine import blue_workers
-from shipyard_tui.games.nauticus.state import Step
+from shipyard_tui.games.nauticus.rules.engine import blue_workers
+from shipyard_tui.games.nauticus.rules.state import Step
 
 # -- §1 components -----------------------------------------------------------
 

@@ -6,17 +6,17 @@ from __future__ import annotations
 import pytest
 
 from nauticus_helpers import build, give_warehouse, give_yard, legal, play, random_game, table
-from shipyard_tui.games.nauticus import events as ev
-from shipyard_tui.games.nauticus.catalog import goods_vp
-from shipyard_tui.games.nauticus.scoring import (
+from shipyard_tui.games.nauticus.rules import events as ev
+from shipyard_tui.games.nauticus.rules.catalog import goods_vp
+from shipyard_tui.games.nauticus.rules.scoring import (
     final_lines,
     leftovers,
     ranking,
     score_by_kind,
     score_over_time,
 )
-from shipyard_tui.games.nauticus.state import Seat, Step
-from shipyard_tui.games.nauticus.yard import hull_destinations
+from shipyard_tui.games.nauticus.rules.state import Seat, Step
+from shipyard_tui.games.nauticus.rules.yard import hull_destinations
 
 # -- §8 ships and the yard ---------------------------------------------------
 
@@ -234,7 +234,7 @@ def test_review_breakdown_per_kind_per_ship_and_over_time():
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_pieces_are_conserved_at_the_end(players):
     from nauticus_helpers import pieces
-    from shipyard_tui.games.nauticus.catalog import STACK_SIZES
+    from shipyard_tui.games.nauticus.rules.catalog import STACK_SIZES
 
     game = random_game(players, 99)
     assert pieces(game) == STACK_SIZES

@@ -43,7 +43,7 @@ def test_every_nauticus_event_is_documented_with_all_its_fields():
     import re
     from pathlib import Path
 
-    from shipyard_tui.games.nauticus.events import EVENT_TYPES, SCORE_KINDS
+    from shipyard_tui.games.nauticus.rules.events import EVENT_TYPES, SCORE_KINDS
 
     doc = (Path(__file__).parent.parent / "docs" / "nauticus-events.md").read_text()
     for name, cls in EVENT_TYPES.items():

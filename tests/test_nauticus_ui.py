@@ -10,11 +10,11 @@ import pytest
 from textual.widgets import Select, Static
 
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatConfig, SeatKind
+from shipyard_tui.games.nauticus.ui.review import NauticusReviewScreen
+from shipyard_tui.games.nauticus.ui.screen import NauticusScreen
+from shipyard_tui.games.nauticus.ui.widgets import LogPanel, NauticusStatus, WheelPanel
 from shipyard_tui.saves import SaveStore, load
 from shipyard_tui.ui.app import ShipyardApp
-from shipyard_tui.ui.nauticus.review import NauticusReviewScreen
-from shipyard_tui.ui.nauticus.screen import NauticusScreen
-from shipyard_tui.ui.nauticus.widgets import LogPanel, NauticusStatus, WheelPanel
 from shipyard_tui.ui.screens.setup import SetupScreen
 from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS, ChoicePanel
 from ui_helpers import statics_text
@@ -263,7 +263,7 @@ async def test_the_hint_key_in_nauticus_names_the_strong_bots_tile_and_its_runne
     """``H`` did nothing in Nauticus, without a word (a play-test): now it names the
     strong bot's choice by its key and highlights it; at the choice of action tile, the
     decision it searches, also the runner-up; within a go it says it plays greedily."""
-    from shipyard_tui.games.nauticus.state import Step
+    from shipyard_tui.games.nauticus.rules.state import Step
     from shipyard_tui.ui.widgets.choice_panel import MIN_HINT_WORDS
 
     app = me_against_a_bot()
@@ -381,7 +381,7 @@ async def test_the_status_line_shows_a_question_whole_or_names_whose_it_is(store
     """At 80x24 a long name and the longest question ran off the status line ("...,
     pass, or play the extra"): the line now says it whole or says only whose decision
     it is, and the choice panel has the question whole; at 160 columns the line too."""
-    from shipyard_tui.games.nauticus.state import Step
+    from shipyard_tui.games.nauticus.rules.state import Step
 
     config = NauticusConfig((SeatConfig("Annabelle-Marina"),
                              SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=3)
@@ -488,7 +488,7 @@ async def test_the_count_of_choices_out_of_sight_is_right_when_the_prompt_wraps(
 
 def _withdrawing(seed_range: range) -> NauticusGame:
     """A 2-seat game where the person (seat 0) is to withdraw money, with uses left."""
-    from shipyard_tui.games.nauticus.moves import Withdraw
+    from shipyard_tui.games.nauticus.rules.moves import Withdraw
 
     for seed in seed_range:
         config = NauticusConfig((SeatConfig("Me"), SeatConfig("Bob", SeatKind.BOT, "greedy")),
@@ -510,8 +510,8 @@ async def test_every_use_left_of_withdraw_money_is_one_choice_na_7_2(store):
     """A play-test withdrew seven times in eight decisions ("withdraw 2 coins" again and
     again). One choice now takes every use left; the rules count the uses and check
     each as it is played."""
-    from shipyard_tui.games.nauticus import events as nev
-    from shipyard_tui.games.nauticus.moves import Withdraw
+    from shipyard_tui.games.nauticus.rules import events as nev
+    from shipyard_tui.games.nauticus.rules.moves import Withdraw
 
     game = _withdrawing(range(1, 200))
     trial = NauticusGame.from_state(game.state.copy())
@@ -568,7 +568,7 @@ async def test_an_enter_too_many_after_a_use_finishes_instead_of_buying_again(st
     four hulls; the highlight stood on the first purchase, and two more hulls were bought
     (NA-5.2). After a use the highlight starts on finishing the action."""
     from shipyard_tui.games.nauticus import Step
-    from shipyard_tui.games.nauticus.moves import Buy, Done, EndGo
+    from shipyard_tui.games.nauticus.rules.moves import Buy, Done, EndGo
 
     def used_a_purchase(game: NauticusGame) -> bool:
         state = game.state
@@ -602,7 +602,7 @@ async def test_an_extra_action_starts_on_its_first_use_not_on_finishing(store):
     """An extra action has not been used when it starts: the prompt does not say "once
     more", and the highlight is not on finishing, which would waste the tile (NA-12.1)."""
     from shipyard_tui.games.nauticus import Step
-    from shipyard_tui.games.nauticus.moves import Done
+    from shipyard_tui.games.nauticus.rules.moves import Done
 
     def extra_begun(game: NauticusGame) -> bool:
         state = game.state
@@ -656,8 +656,8 @@ def _random_humans(players: int, seed: int, moves: int) -> NauticusGame:
 def test_seat_lines_break_only_between_builds_and_items():
     """At 80x24 a play-test read "1 ste" / "rn hull" and a ship's code split across two
     rows. The rows now break only at a yard's " | " or a list's ", "."""
+    from shipyard_tui.games.nauticus.ui.widgets.seats_panel import INDENT, wrapped
     from shipyard_tui.games.nauticus.words import seat_lines
-    from shipyard_tui.ui.nauticus.widgets.seats_panel import INDENT, wrapped
 
     checked = 0
     for seed in range(1, 9):
@@ -681,7 +681,7 @@ async def test_a_tall_terminal_shows_every_seats_warehouse(store):
     """At 160x50 the seats had 8 rows and never showed a warehouse while the choices
     had 30 blank ones (a play-test): the top grows to what the seats need; at 80x24 it
     keeps its 10 rows and a seat whose rows do not all fit ends in "…"."""
-    from shipyard_tui.ui.nauticus.widgets import SeatsPanel
+    from shipyard_tui.games.nauticus.ui.widgets import SeatsPanel
 
     game = _random_humans(3, 5, 150)
     assert all(game.state.seats[i].warehouse_used for i in range(3))

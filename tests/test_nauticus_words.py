@@ -8,10 +8,10 @@ from rich.console import Console
 
 from nauticus_helpers import config, play, table
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatConfig, SeatKind
-from shipyard_tui.games.nauticus import events as ev
+from shipyard_tui.games.nauticus.review import build_nauticus_review, review_json, ships_table
+from shipyard_tui.games.nauticus.rules import events as ev
+from shipyard_tui.games.nauticus.ui.help import HELP
 from shipyard_tui.games.nauticus.words import dest_words, event_words, move_words, seat_lines
-from shipyard_tui.nauticus_review import build_nauticus_review, review_json, ships_table
-from shipyard_tui.ui.nauticus.help import HELP
 
 
 def test_every_move_and_event_of_random_games_has_words():
@@ -49,7 +49,7 @@ def test_words_name_prices_and_places():
 def test_counts_agree_with_their_nouns():
     """A play-test read "takes the bonus: 1 workers", "+1 VP: 1 crowns" and "2 trident
     sail" in the log and the seats panel."""
-    from shipyard_tui.games.nauticus import events as ev
+    from shipyard_tui.games.nauticus.rules import events as ev
     from shipyard_tui.games.nauticus.words import event_words, items_words, plural
 
     assert plural(1, "worker") == "1 worker" and plural(2, "worker") == "2 workers"
@@ -137,7 +137,7 @@ def test_a_choice_that_loses_a_free_tile_says_so_and_so_does_the_log():
     import random
 
     from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatConfig
-    from shipyard_tui.games.nauticus.game import loses_a_free_tile
+    from shipyard_tui.games.nauticus.rules.game import loses_a_free_tile
     from shipyard_tui.games.nauticus.words import event_words, move_words
 
     kinds = set()

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from shipyard_tui import cli, paths
-from shipyard_tui.review import build_review, review_json
-from shipyard_tui.rules import Game, GameConfig, SeatConfig
-from shipyard_tui.rules.game import RULES_REVISION, OldRulesError
+from shipyard_tui.games.shipyard.review import build_review, review_json
+from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig
+from shipyard_tui.games.shipyard.rules.game import RULES_REVISION, OldRulesError
 from shipyard_tui.saves import SaveError, decode, encode, load, load_for_review
 
 OLD = Path(__file__).parent / "data" / "save-rules-1.json"

@@ -11,8 +11,14 @@ import pytest
 
 from invariants import classic_config
 from rules_helpers import new_game, solo_game
-from shipyard_tui.rules import DecisionStep, Game, GameConfig, MoveSyntaxError, parse_move
-from shipyard_tui.rules.moves import NoBonus, NoLastTile, read_moves
+from shipyard_tui.games.shipyard.rules import (
+    DecisionStep,
+    Game,
+    GameConfig,
+    MoveSyntaxError,
+    parse_move,
+)
+from shipyard_tui.games.shipyard.rules.moves import NoBonus, NoLastTile, read_moves
 from shipyard_tui.saves import decode, encode
 from shipyard_tui.testing import random_game
 

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from invariants import check_final, check_invariants, json_round_trip, random_config
-from shipyard_tui.rules import Game
+from shipyard_tui.games.shipyard.rules import Game
 
 SETTINGS = settings(max_examples=8, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

@@ -1,6 +1,7 @@
 """Every module outside ``rules/`` uses only the rules' public interface (issue 11):
-the package ``shipyard_tui.rules`` (the names in its ``__all__``, which include the
-``moves``, ``events`` and ``query`` modules) and ``shipyard_tui.rules.query``. That is
+the package ``shipyard_tui.games.shipyard.rules`` (the names in its ``__all__``, which include the
+``moves``, ``events`` and ``query`` modules) and
+``shipyard_tui.games.shipyard.rules.query``. That is
 the interface, the bots and the texts, and also the model, saves, the server, the
 command line, the simulations and Nauticus's package (which shares the seat
 configuration and nothing else of Shipyard's rules).
@@ -16,19 +17,19 @@ from pathlib import Path
 import pytest
 
 import shipyard_tui
-import shipyard_tui.rules as rules
-from shipyard_tui.rules import query
+import shipyard_tui.games.shipyard.rules as rules
+from shipyard_tui.games.shipyard.rules import query
 
 PACKAGE = Path(shipyard_tui.__file__).parent
-RULES = PACKAGE / "rules"
+RULES = Path(rules.__file__).parent
 CHECKED = sorted(p for p in PACKAGE.rglob("*.py") if not p.is_relative_to(RULES))
 FIXTURES = {
-    "shipyard_tui.ui.showcase": ["from shipyard_tui.rules import engine"],
+    "shipyard_tui.ui.showcase": ["from shipyard_tui.games.shipyard.rules import engine"],
 }
 """Modules that set up fixed scenes for the snapshot tests and the screenshots: like
 the tests, they may arrange a table by hand through the engine. Each import is listed."""
-PUBLIC_MODULES = {"shipyard_tui.rules": set(rules.__all__),
-                  "shipyard_tui.rules.query": set(query.__all__)}
+PUBLIC_MODULES = {"shipyard_tui.games.shipyard.rules": set(rules.__all__),
+                  "shipyard_tui.games.shipyard.rules.query": set(query.__all__)}
 
 
 def module_name(path: Path) -> str:
@@ -41,7 +42,8 @@ def is_package(path: Path) -> bool:
 
 
 def private_imports(source: str, name: str, package: bool) -> list[str]:
-    """Each import of ``shipyard_tui.rules`` in ``source`` that is not public, as text."""
+    """Each import of ``shipyard_tui.games.shipyard.rules`` in ``source`` that is not public,
+    as text."""
     here = name if package else name.rpartition(".")[0]
     found = []
     for node in ast.walk(ast.parse(source)):
@@ -65,19 +67,21 @@ def private_imports(source: str, name: str, package: bool) -> list[str]:
 
 
 def _is_rules(module: str) -> bool:
-    return module == "shipyard_tui.rules" or module.startswith("shipyard_tui.rules.")
+    rules = "shipyard_tui.games.shipyard.rules"
+    return module == rules or module.startswith(rules + ".")
 
 
 def test_the_checked_modules_exist() -> None:
     """The walk finds every module outside rules/ (an empty list passes anything)."""
     names = {module_name(p) for p in CHECKED}
-    assert {"shipyard_tui.ui.screens.game", "shipyard_tui.ui.choice_labels",
-            "shipyard_tui.bots.greedy", "shipyard_tui.text", "shipyard_tui.model",
+    assert {"shipyard_tui.ui.screens.game", "shipyard_tui.games.shipyard.ui.choice_labels",
+            "shipyard_tui.games.shipyard.bots.greedy", "shipyard_tui.games.shipyard.words",
+            "shipyard_tui.model",
             "shipyard_tui.saves", "shipyard_tui.simulate", "shipyard_tui.tournament",
             "shipyard_tui.cli", "shipyard_tui.server.host", "shipyard_tui.server.remote",
-            "shipyard_tui.server.tables", "shipyard_tui.games.nauticus.engine",
+            "shipyard_tui.server.tables", "shipyard_tui.games.nauticus.rules.engine",
             "shipyard_tui.core.loop", "shipyard_tui"} <= names
-    assert not any(name.startswith("shipyard_tui.rules") for name in names)
+    assert not any(name.startswith("shipyard_tui.games.shipyard.rules") for name in names)
 
 
 @pytest.mark.parametrize("path", CHECKED, ids=lambda p: module_name(p))
@@ -90,46 +94,46 @@ def test_only_the_public_interface_is_imported(path: Path) -> None:
 def test_the_check_catches_private_imports() -> None:
     """Each way of reaching a private module is caught; the public ways are not."""
     source = "\n".join([
-        "from shipyard_tui.rules.engine import income",
-        "from shipyard_tui.rules import engine",
-        "import shipyard_tui.rules.scoring",
+        "from shipyard_tui.games.shipyard.rules.engine import income",
+        "from shipyard_tui.games.shipyard.rules import engine",
+        "import shipyard_tui.games.shipyard.rules.scoring",
         "from ...rules.yard import pattern",
-        "def f():\n    from shipyard_tui.rules.view import seat_view",
-        "from shipyard_tui.rules import Game, moves",
-        "from shipyard_tui.rules.query import income",
+        "def f():\n    from shipyard_tui.games.shipyard.rules.view import seat_view",
+        "from shipyard_tui.games.shipyard.rules import Game, moves",
+        "from shipyard_tui.games.shipyard.rules.query import income",
         "from ...rules import query",
-        "import shipyard_tui.rules",
+        "import shipyard_tui.games.shipyard.rules",
     ])
-    found = private_imports(source, "shipyard_tui.ui.widgets.x", package=False)
+    found = private_imports(source, "shipyard_tui.games.shipyard.ui.widgets.x", package=False)
     assert sorted(found) == sorted([
-        "from shipyard_tui.rules.engine import income",
-        "from shipyard_tui.rules import engine",
-        "import shipyard_tui.rules.scoring",
-        "from shipyard_tui.rules.yard import pattern",
-        "from shipyard_tui.rules.view import seat_view",
+        "from shipyard_tui.games.shipyard.rules.engine import income",
+        "from shipyard_tui.games.shipyard.rules import engine",
+        "import shipyard_tui.games.shipyard.rules.scoring",
+        "from shipyard_tui.games.shipyard.rules.yard import pattern",
+        "from shipyard_tui.games.shipyard.rules.view import seat_view",
     ])
 
 
 @pytest.mark.parametrize("name", [
-    "shipyard_tui.simulate", "shipyard_tui.server.host", "shipyard_tui.games.nauticus.engine",
+    "shipyard_tui.simulate", "shipyard_tui.server.host", "shipyard_tui.games.nauticus.rules.engine",
 ])
 def test_the_check_catches_private_imports_anywhere_outside_the_rules(name: str) -> None:
     """The modules outside the interface are held to the same rule: the imports the
     model, the server, the simulations and Nauticus once made are caught."""
     depth = name.count(".")
     source = "\n".join([
-        "from shipyard_tui.rules.state import SECOND",
-        "from shipyard_tui.rules.view import events_for",
-        "from shipyard_tui.rules.codec import from_data",
-        f"from {'.' * depth}rules.rng import Rng",
-        "from shipyard_tui.rules import SECOND, SeatConfig",
-        "from shipyard_tui.rules.query import events_for",
+        "from shipyard_tui.games.shipyard.rules.state import SECOND",
+        "from shipyard_tui.games.shipyard.rules.view import events_for",
+        "from shipyard_tui.games.shipyard.rules.codec import from_data",
+        f"from {'.' * depth}games.shipyard.rules.rng import Rng",
+        "from shipyard_tui.games.shipyard.rules import SECOND, SeatConfig",
+        "from shipyard_tui.games.shipyard.rules.query import events_for",
         "from shipyard_tui.core.rng import Rng",
     ])
     found = private_imports(source, name, package=False)
     assert sorted(found) == sorted([
-        "from shipyard_tui.rules.state import SECOND",
-        "from shipyard_tui.rules.view import events_for",
-        "from shipyard_tui.rules.codec import from_data",
-        "from shipyard_tui.rules.rng import Rng",
+        "from shipyard_tui.games.shipyard.rules.state import SECOND",
+        "from shipyard_tui.games.shipyard.rules.view import events_for",
+        "from shipyard_tui.games.shipyard.rules.codec import from_data",
+        "from shipyard_tui.games.shipyard.rules.rng import Rng",
     ])

@@ -14,10 +14,10 @@ from functools import cache
 import pytest
 
 from rules_helpers import begin_action, current, new_game
-from shipyard_tui.rules import Action, Game, GameState, Move, Step
-from shipyard_tui.rules import events as ev
-from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules import query as q
+from shipyard_tui.games.shipyard.rules import Action, Game, GameState, Move, Step
+from shipyard_tui.games.shipyard.rules import events as ev
+from shipyard_tui.games.shipyard.rules import moves as mv
+from shipyard_tui.games.shipyard.rules import query as q
 
 
 @cache

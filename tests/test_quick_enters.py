@@ -17,7 +17,7 @@ from shipyard_tui.core.moves import Move
 from shipyard_tui.games.nauticus import NauticusConfig
 from shipyard_tui.games.nauticus import SeatConfig as NauticusSeat
 from shipyard_tui.games.nauticus import SeatKind as NauticusKind
-from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.seats import solo_config
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.confirm import ConfirmScreen
@@ -186,7 +186,7 @@ async def test_enters_that_reach_the_choices_under_a_question_ask_it_once() -> N
     """Enters that reach the choice list after the first put a question over it (a
     contract to discard, R-10.2) asked it again, one dialog over another: under load a
     pty game stacked 46 and stopped with a RecursionError drawing them."""
-    from shipyard_tui.rules import Step
+    from shipyard_tui.games.shipyard.rules import Step
 
     game = game_at(lambda g: g.state.turn.step is Step.DISCARD, seeds=range(40))
     app = ShipyardApp(game=game, bot_delay=0.0)

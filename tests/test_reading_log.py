@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 
-from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules import GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.ui.widgets.game_log import GameLog
 from shipyard_tui.ui.app import ShipyardApp
-from shipyard_tui.ui.widgets.game_log import GameLog
 from shipyard_tui.ui.widgets.reading_log import ReadingLog
 from ui_helpers import settle
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 
 from rules_helpers import S, current, new_game, play_until
-from shipyard_tui.rules import Action, Game, GameConfig, SeatConfig, Stage
-from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.query import Refusal, unavailable_actions
-from shipyard_tui.rules.state import TrackSlot
+from shipyard_tui.games.shipyard.rules import Action, Game, GameConfig, SeatConfig, Stage
+from shipyard_tui.games.shipyard.rules import moves as mv
+from shipyard_tui.games.shipyard.rules.query import Refusal, unavailable_actions
+from shipyard_tui.games.shipyard.rules.state import TrackSlot
 
 R = Refusal
 SEVEN = (Action.BUILD, Action.CANAL, Action.PURCHASE, Action.EQUIPMENT, Action.CREW,

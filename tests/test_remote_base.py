@@ -12,9 +12,9 @@ from typing import Any
 from nauticus_helpers import config as nauticus_config
 from rules_helpers import new_game
 from shipyard_tui.games.nauticus import NauticusGame
+from shipyard_tui.games.shipyard.rules import DecisionStep, Game
+from shipyard_tui.games.shipyard.rules.moves import NoBonus
 from shipyard_tui.model import ChangeKind
-from shipyard_tui.rules import DecisionStep, Game
-from shipyard_tui.rules.moves import NoBonus
 from shipyard_tui.server.host import TableHost
 from shipyard_tui.server.remote import RemoteGame, RemoteModel
 from shipyard_tui.server.remote_nauticus import RemoteNauticusGame, RemoteNauticusModel

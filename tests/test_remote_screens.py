@@ -15,12 +15,12 @@ from textual.app import App
 from nauticus_helpers import config as nauticus_config
 from rules_helpers import new_game
 from shipyard_tui.games.nauticus import NauticusGame
+from shipyard_tui.games.nauticus.ui.screen import NauticusScreen
 from shipyard_tui.server.host import TableHost
 from shipyard_tui.server.remote import RemoteModel
 from shipyard_tui.server.remote_nauticus import RemoteNauticusModel
 from shipyard_tui.server.session import RemoteGameScreen, RemoteNauticusScreen
 from shipyard_tui.server.tables import PERSON, SeatPlan, Table
-from shipyard_tui.ui.nauticus.screen import NauticusScreen
 from shipyard_tui.ui.screens.game import GameScreen
 from shipyard_tui.ui.showcase import settle
 
@@ -79,8 +79,8 @@ async def test_at_a_solo_table_the_automa_replay_shows_the_boards_the_host_sent(
     """R-12.3 over SSH: the replay of the automa's turns showed the present board (the
     remote seat has no position before the move). The host now sends, with the move,
     the seat's view of the board after each automa turn, and the replay shows those."""
-    from shipyard_tui.rules import Game
-    from shipyard_tui.rules.query import seat_view, states_after_turns
+    from shipyard_tui.games.shipyard.rules import Game
+    from shipyard_tui.games.shipyard.rules.query import seat_view, states_after_turns
     from shipyard_tui.seats import solo_config
     from shipyard_tui.server.tables import AUTOMA
 

@@ -12,8 +12,8 @@ import sys
 import pytest
 
 from invariants import random_config, random_game
-from shipyard_tui.review import build_review, review_json
-from shipyard_tui.rules import CATALOG
+from shipyard_tui.games.shipyard.review import build_review, review_json
+from shipyard_tui.games.shipyard.rules import CATALOG
 from shipyard_tui.saves import SaveStore
 from shipyard_tui.simulate import play_out, simulation_config
 
@@ -80,7 +80,7 @@ def test_ship_lines_add_up_and_dismantled_ships_say_why():
 def test_an_unfinished_game_shows_the_scores_so_far():
     config = random_config(3, 77)
     game = random_game(config, 77)
-    from shipyard_tui.rules import Game
+    from shipyard_tui.games.shipyard.rules import Game
 
     partial = Game.replay(config, game.moves[: len(game.moves) // 2])
     review = build_review(partial)
@@ -196,7 +196,7 @@ def test_a_solo_review_names_no_winner_and_tells_the_traders_from_the_contract()
     employees' own points (R-10.5)."""
     from rich.console import Console
 
-    from shipyard_tui.review import breakdown_table
+    from shipyard_tui.games.shipyard.review import breakdown_table
 
     def shown(game) -> str:
         console = Console(width=100, record=True, color_system=None)
@@ -213,8 +213,8 @@ def test_a_solo_review_names_no_winner_and_tells_the_traders_from_the_contract()
 def test_the_log_and_key_moments_count_rounds_as_the_status_line_does():
     """A play-test: the log said "turn 73" (the game's turns of every seat) where Key
     moments said "turn 21" (the seat's own) and the status line "Round 25"."""
-    from shipyard_tui.rules import events as ev
-    from shipyard_tui.text import describe_event, round_of
+    from shipyard_tui.games.shipyard.rules import events as ev
+    from shipyard_tui.games.shipyard.words import describe_event, round_of
 
     assert [round_of(t, 3) for t in (1, 3, 4, 73)] == [1, 1, 2, 25]
     line = describe_event(["Ann", "A", "B"], ev.TurnStarted(seat=0, turn=73, kind="regular"))
@@ -235,7 +235,7 @@ def test_the_ascii_score_chart_keeps_the_scores_apart():
     """A play-test with LANG=C: every block of the chart became ``#``, so a score of 21
     was drawn as tall as one of 72. In ASCII the chart draws with ``_.-=#``, and each
     player's last column is as high as their final score puts it, on one scale."""
-    from shipyard_tui.review import ASCII_SPARK, score_chart
+    from shipyard_tui.games.shipyard.review import ASCII_SPARK, score_chart
 
     game = play_out(simulation_config(2, 41, level="greedy"))
     review = build_review(game)
@@ -263,8 +263,8 @@ def test_the_ascii_nauticus_chart_keeps_the_scores_apart():
     import random
 
     from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
-    from shipyard_tui.nauticus_review import ASCII_SPARK, build_nauticus_review, score_chart
-    from shipyard_tui.rules import SeatConfig
+    from shipyard_tui.games.nauticus.review import ASCII_SPARK, build_nauticus_review, score_chart
+    from shipyard_tui.games.shipyard.rules import SeatConfig
 
     for seed in range(4, 40):  # a game whose two final scores differ
         game = NauticusGame(NauticusConfig((SeatConfig("Ann"), SeatConfig("Bob")), seed=seed))
@@ -298,7 +298,7 @@ def test_a_score_of_0_has_no_bar_and_a_small_score_the_lowest(ascii_marks):
     the caption says so."""
     import dataclasses
 
-    from shipyard_tui.review import ASCII_SPARK, SPARK, score_chart
+    from shipyard_tui.games.shipyard.review import ASCII_SPARK, SPARK, score_chart
 
     marks = ASCII_SPARK if ascii_marks else SPARK
     review = build_review(play_out(simulation_config(2, 41, level="greedy")))

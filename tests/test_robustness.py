@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from shipyard_tui import saves
-from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules import GameConfig, SeatConfig, SeatKind
 from shipyard_tui.saves import SaveError, SaveStore, decode, read_info
 from shipyard_tui.seats import clean_name
 from shipyard_tui.settings import Settings, load_settings, save_settings

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from shipyard_tui import cli, paths, saves
-from shipyard_tui.rules import Game
+from shipyard_tui.games.shipyard.rules import Game
 from shipyard_tui.saves import SaveError, SaveStore, encode, load
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.load import LoadScreen, save_line

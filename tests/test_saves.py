@@ -13,7 +13,7 @@ import pytest
 
 from invariants import random_config
 from shipyard_tui import paths, saves, testing
-from shipyard_tui.rules import Game
+from shipyard_tui.games.shipyard.rules import Game
 from shipyard_tui.saves import SaveError, SaveStore, clean_save_name, decode, encode, load
 
 

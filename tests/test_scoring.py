@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from rules_helpers import S, current, moves_text, new_game, tile_with
-from shipyard_tui.rules import CATALOG, Feature, Game, TileKind, engine
-from shipyard_tui.rules import events as ev
-from shipyard_tui.rules.scoring import (
+from shipyard_tui.games.shipyard.rules import CATALOG, Feature, Game, TileKind, engine
+from shipyard_tui.games.shipyard.rules import events as ev
+from shipyard_tui.games.shipyard.rules.scoring import (
     base_speed,
     builder_extras,
     fits,
@@ -23,7 +23,7 @@ from shipyard_tui.rules.scoring import (
     ship_speed,
     trader_points,
 )
-from shipyard_tui.rules.state import PlacedCanal, Seat, Token
+from shipyard_tui.games.shipyard.rules.state import PlacedCanal, Seat, Token
 from shipyard_tui.testing import of_type
 
 F = Feature

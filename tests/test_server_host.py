@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from shipyard_tui.bots import GreedyBot, PlannerBot, StrongBot
-from shipyard_tui.rules import Game, GameState
-from shipyard_tui.rules.view import is_hidden
+from shipyard_tui.games.shipyard.bots import GreedyBot, PlannerBot, StrongBot
+from shipyard_tui.games.shipyard.rules import Game, GameState
+from shipyard_tui.games.shipyard.rules.view import is_hidden
 from shipyard_tui.saves import AnyGame
 from shipyard_tui.server.host import Link, TableHost
 from shipyard_tui.server.protocol import MAX_LINE, encode, read_message
@@ -508,8 +508,8 @@ async def test_a_solo_table_plays_against_the_two_automa_r_12_1(host: TableHost)
     """A server had no solo game: a player alone over SSH could only play bots. A table
     of one person and the two automa is a solo game (R-12.1), played to the end through
     the host (the automa's turns play themselves), archived, rated on review."""
-    from shipyard_tui.review import build_review
-    from shipyard_tui.rules.query import seat_view, states_after_turns
+    from shipyard_tui.games.shipyard.review import build_review
+    from shipyard_tui.games.shipyard.rules.query import seat_view, states_after_turns
 
     ann = await Client.open(host, player="Ann")
     await ann.send({"op": "create", "seats": ["me", "automa", "automa"]})

@@ -15,9 +15,9 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from shipyard_tui.rules import Game
+from shipyard_tui.games.shipyard.rules import Game
+from shipyard_tui.games.shipyard.words import contract_title
 from shipyard_tui.saves import load
-from shipyard_tui.text import contract_title
 from ssh_helpers import ENTER, Server, Terminal, make_key, start_server
 
 WIDE = (160, 50)

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from shipyard_tui import paths, saves
-from shipyard_tui.rules import GameConfig, Move, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules import GameConfig, Move, SeatConfig, SeatKind
 from shipyard_tui.saves import GameFile, GameInUse, SaveError, SaveStore, load
 from shipyard_tui.ui.app import ShipyardApp, UnsavedNotice
 from shipyard_tui.ui.screens.confirm import ConfirmScreen

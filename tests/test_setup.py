@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from rules_helpers import new_game, solo_game
-from shipyard_tui.rules import (
+from shipyard_tui.games.shipyard.rules import (
     CATALOG,
     Action,
     Game,
@@ -17,10 +17,10 @@ from shipyard_tui.rules import (
     SeatKind,
     TileKind,
 )
-from shipyard_tui.rules import events as ev
-from shipyard_tui.rules.catalog import ContractColour
-from shipyard_tui.rules.engine import commodity_goods
-from shipyard_tui.rules.state import Step
+from shipyard_tui.games.shipyard.rules import events as ev
+from shipyard_tui.games.shipyard.rules.catalog import ContractColour
+from shipyard_tui.games.shipyard.rules.engine import commodity_goods
+from shipyard_tui.games.shipyard.rules.state import Step
 
 SEAT_COUNTS = (2, 3, 4)
 

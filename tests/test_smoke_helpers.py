@@ -1,9 +1,9 @@
 """The helpers used by the rule tests build what they say they build."""
 
 from rules_helpers import new_game, tile_with, yard_from_pattern
-from shipyard_tui.rules import CATALOG, Feature
-from shipyard_tui.rules.catalog import TileKind
-from shipyard_tui.rules.yard import pattern
+from shipyard_tui.games.shipyard.rules import CATALOG, Feature
+from shipyard_tui.games.shipyard.rules.catalog import TileKind
+from shipyard_tui.games.shipyard.rules.yard import pattern
 
 
 def test_yard_from_pattern_round_trips():

@@ -18,10 +18,10 @@ import pytest
 
 from invariants import check_final, check_invariants, random_config, random_game
 from rules_helpers import moves_text, play_until, solo_game
-from shipyard_tui.rules import CATALOG, Action, Game, SeatKind, Stage, engine
-from shipyard_tui.rules import events as ev
-from shipyard_tui.rules.automa import next_number, play_automa_turn
-from shipyard_tui.rules.state import TrackSlot, Turn
+from shipyard_tui.games.shipyard.rules import CATALOG, Action, Game, SeatKind, Stage, engine
+from shipyard_tui.games.shipyard.rules import events as ev
+from shipyard_tui.games.shipyard.rules.automa import next_number, play_automa_turn
+from shipyard_tui.games.shipyard.rules.state import TrackSlot, Turn
 from shipyard_tui.testing import finish_turn, of_type
 
 ME, A, B = 0, 1, 2
@@ -927,7 +927,7 @@ def test_states_after_turns_are_the_board_at_the_end_of_each_turn_a_move_finishe
     """R-12.3: the player's last move of a turn plays the automa's turns too; the rules
     give the board at the end of each of them (for the replay), from the position
     before the move, without touching it, and exactly as the game played them."""
-    from shipyard_tui.rules.query import states_after_turns
+    from shipyard_tui.games.shipyard.rules.query import states_after_turns
 
     rng = random.Random(4)
     game = solo_game(4)

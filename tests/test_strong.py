@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-import shipyard_tui.bots.strong as strong
+import shipyard_tui.games.shipyard.bots.strong as strong
 from invariants import random_config
 from shipyard_tui.analysis import (
     MIN_LOSS,
@@ -22,15 +22,29 @@ from shipyard_tui.analysis import (
     report_from_data,
     report_to_data,
 )
-from shipyard_tui.bots import PLAYER_LEVELS, GreedyBot, StrongBot, bot_for_level, resolve_level
-from shipyard_tui.bots.strong import Weights, evaluate, objective
 from shipyard_tui.cli import main
 from shipyard_tui.core import SeatDriver
-from shipyard_tui.rules import CATALOG, Game, GameConfig, Move, SeatConfig, SeatKind, Step
-from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.engine import apply_move
-from shipyard_tui.rules.query import determinize
-from shipyard_tui.rules.view import seat_view
+from shipyard_tui.games.shipyard.bots import (
+    PLAYER_LEVELS,
+    GreedyBot,
+    StrongBot,
+    bot_for_level,
+    resolve_level,
+)
+from shipyard_tui.games.shipyard.bots.strong import Weights, evaluate, objective
+from shipyard_tui.games.shipyard.rules import (
+    CATALOG,
+    Game,
+    GameConfig,
+    Move,
+    SeatConfig,
+    SeatKind,
+    Step,
+)
+from shipyard_tui.games.shipyard.rules import moves as mv
+from shipyard_tui.games.shipyard.rules.engine import apply_move
+from shipyard_tui.games.shipyard.rules.query import determinize
+from shipyard_tui.games.shipyard.rules.view import seat_view
 from shipyard_tui.seats import parse_seat
 from shipyard_tui.simulate import simulation_config
 from shipyard_tui.tournament import lineup, standings, tournament, wilson_interval
@@ -288,7 +302,7 @@ def test_the_yard_ship_feature_adds_what_the_ships_in_the_yard_would_score() -> 
     evaluation does not work it out at all."""
     from dataclasses import replace
 
-    from shipyard_tui.bots.strong import FEATURES, features
+    from shipyard_tui.games.shipyard.bots.strong import FEATURES, features
 
     game = Game(random_config(2, 8))
     rng = random.Random(8)
@@ -318,7 +332,7 @@ def test_the_yard_contract_feature_adds_what_the_yard_ships_bring_to_the_contrac
     weight 0 it is not worked out."""
     from dataclasses import replace
 
-    from shipyard_tui.bots.strong import FEATURES, features
+    from shipyard_tui.games.shipyard.bots.strong import FEATURES, features
 
     fleet_size = {0: 0, 1: 1, 2: 4, 3: 9, 4: 16, 5: 24, 6: 32}
     game = Game(random_config(2, 8))
@@ -350,7 +364,7 @@ def test_the_yard_contract_feature_adds_what_the_yard_ships_bring_to_the_contrac
 def test_the_rollouts_play_as_many_own_turns_as_the_horizon_of_the_step(monkeypatch) -> None:
     """``strong.horizon(step)`` sets how far the rollouts of a decision look: at 0 they
     stop at the end of the seat's current turn, at 2 they play two more of its turns."""
-    import shipyard_tui.bots.strong as strong
+    import shipyard_tui.games.shipyard.bots.strong as strong
 
     game = Game(random_config(2, 8))
     rng = random.Random(8)
@@ -381,7 +395,7 @@ def test_with_look_at_the_turn_the_rollouts_choose_the_action_whose_turn_ends_be
     """``LOOK_AT_THE_TURN`` (off by default): a rollout's choice of action is the one
     whose turn, played out by the greedy policy, ends in the position the evaluation
     values most; the greedy valuation's own pick is never better by that measure."""
-    import shipyard_tui.bots.strong as strong
+    import shipyard_tui.games.shipyard.bots.strong as strong
 
     chosen: list[int] = []
     real = strong.StrongBot._turn_choice
@@ -424,7 +438,12 @@ def test_the_producer_feature_counts_engineers_and_recruiters(edition: str) -> N
     ``Weights.producer``; other employees count only as employees."""
     from dataclasses import replace
 
-    from shipyard_tui.bots.strong import FEATURES, PRODUCER_WEIGHT, features, progress
+    from shipyard_tui.games.shipyard.bots.strong import (
+        FEATURES,
+        PRODUCER_WEIGHT,
+        features,
+        progress,
+    )
 
     seats = tuple(SeatConfig(f"P{i}", SeatKind.BOT) for i in range(2))
     game = Game(GameConfig(seats, seed=4, edition=edition))
@@ -450,7 +469,7 @@ def test_the_producer_feature_counts_engineers_and_recruiters(edition: str) -> N
 def test_weight_vectors_written_before_the_producer_feature_read_its_default() -> None:
     """A vector of weights saved before the last optional features existed reads them
     as the defaults of :class:`Weights` (0 for the yard terms, the producer weight)."""
-    from shipyard_tui.bots.strong import FEATURES, OPTIONAL
+    from shipyard_tui.games.shipyard.bots.strong import FEATURES, OPTIONAL
 
     full = Weights().vector()
     for missing in range(1, len(OPTIONAL) + 1):

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
-from shipyard_tui.rules import Game, GameConfig, SeatConfig, Stage
-from shipyard_tui.rules import events as ev
+from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig, Stage
+from shipyard_tui.games.shipyard.rules import events as ev
 from shipyard_tui.testing import finish_turn, of_type, random_game, random_playout, since
 
 

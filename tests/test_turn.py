@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from rules_helpers import S, current, moves_text, new_game, play_until, solo_game
-from shipyard_tui.rules import CATALOG, Action, Game, Stage
-from shipyard_tui.rules import events as ev
+from shipyard_tui.games.shipyard.rules import CATALOG, Action, Game, Stage
+from shipyard_tui.games.shipyard.rules import events as ev
 from shipyard_tui.testing import finish_turn, of_type, since
 
 # -- helpers -----------------------------------------------------------------------

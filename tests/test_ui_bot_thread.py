@@ -7,7 +7,7 @@ import random
 import threading
 
 from shipyard_tui.core import SeatDriver
-from shipyard_tui.rules import Game, GameConfig, Move, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules import Game, GameConfig, Move, SeatConfig, SeatKind
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens import game as game_screen
 from shipyard_tui.ui.screens.game import GameScreen

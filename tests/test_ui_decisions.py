@@ -8,11 +8,19 @@ app opens it.
 from __future__ import annotations
 
 from rules_helpers import tile_with
-from shipyard_tui.rules import Action, Feature, Game, GameConfig, SeatConfig, SeatKind, engine
-from shipyard_tui.rules import events as ev
-from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.catalog import TileKind
-from shipyard_tui.rules.state import PlacedCanal, Step
+from shipyard_tui.games.shipyard.rules import (
+    Action,
+    Feature,
+    Game,
+    GameConfig,
+    SeatConfig,
+    SeatKind,
+    engine,
+)
+from shipyard_tui.games.shipyard.rules import events as ev
+from shipyard_tui.games.shipyard.rules import moves as mv
+from shipyard_tui.games.shipyard.rules.catalog import TileKind
+from shipyard_tui.games.shipyard.rules.state import PlacedCanal, Step
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.hand_over import HandOverScreen
 from ui_helpers import choices, key_for, key_for_label, key_for_move, pick, settle
@@ -115,7 +123,10 @@ async def test_hire_by_keys():
         paid = int(one_on.label.split("you pay ")[-1].split()[0])
         # the board letters the employee the marker walks to, as the choice is lettered
         # (a play-test found only the marker's own space lettered)
-        from shipyard_tui.ui.widgets.employee_track import EmployeeTrack, employee_short
+        from shipyard_tui.games.shipyard.ui.widgets.employee_track import (
+            EmployeeTrack,
+            employee_short,
+        )
         from ui_helpers import plain
 
         await pilot.press("2")
@@ -136,7 +147,7 @@ async def test_hire_shows_every_space_the_marker_can_reach_at_80x24_r4_6():
     track, scrolls to it, and the letters put before the employees cut none of them."""
     from textual.containers import Container
 
-    from shipyard_tui.ui.widgets.employee_track import EmployeeTrack
+    from shipyard_tui.games.shipyard.ui.widgets.employee_track import EmployeeTrack
     from ui_helpers import plain
 
     game = ann_first()
@@ -166,7 +177,7 @@ async def test_a_large_terminal_s_narrow_track_drops_surcharges_before_names_r4_
     fit, the track leaves out the "+1" surcharges (the choices say "you pay 1 guilder
     more"), then packs the marker and the letters ("▶free aEng Sai"); at 160×50 there
     is room for them."""
-    from shipyard_tui.ui.widgets.employee_track import EmployeeTrack, employee_short
+    from shipyard_tui.games.shipyard.ui.widgets.employee_track import EmployeeTrack, employee_short
     from ui_helpers import plain
 
     for size, surcharges in (((150, 45), False), ((160, 50), True)):

@@ -22,9 +22,9 @@ from textual.widgets import Button, OptionList
 
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
 from shipyard_tui.games.nauticus import Step as NauticusStep
+from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules.state import Step
 from shipyard_tui.model import GameModel
-from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
-from shipyard_tui.rules.state import Step
 from shipyard_tui.simulate import play_out, simulation_config
 from shipyard_tui.ui.app import ShipyardApp
 from ui_helpers import game_at, settle
@@ -62,8 +62,8 @@ def setup_screen(solo: bool) -> Callable[[ShipyardApp], object]:
 
 
 def help_screen(app: ShipyardApp) -> object:
-    from shipyard_tui.rules.query import catalog_of
-    from shipyard_tui.ui.screens.help import HelpScreen
+    from shipyard_tui.games.shipyard.rules.query import catalog_of
+    from shipyard_tui.games.shipyard.ui.help import HelpScreen
 
     game = app.model.game if app.model is not None else None
     if game is None:
@@ -103,7 +103,7 @@ def nauticus_at(step: NauticusStep) -> Callable[[], ShipyardApp]:
 
 
 def nauticus_help(app: ShipyardApp) -> object:
-    from shipyard_tui.ui.nauticus.help import NauticusHelpScreen
+    from shipyard_tui.games.nauticus.ui.help import NauticusHelpScreen
 
     return NauticusHelpScreen()
 
@@ -111,7 +111,7 @@ def nauticus_help(app: ShipyardApp) -> object:
 def nauticus_review(app: ShipyardApp) -> object:
     import random
 
-    from shipyard_tui.ui.nauticus.review import NauticusReviewScreen
+    from shipyard_tui.games.nauticus.ui.review import NauticusReviewScreen
 
     game = NauticusGame(NauticusConfig((SeatConfig("Ann"), SeatConfig("Bob"),
                                         SeatConfig("Cy")), seed=4))

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.review import ReviewScreen
 from shipyard_tui.ui.widgets.base import RENDER_ERRORS

@@ -6,9 +6,9 @@ from textual.widgets import Static
 
 from rules_helpers import begin_action, current, new_game
 from shipyard_tui import analysis
-from shipyard_tui.bots.strong import Analysis, Candidate, StrongBot
-from shipyard_tui.rules import Action, Game, GameConfig, SeatConfig, SeatKind
-from shipyard_tui.rules import moves as mv
+from shipyard_tui.games.shipyard.bots.strong import Analysis, Candidate, StrongBot
+from shipyard_tui.games.shipyard.rules import Action, Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.settings import Settings
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.hints import THINKING

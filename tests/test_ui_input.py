@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules import GameConfig, SeatConfig, SeatKind
 from shipyard_tui.ui.app import ShipyardApp
 from ui_helpers import settle
 

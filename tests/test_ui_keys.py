@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from shipyard_tui.rules import Action, Game, GameConfig, SeatConfig, SeatKind
-from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.state import Step
+from shipyard_tui.games.shipyard.rules import Action, Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules import moves as mv
+from shipyard_tui.games.shipyard.rules.state import Step
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS
 from ui_helpers import choices, key_for, key_for_label, key_for_move, panel, pick, plain, settle
@@ -44,7 +44,7 @@ async def test_while_digits_pick_cells_the_view_bar_offers_f2_to_f7(monkeypatch,
     """The digits pick yard cells while a tile is placed (R-5.2), so 1-6 cannot switch
     views then; the bar said "1 Market" all the same. It shows F2-F7 then, which work
     always, and the digits again once the tile is placed."""
-    from shipyard_tui.ui.widgets.view_bar import ViewBar
+    from shipyard_tui.games.shipyard.ui.widgets.view_bar import ViewBar
 
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     app = ShipyardApp(game=ann_first(), bot_delay=0.0)
@@ -117,7 +117,7 @@ async def test_a_hidden_choice_is_announced(monkeypatch, tmp_path):
 
 async def test_the_seat_strip_shows_money_pieces_and_contracts_on_every_panel(monkeypatch,
                                                                               tmp_path):
-    from shipyard_tui.ui.widgets.seat_strip import SeatStrip
+    from shipyard_tui.games.shipyard.ui.widgets.seat_strip import SeatStrip
 
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     app = ShipyardApp(game=ann_first(), bot_delay=0.0)
@@ -161,8 +161,8 @@ async def test_declining_the_bonus_once_declines_it_for_the_whole_turn_r4(monkey
 
 
 def canal_with_a_spot_behind_the_token(game: Game) -> bool:
-    from shipyard_tui.rules import engine
-    from shipyard_tui.rules.canals import CanalSystem
+    from shipyard_tui.games.shipyard.rules import engine
+    from shipyard_tui.games.shipyard.rules.canals import CanalSystem
 
     state = game.state
     if state.turn.step is not Step.CANAL_PLACE or state.seats[0].token is None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from textual.widgets import Static, TabbedContent, TabPane
 
-from shipyard_tui.bots import bot_for_level
 from shipyard_tui.core import SeatDriver
-from shipyard_tui.rules import Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.bots import bot_for_level
+from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.settings import Settings
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.review import ReviewScreen
@@ -174,7 +174,7 @@ async def test_the_winner_is_named_once_the_reveal_ends_or_the_scores_are_opened
 async def test_in_ascii_the_review_s_chart_is_drawn_with_ascii_marks(tmp_path, monkeypatch):
     """In ASCII mode the chart's blocks all became ``#`` (a play-test with LANG=C); the
     review now draws it with marks of its own, which keep the heights apart."""
-    from shipyard_tui.review import ASCII_SPARK
+    from shipyard_tui.games.shipyard.review import ASCII_SPARK
 
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     for ascii_mode in (True, False):

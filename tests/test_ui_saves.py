@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules import GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.words import round_of
 from shipyard_tui.saves import SaveStore, backup_of, load
-from shipyard_tui.text import round_of
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.game import GameScreen
 from shipyard_tui.ui.screens.load import LoadScreen
@@ -117,7 +117,7 @@ async def test_the_backup_offered_is_described_by_what_it_holds(store):
     play, not "one move earlier" as the screen said: it now says what the backup holds."""
     from textual.widgets import Static
 
-    from shipyard_tui.text import round_of
+    from shipyard_tui.games.shipyard.words import round_of
 
     later = random_game(players=2, seed=4, moves=60)
     store.autosave(later, "g2")
@@ -201,9 +201,9 @@ def test_the_load_screen_line_gives_the_round_as_the_status_line_does(tmp_path):
     Shipyard summary counts turns, and the line gives the round."""
     import random
 
-    from shipyard_tui.rules import Game
+    from shipyard_tui.games.shipyard.rules import Game
+    from shipyard_tui.games.shipyard.words import round_of
     from shipyard_tui.saves import read_info
-    from shipyard_tui.text import round_of
     from shipyard_tui.ui.screens.load import save_line
 
     seats = (SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "random"),
@@ -299,9 +299,9 @@ def test_lists_name_classic_games_and_rate_finished_solo_games(store, capsys):
     twice. Classic games are named so (RC-1.1); a finished solo game gives its rating
     (R-12.5)."""
     from shipyard_tui import cli as shipyard_cli
-    from shipyard_tui.rules import Game
+    from shipyard_tui.games.shipyard.rules import Game
+    from shipyard_tui.games.shipyard.words import solo_title
     from shipyard_tui.seats import solo_config
-    from shipyard_tui.text import solo_title
     from shipyard_tui.ui.screens.load import save_line
 
     classic = Game(GameConfig((SeatConfig("Ann"), SeatConfig("Bo", SeatKind.BOT, "greedy")),

@@ -7,16 +7,16 @@ import random
 
 import pytest
 
-from shipyard_tui.rules import Game
+from shipyard_tui.games.shipyard.rules import Game
+from shipyard_tui.games.shipyard.ui.widgets.action_track import ActionTrack
+from shipyard_tui.games.shipyard.ui.widgets.status_line import StatusLine
+from shipyard_tui.games.shipyard.words import round_of, solo_rating
 from shipyard_tui.seats import solo_config
-from shipyard_tui.text import round_of, solo_rating
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.palette import seat_mark
 from shipyard_tui.ui.screens.game import GameScreen
 from shipyard_tui.ui.screens.review import ReviewScreen
-from shipyard_tui.ui.widgets.action_track import ActionTrack
 from shipyard_tui.ui.widgets.base import RENDER_ERRORS
-from shipyard_tui.ui.widgets.status_line import StatusLine
 from ui_helpers import choices, plain, play_to_the_end, settle, statics_text
 
 
@@ -82,7 +82,7 @@ async def test_the_automa_replay_shows_the_board_as_it_stood_after_each_turn(tmp
     """R-12.3: each automa turn was shown over the board as it is after both automa
     played (and the player's next turn began): the wheel, the track and the market of
     the present. Now the board shows the end of the automa turn being told."""
-    from shipyard_tui.rules.query import states_after_turns
+    from shipyard_tui.games.shipyard.rules.query import states_after_turns
 
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     app = ShipyardApp(config=solo_config("Ann", seed=5), bot_delay=0.5)

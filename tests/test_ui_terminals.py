@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules import GameConfig, SeatConfig, SeatKind
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.ascii import AsciiFilter, to_ascii, wants_ascii
 from ui_helpers import settle
@@ -119,7 +119,7 @@ async def test_low_bandwidth_previews_nothing_while_choosing(monkeypatch, tmp_pa
 
 async def test_moving_the_highlight_redraws_only_the_widgets_it_previews(monkeypatch,
                                                                          tmp_path):
-    from shipyard_tui.ui.widgets.action_track import ActionTrack
+    from shipyard_tui.games.shipyard.ui.widgets.action_track import ActionTrack
     from shipyard_tui.ui.widgets.base import ModelWidget
 
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
@@ -138,8 +138,8 @@ def test_a_score_arrow_is_no_greater_than_sign_in_ascii():
     """A play-test under LANG=C read "3 types of employee > 4" in the reveal, and the
     contract tables "3>4": the arrow of a score was ">". It is "=" (a key named in an
     ASCII screen's text is named in words)."""
-    from shipyard_tui.rules import CATALOG
-    from shipyard_tui.text import contract_text
+    from shipyard_tui.games.shipyard.rules import CATALOG
+    from shipyard_tui.games.shipyard.words import contract_text
     from shipyard_tui.ui.ascii import ascii_char
 
     def shown(text: str) -> str:
@@ -161,8 +161,12 @@ def shown_lines(app: ShipyardApp, widget) -> list[str]:
 def test_every_canal_shape_has_an_ascii_form_of_its_own():
     """The line filter made every bend, T and cross a "+" (play-test under LANG=C): the
     canal column draws each shape, in every rotation, as three ASCII columns."""
-    from shipyard_tui.rules import CATALOG
-    from shipyard_tui.ui.widgets.canal_column import PORT_GLYPHS, canal_shape, canal_text
+    from shipyard_tui.games.shipyard.rules import CATALOG
+    from shipyard_tui.games.shipyard.ui.widgets.canal_column import (
+        PORT_GLYPHS,
+        canal_shape,
+        canal_text,
+    )
 
     shapes = {canal_shape(ports, ascii=True) for ports in PORT_GLYPHS}
     assert len(shapes) == len(PORT_GLYPHS) == 11
@@ -172,10 +176,10 @@ def test_every_canal_shape_has_an_ascii_form_of_its_own():
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])
 async def test_ascii_canal_column_and_map_keep_the_shapes(size, monkeypatch, tmp_path):
-    from shipyard_tui.rules import Game
-    from shipyard_tui.rules.query import PlacedCanal
-    from shipyard_tui.ui.widgets.canal_column import CanalColumn
-    from shipyard_tui.ui.widgets.canal_map import CanalMap
+    from shipyard_tui.games.shipyard.rules import Game
+    from shipyard_tui.games.shipyard.rules.query import PlacedCanal
+    from shipyard_tui.games.shipyard.ui.widgets.canal_column import CanalColumn
+    from shipyard_tui.games.shipyard.ui.widgets.canal_map import CanalMap
 
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     game = Game(GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")),
@@ -199,7 +203,7 @@ async def test_ascii_canal_column_and_map_keep_the_shapes(size, monkeypatch, tmp
 
 
 def test_the_help_names_the_canal_shapes_as_the_column_draws_them():
-    from shipyard_tui.ui.screens.help import canal_shapes_help
+    from shipyard_tui.games.shipyard.ui.help import canal_shapes_help
 
     assert "`┘` a bend" in canal_shapes_help(False)
     plain = canal_shapes_help(True)

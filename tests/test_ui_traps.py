@@ -13,14 +13,21 @@ from textual.widgets import OptionList
 from textual.widgets._toast import Toast
 
 from rules_helpers import yard_from_pattern
-from shipyard_tui.rules import CATALOG, Game, GameConfig, SeatConfig, SeatKind, engine
-from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.state import Role, Step
-from shipyard_tui.rules.yard import legal_cells, pattern
+from shipyard_tui.games.shipyard.rules import (
+    CATALOG,
+    Game,
+    GameConfig,
+    SeatConfig,
+    SeatKind,
+    engine,
+)
+from shipyard_tui.games.shipyard.rules import moves as mv
+from shipyard_tui.games.shipyard.rules.state import Role, Step
+from shipyard_tui.games.shipyard.rules.yard import legal_cells, pattern
+from shipyard_tui.games.shipyard.ui.widgets.shipyard_grid import ShipyardGrid
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.confirm import ConfirmScreen
 from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
-from shipyard_tui.ui.widgets.shipyard_grid import ShipyardGrid
 from ui_helpers import choices, game_at, key_for, panel, plain, settle
 
 
@@ -129,8 +136,8 @@ def last_chance_with_a_buy(game: Game) -> bool:
         engine.apply_move(trial, move, [])
         if trial.turn.step is Step.PLACE and trial.turn.role is Role.LAST_CHANCE:
             assert trial.turn.holding is not None
-            from shipyard_tui.rules import CATALOG
-            from shipyard_tui.rules.yard import KIND_LETTER
+            from shipyard_tui.games.shipyard.rules import CATALOG
+            from shipyard_tui.games.shipyard.rules.yard import KIND_LETTER
 
             letter = KIND_LETTER[CATALOG.ship(trial.turn.holding).kind]
             placing = set(legal_cells(pattern(trial.seats[0].yard), letter))
@@ -174,8 +181,8 @@ async def test_last_chance_defaults_to_buying_and_passing_asks_first_r10(monkeyp
 
 def test_the_discard_prompt_says_which_colour_goes_and_what_is_kept_r3_9():
     """A play-test: the discard did not say that one red and one blue must go."""
-    from shipyard_tui.rules import CATALOG
-    from shipyard_tui.ui.choice_labels import prompt
+    from shipyard_tui.games.shipyard.rules import CATALOG
+    from shipyard_tui.games.shipyard.ui.choice_labels import prompt
 
     game = game_at(lambda g: g.state.turn.step is Step.DISCARD, seats=2)
     state = game.state
@@ -318,7 +325,7 @@ def placing_the_last_tile_of_a_captainless_ship() -> tuple[Game, int]:
 
 
 def test_the_placing_warning_says_why_the_ship_will_be_dismantled_r7_2():
-    from shipyard_tui.ui.choice_labels import place_choices
+    from shipyard_tui.games.shipyard.ui.choice_labels import place_choices
 
     game, cell = placing_the_last_tile_of_a_captainless_ship()
     state = game.state
@@ -348,9 +355,9 @@ def test_a_second_ship_left_with_nothing_to_load_is_announced_r7_2():
     """A review: two ships completed in one build sail one after the other; a load
     that takes the last captain for the first left the second to be dismantled with no
     question. The plan (or Done loading) that does so now asks."""
-    from shipyard_tui.advice import dismantled_after
-    from shipyard_tui.rules import Piece
-    from shipyard_tui.ui.choice_labels import confirmation
+    from shipyard_tui.games.shipyard.advice import dismantled_after
+    from shipyard_tui.games.shipyard.rules import Piece
+    from shipyard_tui.games.shipyard.ui.choice_labels import confirmation
     from shipyard_tui.ui.widgets.choice_panel import Plan
 
     def room(yard: list[str | None]) -> list[int]:
@@ -392,7 +399,7 @@ def test_a_ship_to_be_dismantled_is_asked_about_once_at_the_last_real_choice_r7_
     building, asked the same again, and "Go back" there left that same single choice
     (only undo got out). Now a move that is the only one asks nothing: the choice
     before it, where the player could still do otherwise, already asked."""
-    from shipyard_tui.ui.choice_labels import confirmation
+    from shipyard_tui.games.shipyard.ui.choice_labels import confirmation
 
     game, cell = placing_the_last_tile_of_a_captainless_ship()
     state = game.state

@@ -4,11 +4,11 @@ colour and in ASCII, and at 80×24 never in the way of the choices offered."""
 
 from __future__ import annotations
 
-from shipyard_tui.rules import Action, Game, GameConfig, SeatConfig, SeatKind
-from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.state import Step
+from shipyard_tui.games.shipyard.rules import Action, Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules import moves as mv
+from shipyard_tui.games.shipyard.rules.state import Step
+from shipyard_tui.games.shipyard.ui.widgets.action_track import ActionTrack
 from shipyard_tui.ui.app import ShipyardApp
-from shipyard_tui.ui.widgets.action_track import ActionTrack
 from ui_helpers import choices, game_at, panel, plain, settle
 
 EXCHANGE_WHY = "not now: no commodity tile to exchange"

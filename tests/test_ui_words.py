@@ -10,8 +10,8 @@ import pytest
 from rich.console import Console
 
 from shipyard_tui.cli import main
-from shipyard_tui.review import build_review, review_renderable, ships_table
-from shipyard_tui.rules import (
+from shipyard_tui.games.shipyard.review import build_review, review_renderable, ships_table
+from shipyard_tui.games.shipyard.rules import (
     CATALOG,
     Action,
     Game,
@@ -23,17 +23,17 @@ from shipyard_tui.rules import (
     Step,
     parse_move,
 )
-from shipyard_tui.rules import events as ev
-from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules.engine import track_index
+from shipyard_tui.games.shipyard.rules import events as ev
+from shipyard_tui.games.shipyard.rules import moves as mv
+from shipyard_tui.games.shipyard.rules.engine import track_index
+from shipyard_tui.games.shipyard.ui import choice_labels
+from shipyard_tui.games.shipyard.ui.widgets.action_track import ActionTrack
+from shipyard_tui.games.shipyard.ui.widgets.seat_panel import SeatPanel
+from shipyard_tui.games.shipyard.ui.widgets.status_line import StatusLine
+from shipyard_tui.games.shipyard.words import describe_event, describe_move
 from shipyard_tui.seats import solo_config
 from shipyard_tui.simulate import play_out, simulation_config
-from shipyard_tui.text import describe_event, describe_move
-from shipyard_tui.ui import choice_labels
 from shipyard_tui.ui.app import ShipyardApp
-from shipyard_tui.ui.widgets.action_track import ActionTrack
-from shipyard_tui.ui.widgets.seat_panel import SeatPanel
-from shipyard_tui.ui.widgets.status_line import StatusLine
 from ui_helpers import game_at, plain, settle
 
 
@@ -252,8 +252,8 @@ async def test_the_review_stops_offering_reveal_once_all_is_revealed(monkeypatch
 
 async def test_loading_says_the_room_left_and_keeps_the_points_estimate_r6_3(monkeypatch,
                                                                              tmp_path):
-    from shipyard_tui.rules.state import Step
-    from shipyard_tui.ui.widgets.shipyard_grid import ShipyardGrid
+    from shipyard_tui.games.shipyard.rules.state import Step
+    from shipyard_tui.games.shipyard.ui.widgets.shipyard_grid import ShipyardGrid
     from ui_helpers import choices, game_at
 
     def loading_with_a_captain(game: Game) -> bool:
@@ -274,10 +274,10 @@ async def test_loading_says_the_room_left_and_keeps_the_points_estimate_r6_3(mon
 def test_the_build_prompt_follows_the_tiles_bought():
     """A play-test: "buy 1 to 3 ship tiles, one at a time" stood over a Build whose
     three tiles were bought, with Finish building the only choice left (R-4.1)."""
-    from shipyard_tui.rules import Game
-    from shipyard_tui.rules import moves as mv
-    from shipyard_tui.rules.state import Step
-    from shipyard_tui.ui.choice_labels import prompt
+    from shipyard_tui.games.shipyard.rules import Game
+    from shipyard_tui.games.shipyard.rules import moves as mv
+    from shipyard_tui.games.shipyard.rules.state import Step
+    from shipyard_tui.games.shipyard.ui.choice_labels import prompt
 
     game = game_at(lambda g: g.state.turn.step is Step.BUILD and not g.state.turn.bought,
                    seats=2)
@@ -296,7 +296,7 @@ def test_the_build_prompt_follows_the_tiles_bought():
 
 def test_builders_and_errors_say_singular_or_plural_not_s_in_brackets():
     """The help said "up to 2 businessman(s) per ship"; the words count properly."""
-    from shipyard_tui.text import employee_effect, plural
+    from shipyard_tui.games.shipyard.words import employee_effect, plural
 
     assert employee_effect("builder:businessman") == (
         "up to 2 businessmen per ship without a cabin or mount")
@@ -342,8 +342,8 @@ def test_a_cruise_ends_at_a_tile_the_canal_map_names():
 def test_two_cruises_to_the_same_space_say_the_tiles_they_pass():
     """Round a square of four tiles both ways: the same end, told apart by the route
     (R-9.7: every distinct path is offered)."""
-    from shipyard_tui.rules.query import CanalSystem, PlacedCanal, Token
-    from shipyard_tui.text import path_ends
+    from shipyard_tui.games.shipyard.rules.query import CanalSystem, PlacedCanal, Token
+    from shipyard_tui.games.shipyard.words import path_ends
 
     system = CanalSystem([PlacedCanal("T1", 0, 0, 2), PlacedCanal("K1", 1, 0, 3),
                           PlacedCanal("K2", 0, 1, 1), PlacedCanal("K3", 1, 1, 0)])
@@ -357,7 +357,7 @@ def test_two_cruises_to_the_same_space_say_the_tiles_they_pass():
 
 async def test_the_builders_line_counts_its_pieces(monkeypatch, tmp_path):
     """The yard while loading said "builders +2 businessman"."""
-    from shipyard_tui.ui.widgets.shipyard_grid import ShipyardGrid
+    from shipyard_tui.games.shipyard.ui.widgets.shipyard_grid import ShipyardGrid
 
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     game = game_at(lambda g: g.state.turn.step is Step.LOAD)
@@ -373,7 +373,7 @@ async def test_the_builders_line_counts_its_pieces(monkeypatch, tmp_path):
 
 def _canal_placing_states(seed: int) -> list[object]:
     """Positions of a greedy 3-seat game where a seat places a rented canal."""
-    from shipyard_tui.bots import GreedyBot
+    from shipyard_tui.games.shipyard.bots import GreedyBot
 
     game = Game(simulation_config(3, seed, level="greedy"))
     bots = {i: GreedyBot(seed + i) for i in range(3)}
@@ -429,9 +429,9 @@ async def test_a_long_staff_does_not_push_the_contracts_off_the_seat_strip_at_80
     on it and show whole; the end of the staff is cut instead. With a short staff the
     lines stay as they were, even when the first line is cut (it read "contracts: …
     staff: Rec Stk" then, the order changing from turn to turn)."""
-    from shipyard_tui.text import contract_label
+    from shipyard_tui.games.shipyard.ui.widgets.seat_strip import SeatStrip
+    from shipyard_tui.games.shipyard.words import contract_label
     from shipyard_tui.ui.app import ShipyardApp
-    from shipyard_tui.ui.widgets.seat_strip import SeatStrip
     from ui_helpers import settle
 
     staff = ["accountant", "helmsman", "trader:coal:1", "trader:cloth:1",
@@ -469,9 +469,9 @@ async def test_the_side_column_s_seat_strip_keeps_every_contract_at_160x50():
     """A play-test at 160×50: the side column's strip (8 lines at most) wrapped a long
     staff and four contract titles and lost the last contract. Titles that would run
     past the strip give way to the contracts' numbers; with room, the titles stay."""
-    from shipyard_tui.text import contract_label, contract_title
+    from shipyard_tui.games.shipyard.ui.widgets.seat_strip import WIDE_HEIGHT, SeatStrip
+    from shipyard_tui.games.shipyard.words import contract_label, contract_title
     from shipyard_tui.ui.app import ShipyardApp
-    from shipyard_tui.ui.widgets.seat_strip import WIDE_HEIGHT, SeatStrip
     from ui_helpers import settle
 
     staff = ["accountant", "helmsman", "trader:coal:1", "trader:cloth:1",

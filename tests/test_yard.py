@@ -15,10 +15,10 @@ import random
 import pytest
 
 from rules_helpers import begin_action, current, moves_text, new_game, yard_from_pattern
-from shipyard_tui.rules import Action, Game, IllegalMoveError, engine
-from shipyard_tui.rules import events as ev
-from shipyard_tui.rules.state import Step
-from shipyard_tui.rules.yard import (
+from shipyard_tui.games.shipyard.rules import Action, Game, IllegalMoveError, engine
+from shipyard_tui.games.shipyard.rules import events as ev
+from shipyard_tui.games.shipyard.rules.state import Step
+from shipyard_tui.games.shipyard.rules.yard import (
     CELLS,
     completable,
     complete_ships,

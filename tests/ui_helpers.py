@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from textual.pilot import Pilot
 
-from shipyard_tui.rules import Game, GameConfig, Move, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules import Game, GameConfig, Move, SeatConfig, SeatKind
 from shipyard_tui.testing import settle as settle
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.widgets.choice_panel import Choice, ChoicePanel

@@ -20,16 +20,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS, SEARCHED_STEPS, Analysis, StrongBot
 from shipyard_tui.core.codec import to_data
 from shipyard_tui.core.moves import Move as AnyMove
 from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.games.nauticus.search import DEFAULT_BUDGET_MS as NAUTICUS_BUDGET_MS
 from shipyard_tui.games.nauticus.search import advise
 from shipyard_tui.games.nauticus.words import move_words
-from shipyard_tui.rules import Game, GameState, Move, SeatKind
-from shipyard_tui.rules import moves as mv
-from shipyard_tui.text import describe_move, plural, round_of
+from shipyard_tui.games.shipyard.bots.strong import (
+    DEFAULT_BUDGET_MS,
+    SEARCHED_STEPS,
+    Analysis,
+    StrongBot,
+)
+from shipyard_tui.games.shipyard.rules import Game, GameState, Move, SeatKind
+from shipyard_tui.games.shipyard.rules import moves as mv
+from shipyard_tui.games.shipyard.words import describe_move, plural, round_of
 
 MIN_LOSS = 1.0
 """Smallest estimated loss, in points, that counts as a key moment."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from shipyard_tui import __version__
 
 if TYPE_CHECKING:
-    from shipyard_tui.rules import GameConfig
+    from shipyard_tui.games.shipyard.rules import GameConfig
 
 
 def _delay(text: str) -> float:
@@ -215,7 +215,7 @@ def _random_seed() -> int:
 
 def _play_config(args: argparse.Namespace) -> GameConfig:
     """The game ``shipyard play`` asks for; ``ValueError`` says what is wrong."""
-    from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
+    from shipyard_tui.games.shipyard.rules import GameConfig, SeatConfig, SeatKind
     from shipyard_tui.seats import DEFAULT_BOT_LEVEL, check_seats, parse_seat
 
     seats = [parse_seat(spec) for spec in args.seat]
@@ -282,7 +282,7 @@ def _open_save(path: Path, args: argparse.Namespace) -> int:
         print(f"shipyard: {exc.message}", file=sys.stderr)
         if exc.backup is None:
             return 1
-        from .ui.screens.load import backup_words
+        from shipyard_tui.ui.screens.load import backup_words
 
         backup = printable(str(exc.backup))
         words = backup_words(exc.backup_info) if exc.backup_info else "Its backup is good."
@@ -346,7 +346,7 @@ def _scores(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from shipyard_tui.games.nauticus import NauticusGame
-    from shipyard_tui.review import build_review, review_json, review_renderable
+    from shipyard_tui.games.shipyard.review import build_review, review_json, review_renderable
     from shipyard_tui.saves import SaveError, SaveStore, load_for_review, printable
 
     path = SaveStore().resolve(args.save)
@@ -364,7 +364,7 @@ def _scores(args: argparse.Namespace) -> int:
         return 1
     console = Console(width=args.width, highlight=False)
     if isinstance(loaded.game, NauticusGame):
-        from shipyard_tui import nauticus_review
+        from shipyard_tui.games.nauticus import review as nauticus_review
 
         nauticus = nauticus_review.build_nauticus_review(loaded.game)
         if args.json:
@@ -412,7 +412,7 @@ def _paths() -> int:
 def _simulate(args: argparse.Namespace) -> int:
     if args.game == "nauticus":
         return _simulate_nauticus(args)
-    from shipyard_tui.bots import resolve_level
+    from shipyard_tui.games.shipyard.bots import resolve_level
     from shipyard_tui.simulate import simulate
 
     try:
@@ -500,8 +500,8 @@ def _tournament(args: argparse.Namespace) -> int:
 
 def _analyse(args: argparse.Namespace) -> int:
     from shipyard_tui.analysis import cached_analysis, moments_json, moments_lines
+    from shipyard_tui.games.shipyard.rules import Game
     from shipyard_tui.paths import analysis_dir
-    from shipyard_tui.rules import Game
     from shipyard_tui.saves import SaveError, SaveStore, load
 
     try:
@@ -532,7 +532,7 @@ def _nauticus_config(args: argparse.Namespace) -> Any:
     what is wrong. Bots take either kind of level name (beginner, sensible, strong)."""
     from shipyard_tui.games.nauticus import NauticusConfig
     from shipyard_tui.games.nauticus.bots import resolve_level
-    from shipyard_tui.rules import SeatConfig, SeatKind
+    from shipyard_tui.games.shipyard.rules import SeatConfig, SeatKind
     from shipyard_tui.seats import check_seats, parse_seat
 
     if args.first_game or args.advanced:

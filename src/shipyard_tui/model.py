@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from shipyard_tui.core.moves import moves_key
-from shipyard_tui.rules import Event, Game, GameState, Move, SeatKind
-from shipyard_tui.rules.query import events_for, seat_view, states_after_turns
+from shipyard_tui.games.shipyard.rules import Event, Game, GameState, Move, SeatKind
+from shipyard_tui.games.shipyard.rules.query import events_for, seat_view, states_after_turns
 
 
 class ChangeKind(StrEnum):
@@ -56,7 +56,7 @@ class _Cache:
 
 
 class GameModel:
-    """An observable :class:`~shipyard_tui.rules.Game` seen by one seat at a time."""
+    """An observable :class:`~shipyard_tui.games.shipyard.rules.Game` seen by one seat at a time."""
 
     def __init__(self, game: Game, viewer: int | None = None, game_id: str = "") -> None:
         self.game = game

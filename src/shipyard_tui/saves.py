@@ -46,7 +46,7 @@ from typing import Any, TypeAlias
 from shipyard_tui import __version__, paths
 from shipyard_tui.core.codec import from_data
 from shipyard_tui.games.nauticus import NauticusGame
-from shipyard_tui.rules import (
+from shipyard_tui.games.shipyard.rules import (
     Game,
     GameConfig,
     IllegalMoveError,
@@ -468,7 +468,7 @@ def _damage(exc: Exception) -> str:
 def _decode_nauticus(body: dict[str, Any], where: Path) -> Loaded:
     """A Nauticus save, replayed and checked like a Shipyard one."""
     from shipyard_tui.games.nauticus.bots import NAUTICUS_BOT_LEVELS
-    from shipyard_tui.games.nauticus.game import IllegalMoveError as NauticusIllegal
+    from shipyard_tui.games.nauticus.rules.game import IllegalMoveError as NauticusIllegal
 
     try:
         game = NauticusGame.from_json(body["game"], replay=True)
@@ -488,7 +488,7 @@ def _decode_nauticus(body: dict[str, Any], where: Path) -> Loaded:
 
 def _check_seats(config: GameConfig) -> None:
     """Names a terminal can show, and bot levels this version has."""
-    from shipyard_tui.bots import BOT_LEVELS
+    from shipyard_tui.games.shipyard.bots import BOT_LEVELS
 
     for seat in config.seats:
         clean_name(seat.name)

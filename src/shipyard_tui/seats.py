@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules import GameConfig, SeatConfig, SeatKind
 
 MAX_NAME = 16
 DEFAULT_BOT_LEVEL = "greedy"
@@ -40,7 +40,7 @@ def parse_seat(spec: str) -> SeatConfig:
     """Read ``NAME:human``, ``NAME:bot`` or ``NAME:bot:LEVEL``; LEVEL is a bot level
     (random, greedy, planner, strong) or a player's name for one (beginner, sensible,
     strong), stored as the bot level."""
-    from shipyard_tui.bots import resolve_level
+    from shipyard_tui.games.shipyard.bots import resolve_level
 
     parts = spec.split(":")
     if len(parts) not in (2, 3):

@@ -7,9 +7,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any
 
-from shipyard_tui.bots import driver_for
 from shipyard_tui.core import bot_seed
-from shipyard_tui.rules import SECOND, Game, GameConfig, SeatConfig, SeatKind, event_to_json
+from shipyard_tui.games.shipyard.bots import driver_for
+from shipyard_tui.games.shipyard.rules import (
+    SECOND,
+    Game,
+    GameConfig,
+    SeatConfig,
+    SeatKind,
+    event_to_json,
+)
 
 if TYPE_CHECKING:  # Nauticus is loaded only when it is simulated
     from shipyard_tui.games.nauticus import NauticusGame

@@ -3,11 +3,11 @@
 One copy of what the tests (and benchmarks) used to write again in each file. It
 asserts nothing of its own: the tests do.
 
->>> from shipyard_tui.rules import Game, GameConfig, SeatConfig
+>>> from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig
 >>> game = random_playout(Game(GameConfig((SeatConfig("A"), SeatConfig("B")), seed=1)), 1)
 >>> game.is_over
 True
->>> from shipyard_tui.rules import events as ev
+>>> from shipyard_tui.games.shipyard.rules import events as ev
 >>> len(of_type(game.events, ev.GameEnded))
 1
 """
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from shipyard_tui.core.events import Event
 from shipyard_tui.core.loop import GameLoop
-from shipyard_tui.rules import Game, GameConfig, Stage
+from shipyard_tui.games.shipyard.rules import Game, GameConfig, Stage
 
 if TYPE_CHECKING:
     from textual.pilot import Pilot

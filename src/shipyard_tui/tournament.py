@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from shipyard_tui.bots import driver_for, resolve_level
 from shipyard_tui.core import SeatDriver, bot_seed
-from shipyard_tui.rules import SECOND, Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.bots import driver_for, resolve_level
+from shipyard_tui.games.shipyard.rules import SECOND, Game, GameConfig, SeatConfig, SeatKind
 
 Z95 = 1.959963984540054
 

@@ -12,12 +12,12 @@
   for its seat's moves, from its view and the legal moves, with one seeding rule.
 """
 
-from .driver import BlindBot, Bot, Decision, SeatDriver, bot_seed, resolve_level
-from .events import Event
-from .loop import GameLoop, IllegalMoveError
-from .moves import Move, MoveSyntaxError
-from .protocol import DecisionLoop
-from .rng import Rng, seed_state
+from shipyard_tui.core.driver import BlindBot, Bot, Decision, SeatDriver, bot_seed, resolve_level
+from shipyard_tui.core.events import Event
+from shipyard_tui.core.loop import GameLoop, IllegalMoveError
+from shipyard_tui.core.moves import Move, MoveSyntaxError
+from shipyard_tui.core.protocol import DecisionLoop
+from shipyard_tui.core.rng import Rng, seed_state
 
 __all__ = ["BlindBot", "Bot", "Decision", "DecisionLoop", "Event", "GameLoop",
            "IllegalMoveError", "Move", "MoveSyntaxError", "Rng", "SeatDriver", "bot_seed",

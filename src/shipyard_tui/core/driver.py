@@ -23,7 +23,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeGuard, TypeVar, runtime_checkable
 
-from .protocol import DecisionLoop
+from shipyard_tui.core.protocol import DecisionLoop
 
 MoveT = TypeVar("MoveT")
 ViewT = TypeVar("ViewT")

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .codec import from_data, to_data
+from shipyard_tui.core.codec import from_data, to_data
 
 EventT = TypeVar("EventT", bound="Event")
 

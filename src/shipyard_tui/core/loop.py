@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from .codec import to_data
-from .events import Event, event_to_json
-from .moves import Move, MoveSyntaxError
+from shipyard_tui.core.codec import to_data
+from shipyard_tui.core.events import Event, event_to_json
+from shipyard_tui.core.moves import Move, MoveSyntaxError
 
 
 class LoopState(Protocol):

@@ -30,13 +30,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from shipyard_tui.bots import Bot, bot_for_level, driver_for
 from shipyard_tui.core import SeatDriver, bot_seed
 from shipyard_tui.core.events import event_to_json
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
 from shipyard_tui.games.nauticus.bots import NauticusBot
 from shipyard_tui.games.nauticus.bots import bot_for_level as nauticus_bot
-from shipyard_tui.rules import (
+from shipyard_tui.games.shipyard.bots import Bot, bot_for_level, driver_for
+from shipyard_tui.games.shipyard.rules import (
     CLASSIC,
     EDITIONS,
     SECOND,
@@ -45,7 +45,7 @@ from shipyard_tui.rules import (
     IllegalMoveError,
     SeatKind,
 )
-from shipyard_tui.rules.query import seat_view, states_after_turns
+from shipyard_tui.games.shipyard.rules.query import seat_view, states_after_turns
 from shipyard_tui.saves import (
     AnyGame,
     SaveError,
@@ -56,9 +56,8 @@ from shipyard_tui.saves import (
     write_atomic,
 )
 from shipyard_tui.seats import clean_name
-
-from .protocol import ProtocolError, encode, read_message
-from .tables import AUTOMA, BOT, PERSON, Table, plan_seats, stand_in_level
+from shipyard_tui.server.protocol import ProtocolError, encode, read_message
+from shipyard_tui.server.tables import AUTOMA, BOT, PERSON, Table, plan_seats, stand_in_level
 
 SOCKET_NAME = "host.sock"
 MAX_TABLES = 64

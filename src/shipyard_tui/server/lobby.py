@@ -29,7 +29,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from shipyard_tui.bots.base import PLAYER_LEVELS, player_level
+from shipyard_tui.games.shipyard.bots.base import PLAYER_LEVELS, player_level
 from shipyard_tui.seats import clean_name
 from shipyard_tui.ui.screens.dialog import Dialog
 from shipyard_tui.ui.sizes import ask_to_grow

@@ -1,7 +1,8 @@
 """The game as one seat's interface sees it from the table host.
 
 :class:`RemoteGame` answers the questions the game screen asks of a
-:class:`~shipyard_tui.rules.Game` (the state, whose turn, the legal moves, the prompt)
+:class:`~shipyard_tui.games.shipyard.rules.Game`
+(the state, whose turn, the legal moves, the prompt)
 from the host's last ``game`` message, which holds only this seat's view (R-11.1).
 :class:`RemoteModel` is a :class:`~shipyard_tui.model.GameModel` over it: widgets
 subscribe exactly as they do to a local game, and its commands send the move to the
@@ -15,8 +16,7 @@ import typing
 from typing import Any, cast
 
 from shipyard_tui.core.codec import from_data
-from shipyard_tui.model import Change, ChangeKind, GameModel
-from shipyard_tui.rules import (
+from shipyard_tui.games.shipyard.rules import (
     STEP_PROMPTS,
     Event,
     Game,
@@ -29,8 +29,8 @@ from shipyard_tui.rules import (
     events,
     parse_move,
 )
-
-from .remote_base import RemoteSeat, RemoteView, Send
+from shipyard_tui.model import Change, ChangeKind, GameModel
+from shipyard_tui.server.remote_base import RemoteSeat, RemoteView, Send
 
 
 def wire_event(data: dict[str, Any]) -> Event:

@@ -24,8 +24,7 @@ from shipyard_tui.games.nauticus import (
     event_from_json,
     parse_move,
 )
-
-from .remote_base import RemoteSeat, RemoteView, Send
+from shipyard_tui.server.remote_base import RemoteSeat, RemoteView, Send
 
 
 class RemoteNauticusGame(RemoteView[NauticusState, Move, Event]):

@@ -39,9 +39,9 @@ async def serve(host: str, port: int, *, players_file: Path | None, open_door: b
                 max_sessions: int = 64, idle_timeout: float = 3600.0,
                 folder: Path | None = None, ssh: bool = True) -> int:
     """Run the table host and the SSH server until interrupted."""
-    from .host import TableHost
-    from .keys import PlayersFileError, host_key, read_players
-    from .ssh import Gate, start_ssh
+    from shipyard_tui.server.host import TableHost
+    from shipyard_tui.server.keys import PlayersFileError, host_key, read_players
+    from shipyard_tui.server.ssh import Gate, start_ssh
 
     folder = folder or server_dir()
     players: dict[str, str] = {}
@@ -114,7 +114,7 @@ def _stop_signal() -> asyncio.Event:
 def ssh_session(player: str | None, fingerprint: str | None, socket_path: Path | None,
                 bell: bool) -> int:
     """One player's interface, against a running table host."""
-    from .ssh import no_terminal
+    from shipyard_tui.server.ssh import no_terminal
 
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         # under OpenSSH's ForceCommand: SSH_CONNECTION says where the client came in
@@ -122,7 +122,7 @@ def ssh_session(player: str | None, fingerprint: str | None, socket_path: Path |
         where = (parts[2], int(parts[3])) if len(parts) == 4 and parts[3].isdigit() else ()
         sys.stdout.write(no_terminal(*where).decode().replace("\r\n", "\n"))
         return 1
-    from .session import SessionApp
+    from shipyard_tui.server.session import SessionApp
 
     socket_path = socket_path or server_dir() / "host.sock"
     app = SessionApp(socket_path, player=player, fingerprint=fingerprint, bell=bell)

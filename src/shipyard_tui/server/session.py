@@ -21,18 +21,17 @@ from textual.screen import Screen
 
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.nauticus import NauticusGame
+from shipyard_tui.games.nauticus.ui.screen import NauticusScreen
 from shipyard_tui.model import Change
+from shipyard_tui.server.lobby import LobbyScreen, NameScreen
+from shipyard_tui.server.protocol import MAX_LINE, ProtocolError, encode, read_message
+from shipyard_tui.server.remote import RemoteModel
+from shipyard_tui.server.remote_nauticus import RemoteNauticusModel
 from shipyard_tui.ui.app import end_anyway
 from shipyard_tui.ui.ascii import AsciiFilter, ascii_char, plain_palette_icon, wants_ascii
 from shipyard_tui.ui.compat import exiting, while_open
 from shipyard_tui.ui.driver import sturdy
-from shipyard_tui.ui.nauticus.screen import NauticusScreen
 from shipyard_tui.ui.screens.game import AUTOMA_DELAY, GameScreen
-
-from .lobby import LobbyScreen, NameScreen
-from .protocol import MAX_LINE, ProtocolError, encode, read_message
-from .remote import RemoteModel
-from .remote_nauticus import RemoteNauticusModel
 
 CSS = Path(__file__).resolve().parent.parent / "ui" / "shipyard.tcss"
 
@@ -250,8 +249,7 @@ class SessionApp(App[None]):
         from datetime import datetime
 
         from shipyard_tui.paths import write_crash_log
-
-        from .serve import server_dir
+        from shipyard_tui.server.serve import server_dir
 
         if exiting(self):
             return  # the session is ending: a screen taken down while being built

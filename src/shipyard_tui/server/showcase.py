@@ -8,11 +8,10 @@ from typing import Any, cast
 from textual.app import App
 from textual.screen import Screen
 
+from shipyard_tui.server.lobby import LobbyScreen
+from shipyard_tui.server.session import CSS
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.showcase import Scene
-
-from .lobby import LobbyScreen
-from .session import CSS
 
 
 def _seat(name: str, player: str | None = None, *, bot: str = "", present: bool = True,

@@ -13,10 +13,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from shipyard_tui.bots.base import PLAYER_LEVELS, resolve_level
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
 from shipyard_tui.games.nauticus.bots import resolve_level as resolve_nauticus_level
-from shipyard_tui.rules import SECOND, Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.bots.base import PLAYER_LEVELS, resolve_level
+from shipyard_tui.games.shipyard.rules import SECOND, Game, GameConfig, SeatConfig, SeatKind
 
 GAMES = ("shipyard", "nauticus")
 """The games a table can play."""

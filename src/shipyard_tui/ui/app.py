@@ -1,7 +1,7 @@
 """The Shipyard application: title screen, new games, the table, saves and loads.
 
 It plays either game at the same table: Shipyard on its game screen, Nauticus on
-:class:`~shipyard_tui.ui.nauticus.screen.NauticusScreen`, with the same saves.
+:class:`~shipyard_tui.games.nauticus.ui.screen.NauticusScreen`, with the same saves.
 
 Every committed move (and every undo) is autosaved before the next one can be made,
 so a crash, a kill or a hang-up costs at most the move in progress. When saving
@@ -32,8 +32,9 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
+from shipyard_tui.games.nauticus.ui.screen import NauticusScreen
+from shipyard_tui.games.shipyard.rules import Game, GameConfig
 from shipyard_tui.model import GameModel
-from shipyard_tui.rules import Game, GameConfig
 from shipyard_tui.saves import (
     AnyGame,
     GameFile,
@@ -47,13 +48,11 @@ from shipyard_tui.saves import (
     new_game_id,
 )
 from shipyard_tui.settings import Settings, load_settings, save_settings
-
-from .ascii import AsciiFilter, plain_palette_icon, wants_ascii
-from .compat import exiting
-from .driver import sturdy
-from .nauticus.screen import NauticusScreen
-from .screens.game import GameScreen
-from .screens.title import TitleScreen
+from shipyard_tui.ui.ascii import AsciiFilter, plain_palette_icon, wants_ascii
+from shipyard_tui.ui.compat import exiting
+from shipyard_tui.ui.driver import sturdy
+from shipyard_tui.ui.screens.game import GameScreen
+from shipyard_tui.ui.screens.title import TitleScreen
 
 MOVE_LOG_ENV = "SHIPYARD_MOVE_LOG"
 """Diagnostics: when set, each committed move is appended to this file before it is
@@ -404,7 +403,7 @@ class ShipyardApp(App[None]):
         try:
             game_file.claim()
         except GameInUse as busy:
-            from .screens.confirm import ConfirmScreen
+            from shipyard_tui.ui.screens.confirm import ConfirmScreen
 
             def answered(take: bool | None) -> None:
                 if take:
@@ -448,7 +447,7 @@ class ShipyardApp(App[None]):
         self.load_game(latest)
 
     def _explain(self, error: SaveError) -> None:
-        from .screens.problem import ProblemScreen
+        from shipyard_tui.ui.screens.problem import ProblemScreen
 
         def answered(use_backup: bool | None) -> None:
             if use_backup and error.backup is not None:
@@ -487,11 +486,11 @@ class ShipyardApp(App[None]):
         yield SystemCommand("Load game", "Open a saved game", self._load_screen)
 
     def _new_game(self) -> None:
-        from .screens.setup import SetupScreen
+        from shipyard_tui.ui.screens.setup import SetupScreen
 
         self.push_screen(SetupScreen())
 
     def _load_screen(self) -> None:
-        from .screens.load import LoadScreen
+        from shipyard_tui.ui.screens.load import LoadScreen
 
         self.push_screen(LoadScreen(self.store))

@@ -9,8 +9,7 @@ from contextlib import suppress
 from textual.screen import Screen
 
 from shipyard_tui.analysis import Hint
-
-from .widgets.choice_panel import ChoicePanel
+from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
 
 THINKING = "The strong bot is thinking about a hint…"
 """Said above the choices while a hint is worked out (there, not on the status line,

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from shipyard_tui.games.nauticus import NauticusConfig
-from shipyard_tui.rules import GameConfig
+from shipyard_tui.games.shipyard.rules import GameConfig
 from shipyard_tui.saves import SaveStore
 
 

@@ -12,13 +12,12 @@ from dataclasses import dataclass
 
 from textual.pilot import Pilot
 
-from shipyard_tui.bots import bot_for_level
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
 from shipyard_tui.games.nauticus.bots import bot_for_level as nauticus_bot
-from shipyard_tui.rules import DecisionStep, Game, GameConfig, SeatConfig, SeatKind
-
-from .app import ShipyardApp
+from shipyard_tui.games.shipyard.bots import bot_for_level
+from shipyard_tui.games.shipyard.rules import DecisionStep, Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.ui.app import ShipyardApp
 
 
 def midgame(seed: int = 4, players: int = 3, turns: int = 9, edition: str = "second") -> Game:
@@ -40,8 +39,8 @@ def placing_canal() -> Game:
     """Ann about to place a rented canal beside the two she already has."""
     # A fixture, like the tests: it sets the table by hand through the engine, which
     # no legal line of play reaches (tests/test_public_interface.py lists it).
-    from shipyard_tui.rules import Action, engine
-    from shipyard_tui.rules.query import PlacedCanal
+    from shipyard_tui.games.shipyard.rules import Action, engine
+    from shipyard_tui.games.shipyard.rules.query import PlacedCanal
 
     game = midgame(players=2, turns=4)
     state = game.state

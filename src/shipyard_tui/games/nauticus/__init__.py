@@ -5,11 +5,9 @@ The public surface is the decision loop of :class:`NauticusGame` (``to_move``,
 ``legal_moves``, ``play``), the value types it speaks in and the scoring functions.
 """
 
-from shipyard_tui.rules import SeatConfig, SeatKind
-
-from .catalog import Action
-from .events import Event, event_from_json, event_to_json
-from .game import (
+from shipyard_tui.games.nauticus.rules.catalog import Action
+from shipyard_tui.games.nauticus.rules.events import Event, event_from_json, event_to_json
+from shipyard_tui.games.nauticus.rules.game import (
     STEP_PROMPTS,
     IllegalMoveError,
     NauticusGame,
@@ -17,8 +15,9 @@ from .game import (
     action_used,
     decision_prompt,
 )
-from .moves import Move, MoveSyntaxError, parse_move
-from .state import NauticusConfig, NauticusState, Step
+from shipyard_tui.games.nauticus.rules.moves import Move, MoveSyntaxError, parse_move
+from shipyard_tui.games.nauticus.rules.state import NauticusConfig, NauticusState, Step
+from shipyard_tui.games.shipyard.rules import SeatConfig, SeatKind
 
 __all__ = [
     "STEP_PROMPTS",

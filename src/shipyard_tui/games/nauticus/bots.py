@@ -17,12 +17,17 @@ from typing import Protocol
 
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.core import resolve_level as core_resolve_level
-
-from .catalog import CROWN_CAP, PHASES_PER_ROUND, SHIP_VP, Action, goods_vp
-from .engine import apply_move, legal_moves
-from .game import NauticusGame
-from .moves import Move
-from .state import Build, NauticusState, Seat, Step
+from shipyard_tui.games.nauticus.rules.catalog import (
+    CROWN_CAP,
+    PHASES_PER_ROUND,
+    SHIP_VP,
+    Action,
+    goods_vp,
+)
+from shipyard_tui.games.nauticus.rules.engine import apply_move, legal_moves
+from shipyard_tui.games.nauticus.rules.game import NauticusGame
+from shipyard_tui.games.nauticus.rules.moves import Move
+from shipyard_tui.games.nauticus.rules.state import Build, NauticusState, Seat, Step
 
 
 class NauticusBot(Protocol):
@@ -248,7 +253,7 @@ def relative_value(state: NauticusState, me: int) -> float:
 
 
 def _strong(seed: int) -> NauticusBot:
-    from .search import StrongBot
+    from shipyard_tui.games.nauticus.search import StrongBot
 
     return StrongBot(seed)
 

@@ -25,11 +25,11 @@ from __future__ import annotations
 import random
 import time
 
-from .bots import GreedyBot, PlannerBot, relative_value
-from .engine import apply_move
-from .game import NauticusGame
-from .moves import Move
-from .state import NauticusState, Step
+from shipyard_tui.games.nauticus.bots import GreedyBot, PlannerBot, relative_value
+from shipyard_tui.games.nauticus.rules.engine import apply_move
+from shipyard_tui.games.nauticus.rules.game import NauticusGame
+from shipyard_tui.games.nauticus.rules.moves import Move
+from shipyard_tui.games.nauticus.rules.state import NauticusState, Step
 
 DEFAULT_BUDGET_MS = 150.0
 """Thinking time per tile choice, in milliseconds of the thread's processor time."""

@@ -14,10 +14,10 @@ counts from 1: every text here numbers them from 1 (:func:`build_number`).
 
 from __future__ import annotations
 
-from . import events as ev
-from . import moves as mv
-from .catalog import FIELD_BONUS, Action, item_kind, item_name
-from .state import Build, NauticusState
+from shipyard_tui.games.nauticus.rules import events as ev
+from shipyard_tui.games.nauticus.rules import moves as mv
+from shipyard_tui.games.nauticus.rules.catalog import FIELD_BONUS, Action, item_kind, item_name
+from shipyard_tui.games.nauticus.rules.state import Build, NauticusState
 
 
 def item_words(item: str) -> str:
@@ -77,7 +77,7 @@ def coins(n: int) -> str:
 def move_words(state: NauticusState, move: mv.Move) -> str:
     """A short description of a legal move in the given state (for a list of choices),
     saying when it loses a free tile for want of room or stock (NA-10.2)."""
-    from .game import loses_a_free_tile
+    from shipyard_tui.games.nauticus.rules.game import loses_a_free_tile
 
     words = _move_words(state, move)
     if loses_a_free_tile(state, move):
@@ -86,7 +86,7 @@ def move_words(state: NauticusState, move: mv.Move) -> str:
 
 
 def _move_words(state: NauticusState, move: mv.Move) -> str:
-    from .engine import current_performance, item_price
+    from shipyard_tui.games.nauticus.rules.engine import current_performance, item_price
 
     if isinstance(move, mv.Choose):
         field = state.tiles.index(move.action.value)
@@ -185,7 +185,7 @@ BONUS_SHORT = ("3 workers", "1 mast", "1 sail", "2 VP", "2 workers", "wkr+good",
 def build_text(build: Build) -> str:
     """A build as one word per hull tile: hull letter, mast and sail crests, good.
 
-    >>> from .state import Build, Slot
+    >>> from shipyard_tui.games.nauticus.rules.state import Build, Slot
     >>> build_text(Build([Slot("bow", "whale", "whale", "fish"), Slot("stern", "crown")]))
     'Bwwf Sc..'
     """
@@ -198,8 +198,8 @@ def build_text(build: Build) -> str:
 
 def wheel_rows(state: NauticusState) -> list[str]:
     """One line per board field: tile (or face down), bonus, blue workers, prices."""
-    from .catalog import ITEMS_OF_ACTION, PRICE_DIGITS
-    from .engine import blue_workers
+    from shipyard_tui.games.nauticus.rules.catalog import ITEMS_OF_ACTION, PRICE_DIGITS
+    from shipyard_tui.games.nauticus.rules.engine import blue_workers
 
     rows = []
     for f in range(8):

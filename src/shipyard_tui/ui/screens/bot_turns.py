@@ -19,8 +19,8 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from shipyard_tui.core import SeatDriver
+from shipyard_tui.games.shipyard.rules import Game, GameState, Move
 from shipyard_tui.model import GameModel
-from shipyard_tui.rules import Game, GameState, Move
 
 BATCH_SECONDS = 0.05
 """Without pauses, how long a worker lets bots play on before the screen is drawn."""

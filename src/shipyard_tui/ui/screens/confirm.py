@@ -10,8 +10,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from ..compat import while_open
-from .dialog import Dialog
+from shipyard_tui.ui.compat import while_open
+from shipyard_tui.ui.screens.dialog import Dialog
 
 
 class ConfirmScreen(Dialog[bool]):

@@ -42,37 +42,36 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from shipyard_tui.analysis import hint_for
-from shipyard_tui.bots import driver_for
-from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS
 from shipyard_tui.core import SeatDriver
+from shipyard_tui.games.shipyard.bots import driver_for
+from shipyard_tui.games.shipyard.bots.strong import DEFAULT_BUDGET_MS
+from shipyard_tui.games.shipyard.rules import Game, GameState, IllegalMoveError, Move, Step
+from shipyard_tui.games.shipyard.rules import moves as mv
+from shipyard_tui.games.shipyard.rules import query as q
+from shipyard_tui.games.shipyard.ui import choice_labels
+from shipyard_tui.games.shipyard.ui.automa_replay import AutomaReplay
+from shipyard_tui.games.shipyard.ui.widgets.action_track import ActionTrack
+from shipyard_tui.games.shipyard.ui.widgets.canal_column import CanalColumn
+from shipyard_tui.games.shipyard.ui.widgets.canal_map import CanalMap
+from shipyard_tui.games.shipyard.ui.widgets.commodity_column import CommodityColumn
+from shipyard_tui.games.shipyard.ui.widgets.employee_track import EmployeeTrack
+from shipyard_tui.games.shipyard.ui.widgets.exchange_ring import ExchangeRing
+from shipyard_tui.games.shipyard.ui.widgets.game_log import GameLog
+from shipyard_tui.games.shipyard.ui.widgets.piece_rings import PieceRings
+from shipyard_tui.games.shipyard.ui.widgets.seat_panel import SeatPanel
+from shipyard_tui.games.shipyard.ui.widgets.seat_strip import SeatStrip
+from shipyard_tui.games.shipyard.ui.widgets.ship_display import ShipDisplay
+from shipyard_tui.games.shipyard.ui.widgets.shipyard_grid import ShipyardGrid
+from shipyard_tui.games.shipyard.ui.widgets.status_line import StatusLine
+from shipyard_tui.games.shipyard.ui.widgets.view_bar import VIEWS, ViewBar
+from shipyard_tui.games.shipyard.words import describe_move
 from shipyard_tui.model import Change, ChangeKind, GameModel
-from shipyard_tui.rules import Game, GameState, IllegalMoveError, Move, Step
-from shipyard_tui.rules import moves as mv
-from shipyard_tui.rules import query as q
-
-from ...text import describe_move
-from .. import choice_labels
-from ..compat import while_open
-from ..hints import ask_for_hint
-from ..sizes import ask_to_grow
-from ..widgets.action_track import ActionTrack
-from ..widgets.canal_column import CanalColumn
-from ..widgets.canal_map import CanalMap
-from ..widgets.choice_panel import Choice, ChoicePanel, Plan
-from ..widgets.commodity_column import CommodityColumn
-from ..widgets.employee_track import EmployeeTrack
-from ..widgets.exchange_ring import ExchangeRing
-from ..widgets.game_log import GameLog
-from ..widgets.piece_rings import PieceRings
-from ..widgets.seat_panel import SeatPanel
-from ..widgets.seat_strip import SeatStrip
-from ..widgets.ship_display import ShipDisplay
-from ..widgets.shipyard_grid import ShipyardGrid
-from ..widgets.status_line import StatusLine
-from ..widgets.view_bar import VIEWS, ViewBar
-from .automa_replay import AutomaReplay
-from .bot_turns import BotTurns
-from .hand_over import HandOver
+from shipyard_tui.ui.compat import while_open
+from shipyard_tui.ui.hints import ask_for_hint
+from shipyard_tui.ui.screens.bot_turns import BotTurns
+from shipyard_tui.ui.screens.hand_over import HandOver
+from shipyard_tui.ui.sizes import ask_to_grow
+from shipyard_tui.ui.widgets.choice_panel import Choice, ChoicePanel, Plan
 
 STEP_VIEWS = {
     Step.BUILD: "market",
@@ -400,7 +399,7 @@ class GameScreen(Screen[None]):
 
     @on(ChoicePanel.Chosen)
     def _chosen(self, event: ChoicePanel.Chosen) -> None:
-        from .confirm import ConfirmScreen
+        from shipyard_tui.ui.screens.confirm import ConfirmScreen
 
         if (not self.query_one(ChoicePanel).answers(event.decision) or self.app.screen is not self
                 or not self.model.human_to_move or self.replaying):
@@ -457,7 +456,7 @@ class GameScreen(Screen[None]):
             self._play(mv.NoBonus())
 
     def _show_result(self) -> None:
-        from .review import ReviewScreen
+        from shipyard_tui.ui.screens.review import ReviewScreen
 
         if self._result_shown:
             return
@@ -538,19 +537,19 @@ class GameScreen(Screen[None]):
         self._set_view("canals")
 
     def action_save_as(self) -> None:
-        from .save_as import save_as
+        from shipyard_tui.ui.screens.save_as import save_as
 
         save_as(self)
 
     def action_help(self) -> None:
-        from .help import HelpScreen
+        from shipyard_tui.games.shipyard.ui.help import HelpScreen
 
         game = self.model.game
         self.app.push_screen(HelpScreen(classic=game.config.classic,
                                         catalog=q.catalog_of(game.state)))
 
     def action_leave(self) -> None:
-        from .confirm import leave_game
+        from shipyard_tui.ui.screens.confirm import leave_game
 
         leave_game(self, self.model.game.is_over)
 

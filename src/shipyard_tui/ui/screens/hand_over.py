@@ -15,14 +15,13 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Button, Footer, Static
 
+from shipyard_tui.games.shipyard.ui.widgets.status_line import StatusLine
 from shipyard_tui.model import GameModel
-
-from ..widgets.choice_panel import ChoicePanel
-from ..widgets.status_line import StatusLine
-from .dialog import Dialog
+from shipyard_tui.ui.screens.dialog import Dialog
+from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
 
 if TYPE_CHECKING:
-    from .game import GameScreen
+    from shipyard_tui.ui.screens.game import GameScreen
 
 
 class HandOverScreen(Dialog[bool]):
@@ -78,13 +77,13 @@ class HandOverScreen(Dialog[bool]):
         self.table.action_help()
 
     def action_save_as(self) -> None:
-        from .save_as import save_as
+        from shipyard_tui.ui.screens.save_as import save_as
 
         save_as(self)
 
     def action_leave(self) -> None:
         """Back to the title screen, the secrets still hidden (the game is autosaved)."""
-        from .confirm import leave_game
+        from shipyard_tui.ui.screens.confirm import leave_game
 
         leave_game(self.table, False)
 

@@ -13,10 +13,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from shipyard_tui.games.shipyard.words import round_of, solo_title
 from shipyard_tui.saves import SaveInfo, SaveStore, printable
-from shipyard_tui.text import round_of, solo_title
-
-from ..host import host_of
+from shipyard_tui.ui.host import host_of
 
 
 def save_line(info: SaveInfo | None, path: Path, problem: str) -> Text:

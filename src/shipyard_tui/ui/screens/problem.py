@@ -8,10 +8,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from shipyard_tui.saves import SaveError
-
-from ..compat import while_open
-from .dialog import Dialog
-from .load import backup_words
+from shipyard_tui.ui.compat import while_open
+from shipyard_tui.ui.screens.dialog import Dialog
+from shipyard_tui.ui.screens.load import backup_words
 
 
 class ProblemScreen(Dialog[bool]):

@@ -16,10 +16,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
 from shipyard_tui.analysis import analysed_seats, cached_analysis, moments_lines
-from shipyard_tui.bots.strong import DEFAULT_BUDGET_MS
-from shipyard_tui.model import GameModel
-from shipyard_tui.paths import analysis_dir
-from shipyard_tui.review import (
+from shipyard_tui.games.shipyard.bots.strong import DEFAULT_BUDGET_MS
+from shipyard_tui.games.shipyard.review import (
     ASCII_SPARK,
     SPARK,
     Review,
@@ -28,12 +26,13 @@ from shipyard_tui.review import (
     score_chart,
     ships_table,
 )
-from shipyard_tui.rules import CATALOG
-from shipyard_tui.text import contract_label
-
-from ..compat import while_open
-from ..palette import seat_mark, seat_style
-from .tabbed_review import TabbedReviewScreen
+from shipyard_tui.games.shipyard.rules import CATALOG
+from shipyard_tui.games.shipyard.words import contract_label
+from shipyard_tui.model import GameModel
+from shipyard_tui.paths import analysis_dir
+from shipyard_tui.ui.compat import while_open
+from shipyard_tui.ui.palette import seat_mark, seat_style
+from shipyard_tui.ui.screens.tabbed_review import TabbedReviewScreen
 
 
 def reveal_step_text(review: Review, shown: int, moments: bool = False) -> Text:

@@ -12,10 +12,9 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from shipyard_tui.saves import SaveError
-
-from ..compat import while_open
-from ..host import host_of
-from .dialog import Dialog
+from shipyard_tui.ui.compat import while_open
+from shipyard_tui.ui.host import host_of
+from shipyard_tui.ui.screens.dialog import Dialog
 
 
 class SaveAsScreen(Dialog[str | None]):

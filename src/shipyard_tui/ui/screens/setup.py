@@ -14,13 +14,12 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 from textual.widgets.select import InvalidSelectValueError
 
-from shipyard_tui.bots import PLAYER_LEVELS
 from shipyard_tui.games.nauticus import NauticusConfig
-from shipyard_tui.rules import GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.bots import PLAYER_LEVELS
+from shipyard_tui.games.shipyard.rules import GameConfig, SeatConfig, SeatKind
 from shipyard_tui.seats import DEFAULT_BOT_LEVEL, check_seats, clean_name, solo_config
-
-from ..host import host_of
-from ..widgets.tick_box import TickBox
+from shipyard_tui.ui.host import host_of
+from shipyard_tui.ui.widgets.tick_box import TickBox
 
 DEFAULT_NAMES = ("Player", "Ada", "Bram", "Cato")
 EDITIONS = [("2nd edition", "second"), ("Classic (1st edition)", "classic")]

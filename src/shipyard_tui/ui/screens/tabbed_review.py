@@ -62,7 +62,7 @@ class TabbedReviewScreen(Screen[None]):
             pane.query_one(VerticalScroll).focus()
 
     def action_leave(self) -> None:
-        from .title import TitleScreen
+        from shipyard_tui.ui.screens.title import TitleScreen
 
         while not isinstance(self.app.screen, TitleScreen) and len(self.app.screen_stack) > 1:
             self.app.pop_screen()

@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..host import host_of
+from shipyard_tui.ui.host import host_of
 
 ART = r"""
  ___ _    _                       _
@@ -70,8 +70,7 @@ class TitleScreen(Screen[None]):
         """Say which game "Continue" opens, or that there is none (it used to be offered
         with nothing to continue, and answered with a notice)."""
         from shipyard_tui.saves import SaveError, printable, read_info
-
-        from .load import save_stage
+        from shipyard_tui.ui.screens.load import save_stage
 
         menu = self.query_one("#title-menu", OptionList)
         try:
@@ -102,9 +101,9 @@ class TitleScreen(Screen[None]):
             self.action_menu(event.option.id)
 
     def action_menu(self, choice: str) -> None:
-        from .help import HelpScreen
-        from .load import LoadScreen
-        from .setup import SetupScreen
+        from shipyard_tui.games.shipyard.ui.help import HelpScreen
+        from shipyard_tui.ui.screens.load import LoadScreen
+        from shipyard_tui.ui.screens.setup import SetupScreen
 
         host = host_of(self.app)
         if choice == "continue":

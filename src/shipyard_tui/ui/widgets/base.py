@@ -10,8 +10,8 @@ from rich.text import Text
 from textual.geometry import Region
 from textual.widget import Widget
 
+from shipyard_tui.games.shipyard.rules import GameState, Move
 from shipyard_tui.model import Change, ChangeKind, GameModel
-from shipyard_tui.rules import GameState, Move
 
 RENDER_ERRORS: list[str] = []
 """Drawing failures caught so far; the tests check it stays empty."""

@@ -22,9 +22,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from shipyard_tui.core.moves import Move, moves_key
-from shipyard_tui.rules import Move as ShipyardMove
-
-from ..compat import while_open
+from shipyard_tui.games.shipyard.rules import Move as ShipyardMove
+from shipyard_tui.ui.compat import while_open
 
 OPTION_KEYS = "abcdefghijklmnopstvwxyzABCDEFGIJKLMNOPQRSTUVWXYZ"
 """Letters that pick options, the capitals after the small ones (a Nauticus purchase

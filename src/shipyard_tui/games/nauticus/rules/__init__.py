@@ -1,0 +1,1 @@
+"""Nauticus's rules: standard library only."""

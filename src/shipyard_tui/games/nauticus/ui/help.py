@@ -1,0 +1,113 @@
+"""Help for the Nauticus table: the keys, how to read the board, and the rules of
+Nauticus in the project's own words (NAUTICUS.md is the ruling behind them)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Markdown
+
+from shipyard_tui.ui.compat import while_open
+from shipyard_tui.ui.screens.dialog import Dialog
+
+HELP = """\
+# Nauticus: keys
+
+| key | does |
+|---|---|
+| up/down or a letter | select among the choices |
+| Enter | play the selected choice |
+| u | take back your last move of this decision (not across a shuffle) |
+| r | show each seat in full (warehouse, deliveries), then the wheel again |
+| v | the review, once the game is over |
+| PageUp PageDown | scroll the log |
+| H (shift+h) | hint: the strong bot's action tile and runner-up; in a go, the beginner's move |
+| Ctrl+S | keep the game under a name (it is autosaved after every move anyway) |
+| ? or F1 | this help |
+| q | leave for the title screen (Continue resumes the game) |
+
+# Reading the table
+
+**Wheel.** One line per board field 0-7: the action tile lying there (in brackets when
+it was already played this round), the field's bonus for the seat that chooses it, the
+blue workers it brings this round (`2b`) and, on the four buying tiles, the price
+digits of its four items. `>` marks the tile chosen in this phase, `@` the field the
+wheel's anchor section faces and `#` the anchor tile.
+
+**Seats.** Name, VP, coins (`17c`), workers (`4w`), face-up pass tiles (`p321`: the
+penalties still showing), crowns (`cr2`: 2 crowns) and `X` while the extra-action tile
+is unused; then the yard and the warehouse. A build is one word per hull tile: the hull
+(`B` bow, `C` centre, `S` stern, `1` single), the mast's and the sail's crest (`w` whale,
+`b` boat, `h` helm, `t` trident, `c` crown, `.` none) and the good under it (`c` `f` `g`
+`s`, `.` none).
+
+**Supply.** What is left in each of the 18 open stacks.
+
+# The rules in short
+
+**Aim.** Build ships of hulls, masts and sails, deliver goods on them, collect crowns,
+and have the most VP after 5 rounds (4 with two seats). Everyone starts with 4 workers,
+15 coins and 10 VP; later seats get a little compensation.
+
+**A round** has 7 phases. In each, the chooser picks a face-up action tile and takes
+that field's bonus. Then every seat, the chooser first, either performs that action
+or passes. The tile is turned face down and the chooser's marker moves on. The eighth
+tile is not played that round.
+
+**Performing** costs one worker per use. The tile's blue workers are spent first, by
+every performing seat in turn, and are never kept. Buying tiles (hulls, masts, sails,
+goods) cost coins too: the first copy of an item its field's price digit, every
+further copy 4. Buying all four items of a tile in one go earns a fifth, free. A tile
+paid for with coins may go straight into the yard; anything got for free goes to the
+warehouse (12 spaces, a mast takes 2). Transport moves tiles from the warehouse into the
+yard, one per use; Withdraw gives 2 coins a use; Deliver empties a complete, fully
+loaded ship of its goods, one use per good; Crown evaluation scores your crowns per use,
+at most 15 VP each time it is performed (once a round, and once more with the extra
+action).
+
+**Ships.** A single hull is a ship of size 1; otherwise a bow, up to two centres and a
+stern. Each hull tile takes a mast and each mast a sail; regular crests on one ship must
+all match, crowns fit anywhere. A ship whose hull is finished and whose every hull tile
+carries a mast with a sail is complete: take one reward per mast (crown mast, crown
+sail, 3 VP, 7 coins, 3 workers, or two different goods; each at most twice a ship).
+
+**Passing** turns your largest face-up pass tile to its crown side. At the end of the
+round you lose the penalties still face up: 6 if you never passed, 3 after one pass,
+1 after two, none after three.
+
+**Extra action.** Once a game, during your own go, take 2 workers and perform any of
+the 8 actions (first copies cost 2 there), without bonus or blue workers.
+
+**The end.** Delivered goods score per kind (1: 2 VP, 2: 5, 3: 9, 4: 14, 5: 20, +5 per
+further good); complete ships 2 / 8 / 20 / 35 VP by size; leftovers count as coins, 3 for 1 VP:
+workers and coins held, warehouse tiles, yard tiles outside complete ships, and goods
+still loaded on any ship, complete or not. Ties go to the larger
+remainder of those leftovers, then the larger total.
+"""
+
+
+class NauticusHelpScreen(Dialog[None]):
+    """Keys, the board and the rules. Any of Esc, q, ? or F1 closes it."""
+
+    BINDINGS = [Binding("escape,q,question_mark,f1", "dismiss", "Close")]
+
+    DEFAULT_CSS = """
+    NauticusHelpScreen {
+        align: center middle;
+    }
+    NauticusHelpScreen > VerticalScroll {
+        width: 90%;
+        height: 90%;
+        border: round $primary;
+        background: $surface;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Markdown(HELP)
+
+    @while_open  # a key may dismiss it before it is mounted
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()

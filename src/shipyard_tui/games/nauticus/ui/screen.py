@@ -1,0 +1,424 @@
+"""The Nauticus table: wheel, seats, supply, choices, log and a status line.
+
+Keys: arrows and Enter (or an option's letter) choose a move; ``u`` takes back the last
+move of the seat deciding now (back to the last shuffle); ``r`` shows each seat in
+full in turn (warehouse, deliveries); ``?`` the rules and keys; ``v`` the review once
+the game is over; ``H`` a hint (the strong bot's choice, highlighted); ``ctrl+s``
+saves under a name; ``q`` leaves for the title screen
+(the game is autosaved after every move).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import suppress
+from itertools import groupby
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from shipyard_tui.games.nauticus import Move, NauticusGame, SeatKind, action_used
+from shipyard_tui.games.nauticus.bots import NauticusBot, bot_for_level
+from shipyard_tui.games.nauticus.rules.moves import Crown, Done, EndGo, Withdraw
+from shipyard_tui.games.nauticus.search import DEFAULT_BUDGET_MS as NAUTICUS_BUDGET_MS
+from shipyard_tui.games.nauticus.ui.widgets import (
+    LogPanel,
+    NauticusStatus,
+    SeatsPanel,
+    SupplyPanel,
+    WheelPanel,
+)
+from shipyard_tui.games.nauticus.words import event_words, move_words
+from shipyard_tui.ui.compat import while_open
+from shipyard_tui.ui.hints import ask_for_hint
+from shipyard_tui.ui.sizes import ask_to_grow
+from shipyard_tui.ui.widgets.choice_panel import Choice, ChoicePanel, Repeat
+
+REPEATABLE = (Withdraw, Crown)
+"""Moves that are one use of an action with several uses, each alike."""
+
+MAX_REPEAT = 20
+"""More uses than a seat can have of one action (a bound, not a rule)."""
+
+Commit = Callable[[NauticusGame], None]
+
+WIDE_FROM = 120
+"""From this width on the choices get more room (their long lines wrap less)."""
+
+TOP_ROWS = 10
+"""The wheel's height, and the least the top row (wheel and seats) takes."""
+
+BOTTOM_ROWS = 16
+"""What the top row leaves below it at least: the choices, status line and footer."""
+
+WHEEL_WIDTH = 38
+"""The wheel's width (as ``DEFAULT_CSS`` gives it): the seats take the rest of the row."""
+
+
+def repeats_counted(lines: list[str]) -> list[str]:
+    """The same line several times in a row, once with the count: a crown evaluation of
+    five uses wrote "Ann +1 VP: 1 crown" five times and filled the log at 80x24.
+
+    >>> repeats_counted(["a", "b", "b", "b", "a"])
+    ['a', 'b (×3)', 'a']
+    """
+    counted = ((line, sum(1 for _ in run)) for line, run in groupby(lines))
+    return [f"{line} (×{n})" if n > 1 else line for line, n in counted]
+
+
+class NauticusScreen(Screen[None]):
+    """One game of Nauticus between the configured seats. The screen is the only
+    caller of the game's ``play``/``undo``; after each it calls the commit hooks (the
+    app autosaves there) before the next decision can be made."""
+
+    BINDINGS = [
+        Binding("u", "undo", "Undo"),
+        Binding("r", "next_view", "Seats"),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("v", "review", "Review"),
+        Binding("H", "hint", "Hint", show=False),
+        Binding("pageup", "scroll_log(-1)", "Log up", show=False, priority=True),
+        Binding("pagedown", "scroll_log(1)", "Log down", show=False, priority=True),
+        Binding("ctrl+s", "save_as", "Save as"),
+        Binding("q", "leave", "Quit"),
+    ]
+
+    DEFAULT_CSS = """
+    NauticusScreen #top {
+        height: 10;
+    }
+    NauticusScreen WheelPanel {
+        height: 10;
+    }
+    NauticusScreen #bottom {
+        height: 1fr;
+    }
+    NauticusScreen WheelPanel, NauticusScreen ChoicePanel {
+        width: 38;
+    }
+    NauticusScreen SeatsPanel, NauticusScreen #nauticus-side {
+        width: 1fr;
+    }
+    NauticusScreen.-wide ChoicePanel {
+        width: 64;
+    }
+    NauticusScreen ChoicePanel {
+        border: round $secondary;
+    }
+    NauticusScreen LogPanel {
+        border: round $secondary;
+        height: 1fr;
+        scrollbar-size: 1 1;
+    }
+    NauticusScreen #nauticus-too-small {
+        display: none;
+    }
+    NauticusScreen.-tiny #nauticus-too-small {
+        display: block;
+        height: 1fr;
+        content-align: center middle;
+        text-align: center;
+    }
+    NauticusScreen.-tiny #top, NauticusScreen.-tiny #bottom, NauticusScreen.-tiny #status {
+        display: none;
+    }
+    NauticusScreen #status {
+        height: 1;
+        background: $panel;
+        text-style: bold;
+    }
+    """
+
+    def __init__(self, game: NauticusGame, *, bot_delay: float = 0.4,
+                 budget_ms: float | None = None, on_commit: Commit | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.bot_delay = bot_delay
+        self.commit_hooks: list[Commit] = [on_commit] if on_commit is not None else []
+        self.bots: dict[int, NauticusBot] = {
+            i: bot_for_level(seat.level or "greedy", game.config.seed * 31 + i, budget_ms)
+            for i, seat in enumerate(game.config.seats) if seat.kind is SeatKind.BOT}
+        self.budget_ms = budget_ms
+        self._logged = 0
+        self._bot_timer: Timer | None = None
+        self._review_shown = False
+        self._position = 0
+        """Counts redraws of the table, so that a hint for an old position is dropped."""
+        self._repeated: tuple[int, int] | None = None
+        """The moves (from, to) the last "every use left" choice played, undone together."""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield WheelPanel()
+            yield SeatsPanel()
+        with Horizontal(id="bottom"):
+            yield ChoicePanel()
+            with Vertical(id="nauticus-side"):
+                yield SupplyPanel()
+                yield LogPanel(id="log")
+        yield NauticusStatus(id="status")
+        yield Static("", id="nauticus-too-small", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(LogPanel).border_title = "Log"
+        self.refresh_table()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A wide terminal gives the choices more room (the log wraps its lines again
+        itself)."""
+        width, height = event.size.width, event.size.height
+        self.set_class(width >= WIDE_FROM, "-wide")
+        self._fit_top(width, height)
+        if not ask_to_grow(self, self.query_one("#nauticus-too-small", Static), width,
+                           height):
+            self.call_after_refresh(self._focus_choices)
+
+    def _fit_top(self, width: int | None = None, height: int | None = None) -> None:
+        """Make the top row as tall as every seat's lines need (a play-test at 160x50
+        never saw a warehouse: the seats had 8 rows, the choices 30 blank ones),
+        leaving the rest at least :data:`BOTTOM_ROWS`; at 80x24 it stays 10."""
+        width = self.size.width if width is None else width
+        height = self.size.height if height is None else height
+        seats = self.query_one(SeatsPanel)
+        needed = seats.rows_needed(width - WHEEL_WIDTH - 4) + 2
+        rows = max(TOP_ROWS, min(needed, height - BOTTOM_ROWS))
+        top = self.query_one("#top")
+        if top.styles.height is None or top.styles.height.value != rows:
+            top.styles.height = rows
+        seats.refresh()
+
+    def _focus_choices(self) -> None:
+        if self.is_attached and not self.has_class("-tiny"):
+            self.query_one(ChoicePanel).options.focus()
+
+    def _log_entries(self, start: int) -> list[str]:
+        names = [s.name for s in self.game.state.seats]
+        return repeats_counted([line for event in self.game.events[start:]
+                                if (line := event_words(event, names)) is not None])
+
+    def _rewrite_log(self) -> None:
+        self.query_one(LogPanel).set_entries(self._log_entries(0))
+        self._logged = len(self.game.events)
+
+    def _write_log(self) -> None:
+        log = self.query_one(LogPanel)
+        for line in self._log_entries(self._logged):
+            log.add(line)
+        self._logged = len(self.game.events)
+
+    def action_scroll_log(self, direction: int) -> None:
+        """PageUp/PageDown: the log, whose older lines scroll out of its few rows."""
+        log = self.query_one(LogPanel)
+        if direction > 0:
+            log.scroll_page_down()
+        else:
+            log.scroll_page_up()
+
+    # -- drawing ------------------------------------------------------------
+
+    @while_open
+    def refresh_table(self) -> None:
+        """Draw the game as it is now and ask whoever decides next."""
+        game = self.game
+        self._position += 1
+        view = game.view(game.to_move)
+        self.query_one(WheelPanel).view = view
+        self.query_one(SeatsPanel).view = view
+        self.query_one(SupplyPanel).view = view
+        self._fit_top()
+        names = [s.name for s in view.seats]
+        self._write_log()
+        panel = self.query_one(ChoicePanel)
+        seat = game.to_move
+        if seat is None:
+            self.refresh_bindings()  # the review key is offered from now on
+            outcome = game.outcome()
+            assert outcome is not None
+            winners = " and ".join(names[i] for i in outcome.winners)
+            scores = ", ".join(f"{n} {s}" for n, s in zip(names, outcome.scores, strict=True))
+            self.status(f"Game over: {winners} won ({scores}). v: review, q: leave",
+                        f"Game over: {winners} won. v: review, q: leave",
+                        "Game over. v: review, q: leave")
+            panel.set_choices("The game is over. v: where every VP came from.", [])
+            if not self._review_shown:
+                self._review_shown = True
+                self.call_after_refresh(self.action_review)
+            return
+        who = names[seat]
+        if seat in self.bots:
+            self.status(f"{who} (bot) has to {game.prompt}...", f"{who} (bot) is thinking...")
+            panel.set_choices(f"{who} is thinking.", [])
+            if self._bot_timer is not None:
+                self._bot_timer.stop()
+            if self.bot_delay > 0:
+                self._bot_timer = self.set_timer(self.bot_delay, self.play_bot)
+            else:
+                self.call_after_refresh(self.play_bot)
+            return
+        self.status(f"{who}'s decision: {game.prompt}.", f"{who}'s decision.")
+        if not self.decides_here(seat):
+            panel.set_choices(self.waiting_text(seat), [])
+            return
+        choices = [Choice(move_words(game.state, m), m)
+                   for m in game.legal_moves()]
+        choices[1:1] = self._repeats(game.legal_moves())
+        calm = next((c.move for c in choices if isinstance(c.move, EndGo)
+                     or (isinstance(c.move, Done) and action_used(game.state))), None)
+        panel.set_choices(f"{who}, {game.prompt}:", choices, keep=calm)
+        panel.options.focus()
+
+    def _repeats(self, legal: list[Move]) -> list[Choice]:
+        """For a use that may be taken again (Withdraw money, Crown evaluation: NA-7.2,
+        NA-7.4), one choice that takes every use left: a play-test withdrew seven times
+        in eight decisions. The rules count the uses, on a copy of the game."""
+        game = self.game
+        out = []
+        for move in legal:
+            if not isinstance(move, REPEATABLE):
+                continue
+            trial = NauticusGame.from_state(game.state.copy())
+            seat, times = trial.to_move, 0
+            while times < MAX_REPEAT and trial.to_move == seat and move in trial.legal_moves():
+                trial.play(move)
+                times += 1
+            if times > 1:
+                out.append(Choice(f"{move_words(game.state, move)}, {times} times (every use left)",
+                                  Repeat(move, times)))
+        return out
+
+    def decides_here(self, seat: int) -> bool:
+        """Whether the person at this screen makes ``seat``'s decisions (here: every
+        person's seat; at a server table only the connection's own)."""
+        return True
+
+    def waiting_text(self, seat: int) -> str:
+        return f"Waiting for {self.game.state.seats[seat].name}."
+
+    def status(self, *wordings: str) -> None:
+        """Say on the status line what happens now, in wordings longest first (the
+        longest that fits is shown: :class:`NauticusStatus`)."""
+        self.query_one(NauticusStatus).wordings = wordings
+
+    # -- moves --------------------------------------------------------------
+
+    def _committed(self) -> None:
+        for hook in self.commit_hooks:
+            hook(self.game)
+        self.refresh_table()
+
+    def play_bot(self) -> None:
+        """Let the bot to move think in a thread (the strong one searches for a while),
+        on a copy of the position; its move is played if the game has not moved on."""
+        self._bot_timer = None
+        seat = self.game.to_move
+        if seat is None or seat not in self.bots or not self.is_attached:
+            return
+        bot = self.bots[seat]
+        view, legal = self.game.view(seat), self.game.legal_moves()
+        played = len(self.game.moves)
+
+        def think() -> None:
+            move = bot.choose(view, legal)
+            with suppress(RuntimeError):  # the app may close while the bot thinks
+                self.app.call_from_thread(self._bot_chose, move, played)
+
+        self.run_worker(think, thread=True, exclusive=True, group="bot")
+
+    def _bot_chose(self, move: Move, played: int) -> None:
+        if not self.is_attached or len(self.game.moves) != played:
+            return
+        self.game.play(move)
+        self._committed()
+
+    def on_choice_panel_chosen(self, message: ChoicePanel.Chosen) -> None:
+        seat = self.game.to_move
+        if (seat is None or seat in self.bots or not self.decides_here(seat)
+                or not self.query_one(ChoicePanel).answers(message.decision)
+                or self.app.screen is not self):
+            return  # a second quick Enter, for the decision the first one answered
+        move = message.move
+        self.query_one(LogPanel).follow()  # what the move does is read at the end
+        if isinstance(move, Repeat) and isinstance(move.move, Move):
+            before = len(self.game.moves)
+            for _ in range(move.times):  # each use checked by the rules as it is played
+                if self.game.to_move != seat or move.move not in self.game.legal_moves():
+                    break
+                self.game.play(move.move)
+            self._repeated = (before, len(self.game.moves))
+            self._committed()
+            return
+        if not isinstance(move, Move) or move not in self.game.legal_moves():
+            return  # the panel only ever holds Nauticus's moves of this decision
+        self._repeated = None
+        self.game.play(move)
+        self._committed()
+
+    def action_undo(self) -> None:
+        seat = self.game.to_move
+        if seat is None or seat in self.bots or not self.decides_here(seat) or \
+                not self.game.can_undo:
+            self.notify("Nothing to take back in this decision (not across a shuffle "
+                        "or another seat's move).", timeout=3)
+            return
+        span, self._repeated = self._repeated, None
+        # the uses one choice played are taken back together, as they were chosen
+        count = span[1] - span[0] if span and len(self.game.moves) == span[1] else 1
+        for _ in range(count):
+            if not self.game.can_undo:
+                break
+            self.game.undo()
+        self._rewrite_log()
+        self._committed()
+
+    def action_hint(self) -> None:
+        """Ask the strong bot what it would do, in a thread: the table stays live."""
+        from shipyard_tui.analysis import HINT_BUDGET_FACTOR, nauticus_hint_for
+
+        seat = self.game.to_move
+        if seat is None or seat in self.bots or not self.decides_here(seat):
+            self.notify("A hint is for the person whose turn it is.", timeout=3)
+            return
+        snapshot = NauticusGame.from_state(self.game.state.copy())
+        budget = HINT_BUDGET_FACTOR * (self.budget_ms or NAUTICUS_BUDGET_MS)
+        position = self._position
+        ask_for_hint(self, lambda: nauticus_hint_for(snapshot, budget_ms=budget, seed=position),
+                     lambda: position == self._position)
+
+    def action_next_view(self) -> None:
+        wheel = self.query_one(WheelPanel)
+        seats = len(self.game.state.seats)
+        wheel.detail = wheel.detail + 1 if wheel.detail + 1 < seats else -1
+
+    def action_help(self) -> None:
+        from shipyard_tui.games.nauticus.ui.help import NauticusHelpScreen
+
+        self.app.push_screen(NauticusHelpScreen())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The review key is offered once the game is over (before, it only said so)."""
+        return action != "review" or self.game.is_over
+
+    def action_review(self) -> None:
+        from shipyard_tui.games.nauticus.ui.review import NauticusReviewScreen
+
+        self.app.push_screen(NauticusReviewScreen(self.game))
+
+    def action_save_as(self) -> None:
+        from shipyard_tui.ui.screens.save_as import save_as
+
+        save_as(self)
+
+    def action_leave(self) -> None:
+        from shipyard_tui.ui.screens.confirm import leave_game
+
+        leave_game(self, self.game.is_over)
+
+    def on_unmount(self) -> None:
+        if self._bot_timer is not None:
+            self._bot_timer.stop()

@@ -1,0 +1,10 @@
+"""Widgets of the Nauticus table, one per file. Each draws one part of a state the
+screen hands down; none of them reaches into the game."""
+
+from shipyard_tui.games.nauticus.ui.widgets.log_panel import LogPanel
+from shipyard_tui.games.nauticus.ui.widgets.seats_panel import SeatsPanel
+from shipyard_tui.games.nauticus.ui.widgets.status_line import NauticusStatus
+from shipyard_tui.games.nauticus.ui.widgets.supply_panel import SupplyPanel
+from shipyard_tui.games.nauticus.ui.widgets.wheel_panel import WheelPanel
+
+__all__ = ["LogPanel", "NauticusStatus", "SeatsPanel", "SupplyPanel", "WheelPanel"]

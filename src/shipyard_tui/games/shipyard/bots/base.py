@@ -1,0 +1,81 @@
+"""The bot interface, the registry of bot levels and the names players see."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+from typing import Protocol
+
+from shipyard_tui.core import SeatDriver, bot_seed
+from shipyard_tui.core import resolve_level as core_resolve_level
+from shipyard_tui.games.shipyard.rules import GameConfig, GameState, Move, SeatKind
+
+
+class Bot(Protocol):
+    """Anything that picks one of the legal moves for the seat to move, from that
+    seat's view (:meth:`Game.view`) and the legal moves; it never sees the ``Game``."""
+
+    name: str
+
+    def choose(self, view: GameState, legal: list[Move]) -> Move: ...
+
+
+def _imported(module: str, name: str) -> Callable[[int], Bot]:
+    """A factory of the bot class ``name`` of ``bots.<module>``, imported on first use:
+    a random bots' simulation never loads the searching bots."""
+
+    def make(seed: int) -> Bot:
+        bot: Callable[[int], Bot] = getattr(import_module(f"{__package__}.{module}"), name)
+        return bot(seed)
+
+    return make
+
+
+BOT_LEVELS: dict[str, Callable[[int], Bot]] = {
+    "random": _imported("random_bot", "RandomBot"),
+    "greedy": _imported("greedy", "GreedyBot"),
+    "planner": _imported("planner", "PlannerBot"),
+    "strong": _imported("strong", "StrongBot"),
+}
+"""Bot factories by level name; each takes a seed for the bot's own randomness."""
+
+PLAYER_LEVELS: dict[str, str] = {"beginner": "greedy", "sensible": "planner",
+                                 "strong": "strong"}
+"""The levels offered to players, by the name they see, with the bot level behind each."""
+
+LEVEL_DESCRIPTIONS: dict[str, str] = {
+    "beginner": "takes what looks best right now",
+    "sensible": "looks ahead to the end of its turn",
+    "strong": "searches many possible futures (takes a moment)",
+}
+
+
+def resolve_level(level: str) -> str:
+    """The bot level for a level name or a player's level name (``sensible``: planner);
+    raise ``ValueError`` naming the known levels."""
+    return core_resolve_level(level, BOT_LEVELS, PLAYER_LEVELS)
+
+
+def player_level(level: str) -> str:
+    """The name a player sees for a bot level (the level itself when it has none)."""
+    return next((shown for shown, lv in PLAYER_LEVELS.items() if lv == level), level)
+
+
+def bot_for_level(level: str, seed: int, budget_ms: float | None = None) -> Bot:
+    """A bot of the named level (either kind of name); ``budget_ms`` sets the thinking
+    time of the levels that search. Raise ``ValueError`` naming the known levels."""
+    bot = BOT_LEVELS[resolve_level(level)](seed)
+    if budget_ms is not None and hasattr(bot, "budget_ms"):
+        bot.budget_ms = budget_ms
+    return bot
+
+
+def driver_for(config: GameConfig, budget_ms: float | None = None, *,
+               every_seat: bool = False) -> SeatDriver[GameState, Move]:
+    """The seat driver of a game: a bot of its level at every bot seat (``every_seat``:
+    at every seat but the automa, people's seats playing ``random`` unless they name a
+    level), each seeded by the one rule, :func:`~shipyard_tui.core.bot_seed`."""
+    bots = {seat: bot_for_level(plan.level or "random", bot_seed(config.seed, seat), budget_ms)
+            for seat, plan in enumerate(config.seats)
+            if plan.kind is SeatKind.BOT or (every_seat and plan.kind is not SeatKind.AUTOMA)}
+    return SeatDriver(bots)

@@ -1,0 +1,109 @@
+"""The planner bot: it looks ahead one turn before choosing an action.
+
+For the decisions that shape a turn (which action tile, whether to buy a bonus
+action, the final action) it plays each option to the end of its own turn in a
+determinized copy of its view (hidden decks filled at random from the unseen tiles,
+so it never peeks), using the greedy bot's choices inside the action, and compares
+the positions reached with a value function: points scored plus what its yard,
+pieces, canals, employees, goods and guilders are likely to be worth before the
+end. Its choice of action also counts what the greedy valuations think of that
+action. Everything else it decides as the greedy bot does, with the greedy
+valuations tuned by self-play (:data:`~.greedy.TUNED`).
+"""
+
+from __future__ import annotations
+
+from shipyard_tui.games.shipyard.advice import best_contracts
+from shipyard_tui.games.shipyard.bots.greedy import TUNED, GreedyBot
+from shipyard_tui.games.shipyard.rules import DecisionStep as S
+from shipyard_tui.games.shipyard.rules import Game, GameState, Move
+from shipyard_tui.games.shipyard.rules.query import (
+    CanalSystem,
+    completable,
+    determinize,
+    pattern,
+    trader_points,
+)
+
+PLANNED_STEPS = {S.CHOOSE, S.BONUS_BEFORE, S.BONUS_AFTER, S.FINAL_CHOOSE}
+PIECE_WORTH = {"captain": 2.5, "smokestack": 1.8, "stoker": 1.8, "sail": 1.2, "cannon": 2.0,
+               "crane": 2.0, "businessman": 1.0, "soldier": 1.0}
+MAX_LOOKAHEAD_MOVES = 80
+# The value function's weights: what one of each asset should still bring, times the
+# share of the game left (EMPLOYEE_WORTH 1.5 rather than 1.0: +0.97 ± 0.53 points a
+# solo game over 800 paired seeds with the tuned valuations, docs/performance.md).
+EMPLOYEE_WORTH = 1.5
+STEAM_BONUS = 4.0
+CANAL_WORTH = 1.3
+YARD_WORTH = 0.6
+COMMODITY_WORTH = 2.5
+GUILDER_WORTH = 0.5
+GREEDY_PRIOR = 3.0
+"""Times the greedy valuation of an action (:meth:`GreedyBot._choice_value`), added to
+the value of the turn it leads to when the planner chooses its action. The lookahead
+alone (0) scored 3.7 points a solo game less, the greedy valuation alone (no lookahead
+for the action) 1.9 less, over 800 paired seeds (docs/performance.md)."""
+
+
+class PlannerBot(GreedyBot):
+    """Greedy inside an action; one turn of lookahead to choose the action itself."""
+
+    name = "planner"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed, TUNED)
+
+    def choose(self, view: GameState, legal: list[Move]) -> Move:
+        if len(legal) == 1 or view.turn.step not in PLANNED_STEPS:
+            return super().choose(view, legal)
+        seat = view.to_move
+        assert seat is not None
+        seed = self._rng.randrange(1 << 30)
+        scored = [(self._outcome(view, seat, move, seed) + self._prior(view, seat, move)
+                   + self._rng.random() * 1e-3, i) for i, move in enumerate(legal)]
+        return legal[max(scored)[1]]
+
+    def _prior(self, view: GameState, seat: int, move: Move) -> float:
+        """What the greedy valuations add to a move's lookahead: for the choice of
+        action, :data:`GREEDY_PRIOR` times their value of it; else nothing."""
+        if view.turn.step is not S.CHOOSE:
+            return 0.0
+        return GREEDY_PRIOR * self._choice_value(view, seat, move)
+
+    def _outcome(self, view: GameState, seat: int, move: Move, seed: int) -> float:
+        """The value of the position after ``move`` and the rest of this turn."""
+        sim = Game.from_state(determinize(view, seed))
+        turn = sim.state.turn_number
+        sim.push(move)
+        for _ in range(MAX_LOOKAHEAD_MOVES):
+            if sim.is_over or sim.to_move != seat or sim.state.turn_number != turn:
+                break
+            legal = sim.legal_moves()
+            sim.push(legal[0] if len(legal) == 1
+                     else GreedyBot.choose(self, sim.view(seat), legal))
+        return self.value(sim.state, seat)
+
+    def value(self, state: GameState, seat_index: int) -> float:
+        """Points so far plus what the seat's assets should still bring."""
+        seat = state.seats[seat_index]
+        if state.is_over:
+            return float(seat.score)
+        left = 1.0 - self._progress(state)
+        worth = 0.0
+        p = pattern(seat.yard)
+        if completable(p):
+            worth += YARD_WORTH * sum(1 for c in p if c != ".")
+        pieces = sum(PIECE_WORTH.get(piece, 1.0) * min(n, 4) for piece, n in seat.pieces.items())
+        worth += pieces
+        system = CanalSystem(seat.canals)
+        if system.tiles:
+            lengths = system.cruise_lengths(seat.token, 12)
+            worth += CANAL_WORTH * (max(lengths) if lengths else 0)
+        worth += EMPLOYEE_WORTH * len(seat.employees)
+        if seat.pieces.get("smokestack") and seat.pieces.get("stoker"):
+            worth += STEAM_BONUS
+        worth += COMMODITY_WORTH * len(seat.commodities)
+        worth += GUILDER_WORTH * seat.guilders
+        return (seat.score + best_contracts(seat, seat.fleet) + trader_points(seat.employees)
+                + left * worth)
+

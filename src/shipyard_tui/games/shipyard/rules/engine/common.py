@@ -1,0 +1,158 @@
+"""Shared quantities and small helpers of the rules engine: the fixed numbers of the
+game, the action track's income (R-3.3), first turns (R-3.6, R-3.7) and hidden information."""
+
+from __future__ import annotations
+
+from shipyard_tui.games.shipyard.rules import events as ev
+from shipyard_tui.games.shipyard.rules.catalog import (
+    CATALOG,
+    Action,
+    Catalog,
+    EmployeeKind,
+    Good,
+    TileKind,
+)
+from shipyard_tui.games.shipyard.rules.engine import ruleset
+from shipyard_tui.games.shipyard.rules.moves import (
+    COLUMN_KINDS,
+)
+from shipyard_tui.games.shipyard.rules.rng import Rng
+from shipyard_tui.games.shipyard.rules.state import (
+    GameState,
+    Market,
+    Seat,
+)
+
+Events = list[ev.Event]
+
+
+WHEEL_POSITIONS = 12
+
+
+DISPLAY_ROWS = 5
+
+
+BONUS_COST = 6
+
+
+SUBSIDY = 2
+
+
+RESERVE_CUBES = {2: 3, 3: 5, 4: 7}
+
+
+RING_EXTRA_STEPS = 3
+
+
+TRACK_EXTRA_STEPS = 7
+
+
+ACCOUNTANT_FREE = 2
+
+
+FOREMAN_FREE = 3
+
+
+MARKET_SLOTS = 5
+
+
+class RulesError(ValueError):
+    """Raised when the engine is asked to do something the rules do not allow."""
+
+
+def catalog_of(state: GameState) -> Catalog:
+    """The game's catalog: the 2nd edition's or the classic one (RC-1.1)."""
+    return ruleset.ruleset_for(state.config).catalog
+
+
+def starting_commodity_id(seat: int) -> str:
+    return f"start-{seat + 1}"
+
+
+def commodity_goods(tile_id: str) -> tuple[Good, Good, Good]:
+    if tile_id.startswith("start-"):
+        return CATALOG.starting_goods
+    return CATALOG.commodities[tile_id].goods
+
+
+def has_employee(seat: Seat, kind: EmployeeKind | str) -> bool:
+    return any(CATALOG.employees[e].kind == kind for e in seat.employees)
+
+
+def slot_price(row: int) -> int:
+    return CATALOG.slot_prices[row]
+
+
+def buy_from_slot(state: GameState, slots: list[str | None], row: int) -> tuple[str, int]:
+    """The seat to move takes the tile in ``row`` of a market column (ship tiles,
+    commodities, canals) and pays that row's price (R-2.3): the tile and the price
+    (R-4.1, R-4.2, R-4.3)."""
+    tile = slots[row]
+    assert tile is not None
+    price = slot_price(row)
+    slots[row] = None
+    state.seats[state.turn.seat].guilders -= price
+    return tile, price
+
+
+def track_actions(state: GameState) -> list[Action]:
+    return [slot.action for slot in state.track]
+
+
+def track_index(state: GameState, action: Action) -> int:
+    for i, slot in enumerate(state.track):
+        if slot.action is action:
+            return i
+    raise RulesError(f"{action.value} is not on the action track")
+
+
+def is_first_turn(state: GameState, seat: int) -> bool:
+    """First turns skip step 1: one per seat, two per seat with 2 seats (R-3.6, R-3.7)."""
+    return state.seats[seat].turns < ruleset.ruleset_for(state.config).first_turns(state.players)
+
+
+def income(state: GameState, index: int) -> int:
+    """What choosing the tile at track slot ``index`` pays now (R-3.3)."""
+    return ruleset.ruleset_for(state.config).income(state, index)
+
+
+def gap_bonus(state: GameState, index: int) -> int:
+    """The classic gap bonus choosing track slot ``index`` would pay now (RC-3.3 b);
+    always 0 in the 2nd edition. :func:`income` includes it."""
+    return ruleset.ruleset_for(state.config).gap_bonus(state, index)
+
+
+def income_for(state: GameState, index: int) -> tuple[list[str], int]:
+    """Occupied tiles ahead of track slot ``index`` and the guilders lying on it (R-3.3)."""
+    ahead = [slot.action.value for slot in state.track[:index] if slot.cubes]
+    return ahead, state.track[index].guilders
+
+
+def ship_stack(market: Market, column: int) -> list[str]:
+    kind = COLUMN_KINDS[column]
+    if kind is TileKind.BOW:
+        return market.bow_stack
+    if kind is TileKind.STERN:
+        return market.stern_stack
+    return market.middle_stack
+
+
+def _bump(pieces: dict[str, int], piece: str, n: int = 1) -> None:
+    value = pieces.get(piece, 0) + n
+    if value:
+        pieces[piece] = value
+    else:
+        pieces.pop(piece, None)
+
+
+def _draw_rng(state: GameState) -> Rng:
+    return Rng(state.rng)
+
+
+def _store_rng(state: GameState, rng: Rng) -> None:
+    state.rng = rng.state
+
+
+def _reveal(state: GameState) -> None:
+    """Hidden information came to light: undo may not go back past this point."""
+    state.undo_floor = state.move_count

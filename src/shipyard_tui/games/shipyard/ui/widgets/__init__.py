@@ -1,0 +1,1 @@
+"""Shipyard's board widgets, one per file."""

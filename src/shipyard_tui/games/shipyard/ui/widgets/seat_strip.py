@@ -1,0 +1,103 @@
+"""Two lines with what the seat at the screen holds, visible whatever panel is shown."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from shipyard_tui.games.shipyard.rules import GameState
+from shipyard_tui.games.shipyard.rules.query import PIECES
+from shipyard_tui.games.shipyard.ui.widgets.employee_track import employee_short
+from shipyard_tui.games.shipyard.words import (
+    PIECE_ABBREV,
+    contract_label,
+    contract_title,
+    goods_text,
+    guilders,
+    plural,
+)
+from shipyard_tui.ui.palette import seat_mark, seat_style
+from shipyard_tui.ui.widgets.base import ModelWidget
+
+
+class SeatStrip(ModelWidget):
+    """Guilders, points, pieces and goods on one line; employees and own contracts on
+    the next, so a decision never needs a trip to the Seats panel (R-2.2: only the
+    viewer's own contracts are named)."""
+
+    DEFAULT_CSS = """
+    SeatStrip {
+        height: 2;
+        padding: 0 1;
+    }
+    """
+
+    def _wrapped(self, parts: list[Text]) -> int:
+        """How many lines ``parts`` take, each wrapped at the strip's width."""
+        console = self.app.console
+        options = console.options.update_width(max(1, self.content_region.width))
+        return sum(len(console.render_lines(part, options, pad=False)) for part in parts)
+
+    def render_view(self, view: GameState) -> Group:
+        index = self.model.viewer
+        if index is None or view.seats[index].is_automa:
+            return Group(Text(""), Text(""))
+        seat = view.seats[index]
+        head = Text()
+        head.append(f"{seat_mark(index)} {seat.name}", style=seat_style(index))
+        head.append(f"  {guilders(seat.guilders)}", style="bold")
+        head.append(f"  {plural(seat.score, 'pt')}")
+        held = [f"{PIECE_ABBREV[p.value]} {seat.piece(p)}" for p in PIECES if seat.piece(p)]
+        pieces = _part("pieces", ", ".join(held))
+        goods = _part("goods", " | ".join(goods_text(t) for t in seat.commodities))
+        staff = _part("staff", ", ".join(employee_short(e) for e in seat.employees))
+        titles = _part("contracts", ", ".join(contract_title(c) for c in seat.contracts))
+        if self.size.width and self.size.width < 60:
+            # a narrow column (a large terminal's side): a part a line or more, wrapped;
+            # the contracts by number when their titles would run past the strip's
+            # height (at 160x50 the last contract was lost so)
+            parts = [head, pieces, goods, staff, titles]
+            if self._wrapped(parts) > WIDE_HEIGHT:
+                parts[-1] = _part("contracts",
+                                  ", ".join(contract_label(c) for c in seat.contracts))
+            return Group(*parts)
+        # the printed numbers when the titles do not fit (the classic deal of six at 80
+        # columns; the Seats panel has the titles)
+        labels = _part("contracts", ", ".join(contract_label(c) for c in seat.contracts))
+        # the usual lines, with the titles or the numbers; then the line break moved, if
+        # that cuts nothing; failing all, each line on its own: the goods before a long
+        # list of pieces, the contracts before a long staff, whose ends are cut instead
+        # (late in a game the goods and the contracts were lost so)
+        usual = [([head, pieces, goods, staff, titles], 3),
+                 ([head, pieces, goods, staff, labels], 3)]
+        moved = [([head, pieces, goods, staff, labels], split) for split in (2, 4, 1)]
+        room = self.content_region.width
+
+        def fits(layout: tuple[list[Text], int]) -> bool:
+            """Whether both lines of ``layout`` fit, uncut."""
+            return not room or all(line.cell_len <= room for line in _lines(*layout))
+
+        chosen = next((layout for layout in usual + moved if fits(layout)), None)
+        if chosen is not None:
+            return Group(*_lines(*chosen))
+        top = [head, pieces, goods] if fits(([head, pieces, goods], 3)) \
+            else [head, goods, pieces]
+        low = next(([staff, contracts] for contracts in (titles, labels)
+                    if fits(([staff, contracts], 2))), [labels, staff])
+        return Group(*_lines([*top, *low], 3))
+
+
+WIDE_HEIGHT = 8
+"""The most lines the strip takes in a large terminal's side column (its CSS)."""
+
+
+def _lines(parts: list[Text], split: int) -> tuple[Text, Text]:
+    """The strip's two lines: ``parts[:split]``, then the rest."""
+    gap = Text("  ", no_wrap=True, overflow="ellipsis")
+    return gap.join(parts[:split]), gap.join(parts[split:])
+
+
+def _part(label: str, value: str) -> Text:
+    text = Text(f"{label}: ", style="dim")
+    text.append(value or "none")
+    return text
