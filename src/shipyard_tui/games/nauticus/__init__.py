@@ -5,6 +5,7 @@ The public surface is the decision loop of :class:`NauticusGame` (``to_move``,
 ``legal_moves``, ``play``), the value types it speaks in and the scoring functions.
 """
 
+from shipyard_tui.core.seats import SeatConfig, SeatKind
 from shipyard_tui.games.nauticus.rules.catalog import Action
 from shipyard_tui.games.nauticus.rules.events import Event, event_from_json, event_to_json
 from shipyard_tui.games.nauticus.rules.game import (
@@ -17,7 +18,6 @@ from shipyard_tui.games.nauticus.rules.game import (
 )
 from shipyard_tui.games.nauticus.rules.moves import Move, MoveSyntaxError, parse_move
 from shipyard_tui.games.nauticus.rules.state import NauticusConfig, NauticusState, Step
-from shipyard_tui.games.shipyard.rules import SeatConfig, SeatKind
 
 __all__ = [
     "STEP_PROMPTS",

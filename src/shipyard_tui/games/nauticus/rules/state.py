@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from shipyard_tui.core.codec import from_data, to_data
+from shipyard_tui.core.seats import SeatConfig, SeatKind
 from shipyard_tui.games.nauticus.rules.catalog import (
     CROWN,
     PASS_TILES,
@@ -19,7 +20,6 @@ from shipyard_tui.games.nauticus.rules.catalog import (
     Action,
     warehouse_units,
 )
-from shipyard_tui.games.shipyard.rules import SeatConfig, SeatKind
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from shipyard_tui.core import game as core_game
 from shipyard_tui.core.codec import from_data
 from shipyard_tui.core.loop import GameLoop, check_save
 from shipyard_tui.core.loop import IllegalMoveError as IllegalMoveError
@@ -40,7 +41,7 @@ STEP_PROMPTS: dict[S, str] = engine.step_prompts()
 """What the seat to move is asked at each step; each part of the engine registers its own."""
 
 
-class OldRulesError(ValueError):
+class OldRulesError(core_game.OldRulesError):
     """Raised by :meth:`Game.from_json` when asked to replay a game played under an
     earlier revision of the rulings; the message says why it cannot be continued."""
 

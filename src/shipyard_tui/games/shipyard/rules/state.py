@@ -14,6 +14,8 @@ from enum import StrEnum
 from typing import Any
 
 from shipyard_tui.core.clone import cloner
+from shipyard_tui.core.seats import SeatConfig as SeatConfig
+from shipyard_tui.core.seats import SeatKind as SeatKind
 from shipyard_tui.games.shipyard.rules.catalog import Action, Piece
 from shipyard_tui.games.shipyard.rules.codec import OMIT_DEFAULT, from_data, to_data
 
@@ -21,21 +23,6 @@ SECOND = "second"
 CLASSIC = "classic"
 EDITIONS = (SECOND, CLASSIC)
 """The editions a game can play: the 2nd edition and the classic 1st edition (RC-1.1)."""
-
-
-class SeatKind(StrEnum):
-    HUMAN = "human"
-    BOT = "bot"
-    AUTOMA = "automa"
-
-
-@dataclass(frozen=True, slots=True)
-class SeatConfig:
-    """Who sits at a seat. ``level`` names the bot strength for bot seats."""
-
-    name: str
-    kind: SeatKind = SeatKind.HUMAN
-    level: str = ""
 
 
 @dataclass(frozen=True, slots=True)

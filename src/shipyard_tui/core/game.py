@@ -1,0 +1,221 @@
+"""The game seam: what a game provides to every layer above its rules.
+
+A game of the project (Shipyard with its rule books, Nauticus, the tests' tiny game)
+is one :class:`GameKind`. The layers written once for every game (saves, ``simulate``,
+``tournament``, ``scores``, the command line, the server's tables, the interface's
+shell) ask the kind, never the game's own modules: they find it by name or by a game
+object through the registry (:mod:`shipyard_tui.games`), which is the one place that
+names the games.
+
+The seam is standard library only, like the rules: what a game hands the interface
+(its table screen, review renderables) is typed :data:`~typing.Any` here and imported
+by the game's kind only when asked for.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+from shipyard_tui.core.driver import Bot, SeatDriver, bot_seed
+from shipyard_tui.core.driver import resolve_level as core_resolve_level
+from shipyard_tui.core.protocol import DecisionLoop
+from shipyard_tui.core.seats import SeatConfig, SeatKind
+
+AnyGame = DecisionLoop[Any, Any, Any, Any]
+"""A game of any kind, as the shared layers hold it."""
+
+
+class OldRulesError(ValueError):
+    """A saved game that today's rules cannot replay (it was played under an earlier
+    reading of them): it can be reviewed as stored, not continued."""
+
+
+class Outcome(Protocol):
+    """What every game's result says: each seat's score and the winning seats."""
+
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The setup choices a new game may take beyond its seats and seed. A kind says
+    which it has (:attr:`GameKind.options`); asking another is a ``ValueError``."""
+
+    rules: str = ""
+    """The rule book, where a game has several (Shipyard: ``second`` or ``classic``);
+    empty for the game's default."""
+    solo: bool = False
+    first_game: bool = False
+    advanced: bool = False
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """Options of a game's own, by name."""
+
+    def asked(self) -> list[str]:
+        """The names of the options set (empty: the game's defaults).
+
+        >>> Options(solo=True, rules="classic").asked()
+        ['rules', 'solo']
+        """
+        named = [name for name, on in (("rules", bool(self.rules)), ("solo", self.solo),
+                                       ("first_game", self.first_game),
+                                       ("advanced", self.advanced)) if on]
+        return named + sorted(self.extra)
+
+
+DEFAULT_OPTIONS = Options()
+"""No options: the game's defaults."""
+
+OPTION_WORDS = {"rules": "a choice of rule book", "solo": "a solo game",
+                "first_game": "a first-game setup", "advanced": "an advanced setup"}
+
+
+class GameKind(ABC):
+    """One game, as the shared layers see it (see the module docstring)."""
+
+    name: ClassVar[str]
+    """The name saves, the command line and the server use (``--game NAME``)."""
+    title: ClassVar[str]
+    """The name people read."""
+    package: ClassVar[str]
+    """The package holding the game's modules; its game objects are defined there."""
+    player_levels: ClassVar[Mapping[str, str]]
+    """The bot levels offered to players, by the name they see, with the bot behind each."""
+    level_descriptions: ClassVar[Mapping[str, str]] = {}
+    default_level: ClassVar[str] = "greedy"
+    """The bot level of a bot seat that names none."""
+    options: ClassVar[frozenset[str]] = frozenset()
+    """The :class:`Options` fields this game takes (``extra`` names its own)."""
+    rule_books: ClassVar[tuple[str, ...]] = ()
+    """The rule books ``Options.rules`` may name, the default first (none: one book)."""
+    seats: ClassVar[tuple[int, int]] = (2, 4)
+    """The fewest and most seats of a game that is not solo."""
+
+    # -- games -------------------------------------------------------------------------
+
+    def owns(self, game: object) -> bool:
+        """Whether ``game`` (or its config) is one of this game's objects."""
+        module = type(game).__module__
+        return module == self.package or module.startswith(self.package + ".")
+
+    def check_options(self, options: Options) -> None:
+        """``ValueError`` for an option this game does not have, in words."""
+        for name in options.asked():
+            if name not in self.options:
+                words = OPTION_WORDS.get(name, f"the option {name!r}")
+                raise ValueError(f"{self.title} has no {words}")
+        if options.rules and options.rules not in self.rule_books:
+            raise ValueError(f"{self.title} has no rule book {options.rules!r} "
+                             f"(choose one of {', '.join(self.rule_books)})")
+
+    @abstractmethod
+    def make_config(self, seats: Sequence[SeatConfig], seed: int,
+                    options: Options = DEFAULT_OPTIONS) -> Any:
+        """A checked configuration (``ValueError`` says what is wrong). With
+        ``options.solo`` the seats name the one player; the game adds its automa."""
+
+    @abstractmethod
+    def config_of(self, game: Any) -> Any:
+        """The configuration ``game`` was set up with."""
+
+    @abstractmethod
+    def new_game(self, config: Any) -> Any:
+        """A new game from a configuration this kind made."""
+
+    @abstractmethod
+    def load(self, data: Mapping[str, Any], *, review: bool = False) -> Any:
+        """A game from its saved JSON form, replayed and checked (``ValueError``,
+        ``KeyError`` or ``TypeError`` when it is damaged). ``review``: a game that can
+        no longer be replayed under today's rules may be read as stored, for a review."""
+
+    @abstractmethod
+    def summary(self, game: Any) -> dict[str, Any]:
+        """What a save listing shows: ``seats``, ``kinds``, ``scores``, ``turn``,
+        ``stage`` (in words), ``over``, ``solo``, ``to_move`` and ``winners``."""
+
+    def round_words(self, summary: Mapping[str, Any]) -> str:
+        """Where a saved game stands, from its summary, in words."""
+        return "finished" if summary.get("over") else f"round {summary.get('turn', 0)}"
+
+    def describe(self, rules: str = "") -> str:
+        """The game (and rule book) in words, for listings."""
+        return self.title
+
+    @abstractmethod
+    def event_json(self, event: Any) -> dict[str, Any]:
+        """An event in its JSON form (the ``--events`` stream, golden hashes)."""
+
+    def rules_of(self, game: Any) -> str:
+        """The rule book ``game`` plays (empty: the game's only one)."""
+        return ""
+
+    def result_fields(self, game: Any) -> dict[str, Any]:
+        """Fields of a finished game a simulation reports beyond scores and winners."""
+        return {}
+
+    # -- bots --------------------------------------------------------------------------
+
+    @abstractmethod
+    def bot_factories(self) -> Mapping[str, Any]:
+        """The bot levels by engine name, each a factory taking a seed."""
+
+    def resolve_level(self, level: str) -> str:
+        """The bot level for a level name or a player's level name; ``ValueError``
+        names the known ones."""
+        return core_resolve_level(level, self.bot_factories(), self.player_levels,
+                                  self.title if self.name != "shipyard" else "")
+
+    def player_level(self, level: str) -> str:
+        """The name a player sees for a bot level (the level itself when it has none)."""
+        return next((shown for shown, lv in self.player_levels.items() if lv == level),
+                    level)
+
+    def make_bot(self, level: str, seed: int, budget_ms: float | None = None) -> Bot[Any, Any]:
+        """A bot of the named level; ``budget_ms`` sets the thinking time of the levels
+        that search (the others have none)."""
+        bot: Bot[Any, Any] = self.bot_factories()[self.resolve_level(level)](seed)
+        if budget_ms is not None and hasattr(bot, "budget_ms"):
+            bot.budget_ms = budget_ms
+        return bot
+
+    def driver(self, config: Any, budget_ms: float | None = None, *,
+               every_seat: bool = False) -> SeatDriver[Any, Any]:
+        """The seat driver of a game: a bot of its level at every bot seat
+        (``every_seat``: at every seat but an automa's, people's seats playing
+        ``random`` unless they name a level), seeded by :func:`~.driver.bot_seed`."""
+        seats: Sequence[SeatConfig] = config.seats
+        bots = {seat: self.make_bot(plan.level or "random", bot_seed(config.seed, seat),
+                                    budget_ms)
+                for seat, plan in enumerate(seats)
+                if plan.kind is SeatKind.BOT
+                or (every_seat and plan.kind is not SeatKind.AUTOMA)}
+        return SeatDriver(bots)
+
+    def default_budget_ms(self) -> float:
+        """The strong level's thinking time for one decision, in milliseconds."""
+        return 250.0
+
+    # -- the interface (imported when asked) ---------------------------------------------
+
+    @abstractmethod
+    def review_renderable(self, game: Any) -> Any:
+        """The end-of-game review as a Rich renderable (``shipyard scores``)."""
+
+    @abstractmethod
+    def review_json(self, game: Any) -> dict[str, Any]:
+        """The end-of-game review as JSON-ready data (``shipyard scores --json``)."""
+
+
+def outcome_of(game: AnyGame) -> Outcome:
+    """The outcome of a finished game (``ValueError`` while it is still going)."""
+    outcome = game.outcome()
+    if outcome is None:
+        raise ValueError("the game is not over")
+    result: Outcome = outcome
+    return result

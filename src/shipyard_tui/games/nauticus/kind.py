@@ -1,0 +1,96 @@
+"""Nauticus as a game of the project: its side of the game seam
+(:class:`~shipyard_tui.core.game.GameKind`). The rules are imported here; the bots
+and review only when asked for."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from shipyard_tui.core.game import DEFAULT_OPTIONS, GameKind, Options
+from shipyard_tui.core.seats import SeatConfig
+from shipyard_tui.games.nauticus.rules.events import event_to_json
+from shipyard_tui.games.nauticus.rules.game import NauticusGame
+from shipyard_tui.games.nauticus.rules.state import NauticusConfig
+
+
+class NauticusKind(GameKind):
+    name = "nauticus"
+    title = "Nauticus"
+    package = "shipyard_tui.games.nauticus"
+    player_levels = {"beginner": "greedy", "sensible": "planner", "strong": "strong"}
+    level_descriptions = {
+        "beginner": "takes what looks best right now",
+        "sensible": "looks ahead to the end of its go",
+        "strong": "searches many possible futures (takes a moment)",
+    }
+
+    def make_config(self, seats: Sequence[SeatConfig], seed: int,
+                    options: Options = DEFAULT_OPTIONS) -> NauticusConfig:
+        self.check_options(options)
+        config = NauticusConfig(tuple(seats), seed=seed)
+        config.validate()
+        return config
+
+    def config_of(self, game: NauticusGame) -> NauticusConfig:
+        return game.config
+
+    def new_game(self, config: NauticusConfig) -> NauticusGame:
+        return NauticusGame(config)
+
+    def load(self, data: Mapping[str, Any], *, review: bool = False) -> NauticusGame:
+        return NauticusGame.from_json(dict(data), replay=True)
+
+    def summary(self, game: NauticusGame) -> dict[str, Any]:
+        """``turn`` is the round, ``stage`` the round and phase in words."""
+        state = game.state
+        to_move = state.to_move
+        stage = ("over" if game.is_over
+                 else f"round {state.round} of {state.config.rounds}, "
+                      f"phase {min(state.phase, 7)}")
+        return {
+            "seats": [s.name for s in state.seats],
+            "kinds": [s.kind.value for s in state.config.seats],
+            "scores": [s.vp for s in state.seats],
+            "turn": state.round,
+            "stage": stage,
+            "over": game.is_over,
+            "solo": False,
+            "to_move": state.seats[to_move].name if to_move is not None else "",
+            "winners": list(state.winners),
+        }
+
+    def round_words(self, summary: Mapping[str, Any]) -> str:
+        return str(summary["stage"])
+
+    def event_json(self, event: Any) -> dict[str, Any]:
+        return event_to_json(event)
+
+    def result_fields(self, game: NauticusGame) -> dict[str, Any]:
+        outcome = game.outcome()
+        assert outcome is not None
+        return {"rules": "nauticus", "remainders": list(outcome.remainders),
+                "totals": list(outcome.totals), "rounds": game.state.config.rounds}
+
+    def bot_factories(self) -> Mapping[str, Any]:
+        from shipyard_tui.games.nauticus.bots import NAUTICUS_BOT_LEVELS
+
+        return NAUTICUS_BOT_LEVELS
+
+    def default_budget_ms(self) -> float:
+        from shipyard_tui.games.nauticus.search import DEFAULT_BUDGET_MS
+
+        return float(DEFAULT_BUDGET_MS)
+
+    def review_renderable(self, game: NauticusGame) -> Any:
+        from shipyard_tui.games.nauticus.review import build_nauticus_review, review_renderable
+
+        return review_renderable(build_nauticus_review(game))
+
+    def review_json(self, game: NauticusGame) -> dict[str, Any]:
+        from shipyard_tui.games.nauticus.review import build_nauticus_review, review_json
+
+        return review_json(build_nauticus_review(game))
+
+
+KIND = NauticusKind()

@@ -1,0 +1,123 @@
+"""Shipyard as a game of the project: its side of the game seam
+(:class:`~shipyard_tui.core.game.GameKind`). The rules are imported here; the bots,
+words and review only when asked for."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from shipyard_tui.core.game import DEFAULT_OPTIONS, GameKind, Options
+from shipyard_tui.core.seats import SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules import (
+    CLASSIC,
+    EDITIONS,
+    SECOND,
+    Game,
+    GameConfig,
+    OldRulesError,
+    event_to_json,
+)
+
+AUTOMA_NAMES = ("Automa A", "Automa B")
+
+
+class ShipyardKind(GameKind):
+    name = "shipyard"
+    title = "Shipyard"
+    package = "shipyard_tui.games.shipyard"
+    player_levels = {"beginner": "greedy", "sensible": "planner", "strong": "strong"}
+    level_descriptions = {
+        "beginner": "takes what looks best right now",
+        "sensible": "looks ahead to the end of its turn",
+        "strong": "searches many possible futures (takes a moment)",
+    }
+    options = frozenset({"rules", "solo", "first_game", "advanced"})
+    rule_books = EDITIONS
+
+    def make_config(self, seats: Sequence[SeatConfig], seed: int,
+                    options: Options = DEFAULT_OPTIONS) -> GameConfig:
+        self.check_options(options)
+        chosen = tuple(seats)
+        if options.solo:
+            chosen = (*chosen, *(SeatConfig(n, SeatKind.AUTOMA) for n in AUTOMA_NAMES))
+        config = GameConfig(chosen, seed=seed, solo=options.solo,
+                            first_game=options.first_game, advanced=options.advanced,
+                            edition=options.rules or SECOND)
+        config.validate()
+        return config
+
+    def config_of(self, game: Game) -> GameConfig:
+        return game.config
+
+    def new_game(self, config: GameConfig) -> Game:
+        return Game(config)
+
+    def load(self, data: Mapping[str, Any], *, review: bool = False) -> Game:
+        try:
+            return Game.from_json(dict(data), replay=True)
+        except OldRulesError:
+            if not review:
+                raise
+            return Game.from_json(dict(data), replay=False)
+
+    def summary(self, game: Game) -> dict[str, Any]:
+        state = game.state
+        to_move = state.to_move
+        return {
+            "seats": [s.name for s in state.seats],
+            "kinds": [s.kind.value for s in state.seats],
+            "scores": [s.score for s in state.seats],
+            "turn": state.turn_number,
+            "stage": state.stage.value,
+            "over": game.is_over,
+            "solo": state.config.solo,
+            "to_move": state.seats[to_move].name if to_move is not None else "",
+            "winners": list(state.winners),
+        }
+
+    def round_words(self, summary: Mapping[str, Any]) -> str:
+        from shipyard_tui.games.shipyard.words import round_of
+
+        # a Shipyard summary counts turns, one a seat: the status line's round
+        return f"round {round_of(int(summary['turn']), len(summary['seats']))}"
+
+    def describe(self, rules: str = "") -> str:
+        return "Shipyard classic" if rules == CLASSIC else "Shipyard"
+
+    def rules_of(self, game: Game) -> str:
+        return game.config.edition
+
+    def event_json(self, event: Any) -> dict[str, Any]:
+        return event_to_json(event)
+
+    def result_fields(self, game: Game) -> dict[str, Any]:
+        state = game.state
+        outcome = game.outcome()
+        assert outcome is not None
+        return {"rules": state.config.edition, "solo": state.config.solo,
+                "guilders": list(outcome.guilders), "turns": [s.turns for s in state.seats],
+                "end": state.end_trigger}
+
+    def bot_factories(self) -> Mapping[str, Any]:
+        from shipyard_tui.games.shipyard.bots import BOT_LEVELS
+
+        return BOT_LEVELS
+
+    def default_budget_ms(self) -> float:
+        from shipyard_tui.games.shipyard.bots.strong import DEFAULT_BUDGET_MS
+
+        return float(DEFAULT_BUDGET_MS)
+
+    def review_renderable(self, game: Game) -> Any:
+        from shipyard_tui.games.shipyard.review import build_review, review_renderable
+
+        return review_renderable(build_review(game))
+
+    def review_json(self, game: Game) -> dict[str, Any]:
+        from shipyard_tui.games.shipyard.review import build_review, review_json
+
+        return review_json(build_review(game))
+
+
+KIND = ShipyardKind()
