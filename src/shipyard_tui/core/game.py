@@ -72,8 +72,8 @@ class Options:
 DEFAULT_OPTIONS = Options()
 """No options: the game's defaults."""
 
-OPTION_WORDS = {"rules": "a choice of rule book", "solo": "a solo game",
-                "first_game": "a first-game setup", "advanced": "an advanced setup"}
+OPTION_WORDS = {"rules": "choice of rule book", "solo": "solo game",
+                "first_game": "first-game setup", "advanced": "advanced setup"}
 
 
 class GameKind(ABC):
@@ -96,6 +96,9 @@ class GameKind(ABC):
     """The rule books ``Options.rules`` may name, the default first (none: one book)."""
     seats: ClassVar[tuple[int, int]] = (2, 4)
     """The fewest and most seats of a game that is not solo."""
+    named_in_errors: ClassVar[bool] = True
+    """Whether messages name the game ("unknown Nauticus bot level"); the program's own
+    game, whose name the program bears, goes unnamed."""
 
     # -- games -------------------------------------------------------------------------
 
@@ -169,7 +172,7 @@ class GameKind(ABC):
         """The bot level for a level name or a player's level name; ``ValueError``
         names the known ones."""
         return core_resolve_level(level, self.bot_factories(), self.player_levels,
-                                  self.title if self.name != "shipyard" else "")
+                                  self.title if self.named_in_errors else "")
 
     def player_level(self, level: str) -> str:
         """The name a player sees for a bot level (the level itself when it has none)."""
@@ -200,6 +203,41 @@ class GameKind(ABC):
     def default_budget_ms(self) -> float:
         """The strong level's thinking time for one decision, in milliseconds."""
         return 250.0
+
+    # -- the table (the observable model, the table screen) -----------------------------
+
+    def visible_events(self, game: Any, seat: int | None) -> list[Any]:
+        """The events of ``game`` that ``seat`` may read (``None``: a watcher)."""
+        return list(game.events)
+
+    def seat_view(self, state: Any, seat: int | None) -> Any:
+        """What ``seat`` may see of ``state``, a moment of the game (``None``: the
+        public view)."""
+        return state
+
+    def state_before_move(self, game: Any) -> Any | None:
+        """A copy of the state a move is played from, where the game then plays turns
+        by itself that the table shows one by one (Shipyard's solo automa); ``None``:
+        it plays none."""
+        return None
+
+    def boards_after_turns(self, before: Any, move: Any) -> dict[int, Any]:
+        """The board at the end of each turn the game played by itself after ``move``
+        was played from ``before``, by turn number (empty: none)."""
+        return {}
+
+    def copy_game(self, game: Any) -> Any:
+        """A game of its own from ``game``'s position, for a bot to think over in a
+        thread while the table goes on."""
+        return type(game).from_state(game.state.copy())
+
+    def table_screen(self, model: Any, *, bot_delay: float,
+                     bot_budget_ms: float | None = None, revealed: bool = False) -> Any:
+        """The game's table screen (a :class:`~shipyard_tui.ui.screens.table.TableScreen`)
+        over ``model``, imported when asked: bots pause ``bot_delay`` seconds and the
+        strong level thinks ``bot_budget_ms`` (None: its default); ``revealed``: a
+        finished game opened again, its review starting with everything revealed."""
+        raise NotImplementedError(f"{self.title} has no table screen")
 
     # -- the interface (imported when asked) ---------------------------------------------
 

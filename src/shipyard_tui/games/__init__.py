@@ -15,6 +15,7 @@ game object), and imports a game's package only when that game is asked for, so
 from __future__ import annotations
 
 import importlib
+import os
 
 from shipyard_tui.core.game import GameKind
 
@@ -29,8 +30,22 @@ _LOADED: dict[str, GameKind] = {}
 DEFAULT = "shipyard"
 
 
+PLUGINS_VARIABLE = "SHIPYARD_GAMES"
+"""An environment variable naming more games as ``NAME=MODULE`` pairs separated by
+commas (``beacons=beacons.kind``): a game added without touching this file, seen by
+every process the program starts (the server's sessions too)."""
+
+
+def _plugins() -> None:
+    for entry in os.environ.get(PLUGINS_VARIABLE, "").split(","):
+        name, _, place = entry.strip().partition("=")
+        if name and place and name not in _PLACES:
+            _PLACES[name] = place.strip()
+
+
 def names() -> tuple[str, ...]:
     """Every game's name, the default first."""
+    _plugins()
     return tuple(_PLACES)
 
 
@@ -39,6 +54,7 @@ def kind(name: str) -> GameKind:
     found = _LOADED.get(name)
     if found is not None:
         return found
+    _plugins()
     place = _PLACES.get(name)
     if place is None:
         raise ValueError(f"unknown game {name!r} (known: {', '.join(names())})")

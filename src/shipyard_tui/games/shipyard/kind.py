@@ -34,6 +34,7 @@ class ShipyardKind(GameKind):
     }
     options = frozenset({"rules", "solo", "first_game", "advanced"})
     rule_books = EDITIONS
+    named_in_errors = False
 
     def make_config(self, seats: Sequence[SeatConfig], seed: int,
                     options: Options = DEFAULT_OPTIONS) -> GameConfig:
