@@ -22,6 +22,7 @@ from shipyard_tui.games.shipyard.words import (
 )
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.ascii import ascii_char
+from shipyard_tui.ui.compat import rendered_lines
 from shipyard_tui.ui.screens.review import ReviewScreen
 from shipyard_tui.ui.widgets.base import RENDER_ERRORS
 from ui_helpers import plain, play_to_the_end, settle, statics_text
@@ -313,9 +314,8 @@ async def test_the_seat_strip_redraws_on_a_resize_with_printed_contract_numbers(
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         top = app.screen.query_one(SeatStrip).region.y
-        update = app.screen._compositor.render_full_update()
-        rows = ["".join(segment.text for strip in chops for segment in strip
-                        if not segment.control) for chops in update.strips]
+        rows = ["".join(segment.text for segment in line if not segment.control)
+                for line in rendered_lines(app.screen, filtered=False)]
         shown = rows[top:top + 2]
         assert "goods" in shown[0] and "contracts" in shown[1], shown
         printed_numbers = ", ".join(CATALOG.contracts[c].label for c in contracts)

@@ -21,6 +21,7 @@ from textual.app import App
 from shipyard_tui import cli, paths, saves
 from shipyard_tui.saves import SaveStore, encode, is_game_id, load
 from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.compat import rendered_lines
 from shipyard_tui.ui.screens.game import GameScreen
 from shipyard_tui.ui.screens.load import LoadScreen
 from test_saves import random_game
@@ -54,9 +55,8 @@ def assert_printable(text: str) -> None:
 
 def screen_text(app: App[None]) -> str:
     """Every character the current screen sends to the terminal (styles aside)."""
-    update = app.screen._compositor.render_full_update()
-    return "\n".join("".join(segment.text for strip in chops for segment in strip
-                             if not segment.control) for chops in update.strips)
+    return "\n".join("".join(segment.text for segment in line if not segment.control)
+                     for line in rendered_lines(app.screen, filtered=False))
 
 
 def limit_memory() -> None:

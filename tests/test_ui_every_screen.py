@@ -27,6 +27,7 @@ from shipyard_tui.games.shipyard.rules.state import Step
 from shipyard_tui.model import GameModel
 from shipyard_tui.simulate import play_out, simulation_config
 from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.compat import rendered_lines
 from ui_helpers import game_at, settle
 
 Setup = Callable[[ShipyardApp], Awaitable[None] | None]
@@ -174,9 +175,7 @@ SCENES = [
 
 def screen_lines(app: ShipyardApp) -> list[list[Segment]]:
     """The whole screen as the terminal receives it, after the app's line filters."""
-    update = app.screen._compositor.render_update(full=True)
-    return [[segment for strip in line for segment in strip]
-            for line in update.strips]  # type: ignore[attr-defined]
+    return rendered_lines(app.screen)
 
 
 def widget_lines(app: ShipyardApp, widget) -> list[list[Segment]]:

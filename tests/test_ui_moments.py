@@ -9,6 +9,7 @@ from shipyard_tui.games.shipyard.bots import bot_for_level
 from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.settings import Settings
 from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.compat import rendered_lines
 from shipyard_tui.ui.screens.review import ReviewScreen
 from ui_helpers import settle
 
@@ -240,7 +241,6 @@ async def test_a_finished_game_opened_from_its_file_is_reviewed_all_revealed(tmp
         assert isinstance(app.screen, ReviewScreen)
         assert app.screen.all_revealed
         assert "Winner:" in str(app.screen.query_one("#winner", Static).content)
-        update = app.screen._compositor.render_update(full=True)
-        shown = "\n".join("".join(seg.text for strip in line for seg in strip)
-                          for line in update.strips)
+        shown = "\n".join("".join(seg.text for seg in line)
+                          for line in rendered_lines(app.screen))
         assert "Reveal next" not in shown and "Title screen" in shown  # the footer

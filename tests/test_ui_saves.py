@@ -12,6 +12,7 @@ from shipyard_tui.games.shipyard.rules import GameConfig, SeatConfig, SeatKind
 from shipyard_tui.games.shipyard.words import round_of
 from shipyard_tui.saves import SaveStore, backup_of, load
 from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.compat import rendered_lines
 from shipyard_tui.ui.screens.game import GameScreen
 from shipyard_tui.ui.screens.load import LoadScreen
 from shipyard_tui.ui.screens.problem import ProblemScreen
@@ -245,8 +246,7 @@ async def test_the_title_says_which_game_continue_opens_or_that_there_is_none(st
             else:
                 assert words.endswith("(none unfinished)")
                 # and dimmed: a play-test saw it drawn as the entries that can be chosen
-                update = app.screen._compositor.render_update(full=True)
-                segments = [seg for line in update.strips for strip in line for seg in strip
+                segments = [seg for line in rendered_lines(app.screen) for seg in line
                             if "none unfinished" in seg.text]
                 assert segments and all(seg.style is not None and seg.style.dim
                                         for seg in segments)
@@ -301,7 +301,7 @@ def test_lists_name_classic_games_and_rate_finished_solo_games(store, capsys):
     from shipyard_tui import cli as shipyard_cli
     from shipyard_tui.games.shipyard.rules import Game
     from shipyard_tui.games.shipyard.words import solo_title
-    from shipyard_tui.seats import solo_config
+    from shipyard_tui.games.shipyard.kind import solo_config
     from shipyard_tui.ui.screens.load import save_line
 
     classic = Game(GameConfig((SeatConfig("Ann"), SeatConfig("Bo", SeatKind.BOT, "greedy")),

@@ -11,6 +11,7 @@ import pytest
 from shipyard_tui.games.shipyard.rules import GameConfig, SeatConfig, SeatKind
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.ascii import AsciiFilter, to_ascii, wants_ascii
+from shipyard_tui.ui.compat import rendered_lines
 from ui_helpers import settle
 
 
@@ -223,9 +224,8 @@ async def test_the_command_palette_has_an_ascii_search_icon(monkeypatch, tmp_pat
         assert isinstance(app.screen, CommandPalette)
         icon = app.screen.query_one(SearchIcon)
         assert shown_lines(app, icon)[0].strip() == ">"
-        update = app.screen._compositor.render_update(full=True)
-        text = "\n".join("".join(s.text for strip in line for s in strip)
-                         for line in update.strips)
+        text = "\n".join("".join(s.text for s in line)
+                         for line in rendered_lines(app.screen))
         assert text.isascii() and "Undo" in text and "??" not in text
 
 

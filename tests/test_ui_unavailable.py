@@ -9,6 +9,7 @@ from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.games.shipyard.rules.state import Step
 from shipyard_tui.games.shipyard.ui.widgets.action_track import ActionTrack
 from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.compat import rendered_lines
 from ui_helpers import choices, game_at, panel, plain, settle
 
 EXCHANGE_WHY = "not now: no commodity tile to exchange"
@@ -26,9 +27,8 @@ def without_goods() -> Game:
 
 def screen_text(app: ShipyardApp) -> str:
     """The screen as the terminal receives it, after the app's line filters."""
-    update = app.screen._compositor.render_update(full=True)
-    return "\n".join("".join(segment.text for strip in line for segment in strip)
-                     for line in update.strips)  # type: ignore[attr-defined]
+    return "\n".join("".join(segment.text for segment in line)
+                     for line in rendered_lines(app.screen))
 
 
 async def test_r3_2_an_unperformable_tile_is_listed_last_with_its_reason():

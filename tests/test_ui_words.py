@@ -31,9 +31,10 @@ from shipyard_tui.games.shipyard.ui.widgets.action_track import ActionTrack
 from shipyard_tui.games.shipyard.ui.widgets.seat_panel import SeatPanel
 from shipyard_tui.games.shipyard.ui.widgets.status_line import StatusLine
 from shipyard_tui.games.shipyard.words import describe_event, describe_move
-from shipyard_tui.seats import solo_config
+from shipyard_tui.games.shipyard.kind import solo_config
 from shipyard_tui.simulate import play_out, simulation_config
 from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.compat import rendered_lines
 from ui_helpers import game_at, plain, settle
 
 
@@ -163,9 +164,8 @@ async def test_the_status_line_says_final_actions_and_keeps_its_look_whatever_th
 
 def screen_rows(app: ShipyardApp) -> list[str]:
     """The rows of the screen as the terminal receives them."""
-    update = app.screen._compositor.render_full_update()
-    return ["".join(segment.text for strip in chops for segment in strip
-                    if not segment.control) for chops in update.strips]
+    return ["".join(segment.text for segment in line if not segment.control)
+            for line in rendered_lines(app.screen, filtered=False)]
 
 
 LONG_PROMPTS = {

@@ -1,4 +1,4 @@
-"""What this program reads of Textual's internals, in one place.
+"""What this program reads of Textual's and Rich's internals, in one place.
 
 Textual offers no public way to ask whether a screen or widget is on its way out: a
 popped screen's children are pruned before its unmount handler runs, and a message, a
@@ -6,6 +6,19 @@ timer or a host update that arrives in between found no widgets to draw on (a
 ``NoMatches`` crash at the end of a game and over SSH). :func:`closing` reads the flags
 Textual sets while it removes a node, :func:`exiting` the one ``App.exit`` sets;
 ``tests/test_compat.py`` fails loudly if an upgrade renames them.
+
+The other internals, each behind one function here and each checked by that test:
+
+- :func:`swap_filters`: ``App._filters``, the line filters (``NO_COLOR`` in the
+  terminal's own colours instead of Textual's greys);
+- :func:`terminal_driver`: ``App._driver``, to write the terminal's title (OSC 2);
+- :func:`column_cells`: Rich's ``Column._cells``, to tell two equal tables apart
+  without drawing them (widgets skip a refresh that would draw the same);
+- :func:`rendered_lines`: a screen's compositor, for what the terminal receives (the
+  tests read the screen through it; the benchmarks count its bytes);
+- :data:`OVERRIDDEN`: the private methods the program overrides — ``App._handle_exception``
+  (the crash log) and the Linux driver's ``_run_input_thread`` (dropping unreadable
+  keys) — which must still exist for the overrides to take effect.
 """
 
 from __future__ import annotations
@@ -14,12 +27,21 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
+from rich.segment import Segment
+from rich.table import Column
 from textual.app import App
+from textual.driver import Driver
+from textual.filter import LineFilter
 from textual.message_pump import MessagePump
+from textual.screen import Screen
 
 P = ParamSpec("P")
 R = TypeVar("R")
 NodeT = TypeVar("NodeT", bound=MessagePump)
+
+OVERRIDDEN = (("textual.app", "App", "_handle_exception"),
+              ("textual.drivers.linux_driver", "LinuxDriver", "_run_input_thread"))
+"""The private methods of Textual the program overrides: (module, class, method)."""
 
 REMOVAL_FLAGS = ("_closing", "_closed", "_pruning")
 """The attributes Textual sets on a node it is removing or has removed."""
@@ -51,3 +73,29 @@ def while_open(method: Callable[Concatenate[NodeT, P], R]
         return method(node, *args, **kwargs)
 
     return guarded
+
+
+def swap_filters(app: App[Any], change: Callable[[LineFilter], LineFilter]) -> None:
+    """Replace each of ``app``'s line filters by ``change(filter)``."""
+    app._filters = [change(f) for f in app._filters]
+
+
+def terminal_driver(app: App[Any]) -> Driver | None:
+    """The driver writing ``app``'s output to its terminal (``None`` before it starts)."""
+    return app._driver
+
+
+def column_cells(column: Column) -> list[Any]:
+    """The cells of a Rich table's column, as added (Rich keeps them private)."""
+    cells: list[Any] = column._cells
+    return cells
+
+
+def rendered_lines(screen: Screen[Any], *, filtered: bool = True) -> list[list[Segment]]:
+    """Every line of ``screen`` as segments, as a full redraw would send them: through
+    the app's line filters (ASCII, ``NO_COLOR``) unless ``filtered`` is false."""
+    compositor = screen._compositor
+    update: Any = compositor.render_update(full=True) if filtered \
+        else compositor.render_full_update()
+    strips: list[list[list[Segment]]] = update.strips
+    return [[segment for strip in line for segment in strip] for line in strips]
