@@ -17,9 +17,10 @@ from shipyard_tui.core.moves import Move
 from shipyard_tui.games.nauticus import NauticusConfig
 from shipyard_tui.games.nauticus import SeatConfig as NauticusSeat
 from shipyard_tui.games.nauticus import SeatKind as NauticusKind
+from shipyard_tui.games.shipyard.kind import solo_config
 from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig, SeatKind
-from shipyard_tui.seats import solo_config
 from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.compat import terminal_driver
 from shipyard_tui.ui.screens.confirm import ConfirmScreen
 from shipyard_tui.ui.widgets.choice_panel import ChoicePanel, Plan, Repeat
 from ui_helpers import game_at, settle
@@ -51,11 +52,12 @@ GAMES = {
 def queue_enters(app: ShipyardApp, count: int) -> None:
     """Put ``count`` Enters in the app's input at once, as a terminal delivers keys
     typed faster than the screen redraws (``pilot.press`` waits after each)."""
-    assert app._driver is not None
+    driver = terminal_driver(app)
+    assert driver is not None
     for _ in range(count):
         key = events.Key("enter", "\r")
         key.set_sender(app)
-        app._driver.send_message(key)
+        driver.send_message(key)
 
 
 def expected_moves(choice: Move | Plan | Repeat | None) -> list[Move]:
