@@ -94,6 +94,8 @@ class GameKind(ABC):
     """The :class:`Options` fields this game takes (``extra`` names its own)."""
     rule_books: ClassVar[tuple[str, ...]] = ()
     """The rule books ``Options.rules`` may name, the default first (none: one book)."""
+    rule_book_words: ClassVar[Mapping[str, str]] = {}
+    """Each rule book as a player choosing one reads it (the name itself where none)."""
     seats: ClassVar[tuple[int, int]] = (2, 4)
     """The fewest and most seats of a game that is not solo."""
     named_in_errors: ClassVar[bool] = True

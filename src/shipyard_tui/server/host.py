@@ -8,8 +8,11 @@ a table may let a bot stand in for a person who has been away on their turn for 
 while, and the person takes over again as soon as they are back. Every move is
 autosaved in the usual save format before anyone hears of it, and the seat plan is
 kept in ``tables.json``, so a restarted server carries on where it stopped. A table
-plays Shipyard or Nauticus; everything above holds for both (Nauticus hides nothing but
-its generator, NA-14.1, so its seats are sent the same view).
+plays any game of the registry, asked only through the game seam
+(:class:`~shipyard_tui.core.game.GameKind`): one message shape for every game, each
+seat sent the game's own view of it (Nauticus hides nothing but its generator,
+NA-14.1). The bots think as long as the strong level's budget in the settings of the
+server's user (``strong_budget_ms``).
 
 A seat is decided from one terminal at a time: a player who sits down at their seat
 from another connection (coming back while a dropped link has not timed out yet, or
@@ -21,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import secrets
 import sys
@@ -30,34 +32,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from shipyard_tui.core import SeatDriver, bot_seed
-from shipyard_tui.core.events import event_to_json
-from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
-from shipyard_tui.games.nauticus.bots import NauticusBot
-from shipyard_tui.games.nauticus.bots import bot_for_level as nauticus_bot
-from shipyard_tui.games.shipyard.bots import Bot, bot_for_level, driver_for
-from shipyard_tui.games.shipyard.rules import (
-    CLASSIC,
-    EDITIONS,
-    SECOND,
-    Game,
-    GameState,
-    IllegalMoveError,
-    SeatKind,
-)
-from shipyard_tui.games.shipyard.rules.query import seat_view, states_after_turns
-from shipyard_tui.saves import (
-    AnyGame,
-    SaveError,
-    SaveStore,
-    game_words,
-    load,
-    remove_stray_temps,
-    write_atomic,
-)
+from shipyard_tui.core import Bot, IllegalMoveError, SeatDriver, bot_seed
+from shipyard_tui.games import DEFAULT
+from shipyard_tui.saves import SaveError, SaveStore
 from shipyard_tui.seats import clean_name
 from shipyard_tui.server.protocol import ProtocolError, encode, read_message
-from shipyard_tui.server.tables import AUTOMA, BOT, PERSON, Table, plan_seats, stand_in_level
+from shipyard_tui.server.tables import (
+    BOT,
+    PERSON,
+    Table,
+    TableGame,
+    plan_seats,
+    read_tables,
+    stand_in_level,
+    table_kind,
+    write_tables,
+)
+from shipyard_tui.settings import load_settings
 
 SOCKET_NAME = "host.sock"
 MAX_TABLES = 64
@@ -93,8 +84,13 @@ class TableHost:
     """Owns the tables of one server folder and serves them on ``folder/host.sock``."""
 
     def __init__(self, folder: Path, *, open_names: bool = False,
-                 reserved: set[str] | None = None) -> None:
+                 reserved: set[str] | None = None,
+                 budget_ms: float | None = None) -> None:
         self.folder = folder
+        self.budget_ms = load_settings().strong_budget_ms if budget_ms is None \
+            else budget_ms
+        """The strong level's thinking time per decision, for every bot and stand-in of
+        every table: the server's settings (``strong_budget_ms``) unless given."""
         self.open_names = open_names
         """Whether an unknown key may pick a name (``serve --open``)."""
         self.reserved = {name.casefold() for name in reserved or ()}
@@ -108,13 +104,14 @@ class TableHost:
         self._presence = _Presence()
         self._seat_drivers: dict[str, SeatDriver[Any, Any]] = {}
         """The bots of each table, by table id (built when its game first needs one)."""
-        self._stand_ins: dict[tuple[str, int], Bot | NauticusBot] = {}
+        self._stand_ins: dict[tuple[str, int], Bot[Any, Any]] = {}
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._serving: set[asyncio.Task[Any]] = set()
         """The handlers of the connections open now (:meth:`close` waits for them)."""
-        self._past: dict[str, tuple[int, dict[int, GameState]]] = {}
-        """By solo table: the number of moves, and the board after each automa turn the
-        last of them played (sent with the next ``game`` message while it is the last)."""
+        self._past: dict[str, tuple[int, dict[int, Any]]] = {}
+        """By table whose game plays turns by itself (Shipyard's solo automa): the number
+        of moves, and the board after each turn the last of them played (sent with the
+        next ``game`` message while it is the last)."""
         self._server: asyncio.Server | None = None
         self.moves_played = 0
 
@@ -166,32 +163,10 @@ class TableHost:
             self.socket_path.unlink()
 
     def _load(self) -> None:
-        path = self.folder / "tables.json"
-        try:
-            data = json.loads(path.read_text("utf-8"))
-        except FileNotFoundError:
-            data = {}
-        except (OSError, ValueError) as exc:
-            raise SaveError(f"cannot read {path}: {exc}", "damaged", path) from None
-        self.names = {str(k): str(v) for k, v in data.get("names", {}).items()}
-        # A server killed while it saved leaves its temporary files behind; its
-        # successor clears them (they are never a game's record).
-        for folder in (self.folder, self.store.saves, self.store.finished):
-            remove_stray_temps(folder)
-        for raw in data.get("tables", []):
-            table = Table.from_json(raw)
-            saved = self.store.autosave_path(table.game_id)
-            finished = self.store.finished / f"{table.game_id}.json"
-            for candidate in (saved, finished):
-                if candidate.exists():
-                    table.game = load(candidate, expect=table.game_name).game
-                    break
-            self.tables[table.table_id] = table
+        self.tables, self.names = read_tables(self.folder, self.store)
 
     def _save_tables(self) -> None:
-        data = {"tables": [t.to_json() for t in self.tables.values()], "names": self.names}
-        write_atomic(self.folder / "tables.json",
-                     json.dumps(data, indent=1).encode("utf-8"))
+        write_tables(self.folder, self.tables, self.names)
 
     # -- connections ------------------------------------------------------------------
 
@@ -319,13 +294,13 @@ class TableHost:
                 "stand_in": self._standing_in(table, i),
             })
         state = "waiting" if game is None else ("over" if game.is_over else "playing")
-        scores = _scores(game) if game is not None else []
         # the game, its rules and the seats ("Shipyard, 2 seats" read "2 seats" alone,
         # beside "Nauticus, 2 seats")
-        named = game_words(table.game_name, table.edition == CLASSIC)
-        rules = "Shipyard solo" if table.solo else f"{named}, {len(table.seats)} seats"
+        named = table.kind.describe(table.rules)
+        rules = f"{named} solo" if table.solo else f"{named}, {len(table.seats)} seats"
         return {"table": table.table_id, "rules": rules, "game": table.game_name,
-                "seats": seats, "to_move": to_move, "state": state, "scores": scores,
+                "seats": seats, "to_move": to_move, "state": state,
+                "scores": table.scores(),
                 "moves": len(game.moves) if game is not None else 0,
                 "stand_in": table.stand_in, "stand_in_level": table.stand_in_level}
 
@@ -342,7 +317,8 @@ class TableHost:
         assert link.player is not None
         if len(self.tables) >= MAX_TABLES:
             raise ValueError(f"this server has {MAX_TABLES} tables already")
-        game_name = message.get("game", "shipyard")
+        game_name = message.get("game", DEFAULT)
+        kind = table_kind(game_name)
         seats = plan_seats(list(message.get("seats", [])), link.player, game_name)
         names = Table("", seats).seat_names()
         if link.player.casefold() in (n.casefold() for n in names[1:]):
@@ -353,19 +329,20 @@ class TableHost:
         delay = message.get("bot_delay", 0.6)
         if not isinstance(delay, int | float) or not 0 <= delay <= 10:
             raise ValueError("bot_delay is between 0 and 10 seconds")
-        edition = message.get("rules", SECOND)
-        if edition not in EDITIONS:
-            raise ValueError("rules is 'second' or 'classic'")
-        if edition == CLASSIC and (len(seats) < 2 or any(s.kind == AUTOMA for s in seats)):
-            raise ValueError("the classic rules are for 2 to 4 seats and have no solo game")
-        table_id = secrets.token_hex(3)
-        while table_id in self.tables:
-            table_id = secrets.token_hex(3)
+        rules = message.get("rules") or ""
+        if rules and rules not in kind.rule_books:
+            books = " or ".join(repr(book) for book in kind.rule_books)
+            raise ValueError(f"rules is {books}" if books
+                             else f"{kind.title} has one rule book: leave rules out")
         level = stand_in_level(message.get("stand_in_level", "beginner"), game_name)
-        table = Table(table_id, seats, stand_in=None if stand_in is None else float(stand_in),
+        table = Table(secrets.token_hex(3), seats,
+                      stand_in=None if stand_in is None else float(stand_in),
                       bot_delay=float(delay), stand_in_level=level, game_name=game_name,
-                      edition=edition)
-        self.tables[table_id] = table
+                      edition=rules)
+        table.check()  # the game's own checks (the classic rules have no solo game)
+        while table.table_id in self.tables:
+            table.table_id = secrets.token_hex(3)
+        self.tables[table.table_id] = table
         if not table.open_seats():
             self._begin(table)
         self._save_tables()
@@ -502,33 +479,28 @@ class TableHost:
             del self._drivers[table.table_id]
 
     def _seat_driver(self, table: Table) -> SeatDriver[Any, Any]:
-        """The table's bots, seeded by the one rule (:func:`~shipyard_tui.core.bot_seed`)."""
+        """The table's bots, seeded by the one rule (:func:`~shipyard_tui.core.bot_seed`),
+        thinking :attr:`budget_ms`."""
         driver = self._seat_drivers.get(table.table_id)
         if driver is None:
-            config = table.config()
-            if isinstance(config, NauticusConfig):
-                driver = SeatDriver({seat: nauticus_bot(plan.level or "greedy",
-                                                        bot_seed(config.seed, seat))
-                                     for seat, plan in enumerate(config.seats)
-                                     if plan.kind is SeatKind.BOT})
-            else:
-                driver = driver_for(config)
+            driver = table.kind.driver(table.config(), self.budget_ms)
             self._seat_drivers[table.table_id] = driver
         return driver
 
-    def _stand_in(self, table: Table, seat: int) -> Bot | NauticusBot | None:
+    def _stand_in(self, table: Table, seat: int) -> Bot[Any, Any] | None:
         """The bot that plays for the person at ``seat`` while they are away."""
         if table.seats[seat].kind == BOT:
             return None
         key = (table.table_id, seat)
         if key not in self._stand_ins:
-            make = nauticus_bot if table.game_name == "nauticus" else bot_for_level
-            self._stand_ins[key] = make(table.stand_in_level, bot_seed(table.seed, seat))
+            self._stand_ins[key] = table.kind.make_bot(
+                table.stand_in_level, bot_seed(table.seed, seat), self.budget_ms)
         return self._stand_ins[key]
 
     # -- moves --------------------------------------------------------------------------------
 
-    def _own_table(self, link: Link, message: dict[str, Any]) -> tuple[Table, AnyGame, int]:
+    def _own_table(self, link: Link, message: dict[str, Any]
+                   ) -> tuple[Table, TableGame, int]:
         """The table, game and seat of the sender, checked against the message."""
         table = self._table(message)
         if link.table != table.table_id or link.seat is None:
@@ -563,20 +535,21 @@ class TableHost:
         self._autosave(table, game)
         self._send_table(table)
 
-    def _commit(self, table: Table, game: AnyGame, move: Any) -> None:
-        before = game.state.copy() if isinstance(game, Game) and game.config.solo else None
+    def _commit(self, table: Table, game: TableGame, move: Any) -> None:
+        kind = table.kind
+        before = kind.state_before_move(game)
         game.play(move)
-        if before is not None and isinstance(game, Game):
-            # the boards after each automa turn the move played (R-12.3), for the
-            # player's replay of those turns (a server table had none to show)
+        if before is not None:
+            # the boards after each turn the move played by itself (a solo game's
+            # automa, R-12.3), for the player's replay of them
             self._past[table.table_id] = (len(game.moves),
-                                          states_after_turns(before, game.moves[-1]))
+                                          kind.boards_after_turns(before, game.moves[-1]))
         self.moves_played += 1
         self._autosave(table, game)
         self._send_table(table)
         self._send_lobby()
 
-    def _autosave(self, table: Table, game: AnyGame) -> None:
+    def _autosave(self, table: Table, game: TableGame) -> None:
         try:
             if game.is_over:
                 self.store.archive(game, table.game_id)
@@ -603,37 +576,8 @@ class TableHost:
 
     def game_message(self, table: Table, seat: int | None, events_from: int = 0
                      ) -> dict[str, Any]:
-        """What seat ``seat`` (``None``: a watcher) may know of the table now (R-11.1).
-
-        The state is the seat's view; events are redacted for the seat and sent from
-        ``events_from`` on; legal moves go only to the seat to move. Once the game is
-        over the contracts are revealed (R-10.5), so the whole game is sent.
-        """
-        game = table.game
-        message: dict[str, Any] = {"op": "game", "table": table.table_id, "seat": seat,
-                                   "lobby": self._describe(table)}
-        if game is None:
-            return message
-        if game.is_over:
-            message["final"] = game.to_json(with_events=True)
-            return message
-        message.update({
-            "state": game.view(seat).to_dict(),
-            "events_from": events_from,
-            "events": [event_to_json(e) for e in game.events_for(seat, events_from)],
-            "legal": [str(m) for m in game.legal_moves()] if game.to_move == seat else [],
-            "can_undo": game.to_move == seat and game.can_undo,
-            "moves_played": len(game.moves),
-        })
-        moves, boards = self._past.get(table.table_id, (-1, {}))
-        if boards and moves == len(game.moves):
-            message["past"] = {str(turn): seat_view(board, seat).to_dict()
-                               for turn, board in boards.items()}
-        return message
-
-
-def _scores(game: AnyGame) -> list[int]:
-    if isinstance(game, NauticusGame):
-        return [s.vp for s in game.state.seats]
-    return [s.score for s in game.state.seats]
-
+        """What seat ``seat`` (``None``: a watcher) may know of the table now (R-11.1),
+        in the one shape of every game (:meth:`~.tables.Table.seat_message`)."""
+        message = table.seat_message(seat, events_from, self._past.get(table.table_id))
+        return {"op": "game", "table": table.table_id, "seat": seat,
+                "lobby": self._describe(table), **message}

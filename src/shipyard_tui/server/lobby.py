@@ -7,7 +7,7 @@ Keys:
 | ``↑`` ``↓`` | pick a table |
 | ``Enter`` / ``j`` | sit at the table: back at your own seat, or at its first open seat |
 | ``w`` | watch the table (the public view only) |
-| ``n`` | open a new table (of Shipyard or Nauticus) |
+| ``n`` | open a new table (of any game: ``g`` goes round them) |
 | ``b`` | bell on your turn: on or off |
 | ``q`` | leave the server (your seats wait for you) |
 
@@ -29,15 +29,18 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from shipyard_tui.games.shipyard.bots.base import PLAYER_LEVELS, player_level
+from shipyard_tui import games
+from shipyard_tui.core.game import GameKind
 from shipyard_tui.seats import clean_name
 from shipyard_tui.ui.screens.dialog import Dialog
 from shipyard_tui.ui.sizes import ask_to_grow
 
 
-def seat_text(seat: dict[str, Any], to_move: bool, stand_in_level: str = "") -> Text:
+def seat_text(seat: dict[str, Any], to_move: bool, stand_in_level: str = "",
+              game: str = games.DEFAULT) -> Text:
     """A seat in the lobby: who sits there and how they are doing (bots by the level
-    names players see: beginner, sensible, strong)."""
+    names players see of the table's ``game``: beginner, sensible, strong)."""
+    player_level = _kind(game).player_level
     text = Text()
     if seat["kind"] == "bot":
         text.append(f"{seat['name']} ({player_level(seat['level'])})", style="cyan")
@@ -55,6 +58,12 @@ def seat_text(seat: dict[str, Any], to_move: bool, stand_in_level: str = "") -> 
     if to_move:
         text.append(" ◀", style="bold magenta")
     return text
+
+
+def _kind(game: object) -> GameKind:
+    """The game a lobby row names (a row without one: the default game)."""
+    name = game if isinstance(game, str) and game in games.names() else games.DEFAULT
+    return games.kind(name)
 
 
 COLUMNS = ("Table", "Game", "State", "Seats (◀ to move)")
@@ -193,7 +202,8 @@ class LobbyScreen(Screen[None]):
         grid = self.query_one(DataTable)
         keep = grid.cursor_row
         rows = [(table["table"], table["rules"], self._state(table), Text(" · ").join(
-                    seat_text(seat, i == table["to_move"], table.get("stand_in_level", ""))
+                    seat_text(seat, i == table["to_move"], table.get("stand_in_level", ""),
+                              table.get("game", games.DEFAULT))
                     for i, seat in enumerate(table["seats"])))
                 for table in tables]
         # The columns are as wide as their widest cell, worked out here: the table's own
@@ -271,22 +281,31 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(NewTableScreen(), opened)
 
 
-SEAT_CHOICES = ["open", *(f"bot:{level}" for level in PLAYER_LEVELS)]
-"""What a seat can hold: a person, or a bot of one of the levels players see."""
-STAND_IN_LEVELS = list(PLAYER_LEVELS)
 STAND_IN_CHOICES: list[tuple[str, float | None]] = [
     ("never", None), ("after 1 minute", 60.0), ("after 5 minutes", 300.0),
     ("after 15 minutes", 900.0)]
 
 
-EDITION_CHOICES: list[tuple[str, str]] = [
-    ("2nd edition", "second"), ("classic 1st edition: ring, gap bonus, propellers", "classic")]
-"""The rules a table may play (RC-1.1)."""
+def seat_choices(kind: GameKind) -> list[str]:
+    """What a seat can hold: a person, or a bot of one of the levels players see."""
+    return ["open", *(f"bot:{level}" for level in kind.player_levels)]
+
+
+def rule_choices(kind: GameKind) -> list[tuple[str, str]]:
+    """The rule books a table of ``kind`` may play, in words, the default first."""
+    return [(kind.rule_book_words.get(book, book), book) for book in kind.rule_books]
+
+
+SEAT_CHOICES = seat_choices(games.kind(games.DEFAULT))
+"""The default game's seat choices (every game offers the levels players see)."""
+STAND_IN_LEVELS = list(games.kind(games.DEFAULT).player_levels)
+EDITION_CHOICES = rule_choices(games.kind(games.DEFAULT))
+"""The rules a table of the default game may play (RC-1.1)."""
 
 
 SOLO = "automa"
 """Seat 2's choice that makes a solo table: the two automa take seats 2 and 3
-(R-12.1), Shipyard's 2nd edition only."""
+(R-12.1), for a game that has a solo game, under its default rules."""
 
 
 def _seat_label(spec: str) -> str:
@@ -303,12 +322,12 @@ class NewTableScreen(Dialog[dict[str, Any] | None]):
     """Open a table: which game, what sits at each seat, and whether bots stand in for
     the away.
 
-    Keys: ``↑`` ``↓`` pick a line, ``←`` ``→`` (or space) change it, ``g`` switches
-    between Shipyard and Nauticus, ``Enter`` opens the table, ``Esc`` goes back.
+    Keys: ``↑`` ``↓`` pick a line, ``←`` ``→`` (or space) change it, ``g`` goes round
+    the games, ``Enter`` opens the table, ``Esc`` goes back.
     """
 
     BINDINGS = [
-        Binding("g", "game", "Shipyard/Nauticus"),
+        Binding("g", "game", "/".join(games.kind(name).title for name in games.names())),
         Binding("left", "change(-1)", "Change", show=False),
         Binding("right,space", "change(1)", "Change"),
         Binding("enter", "open", "Open the table", priority=True, key_display="Enter"),
@@ -336,12 +355,20 @@ class NewTableScreen(Dialog[dict[str, Any] | None]):
         self.seats = ["open", "none", "none"]
         self.stand_in = 0
         self.stand_in_level = 0
-        self.game = "shipyard"
+        self.game = games.DEFAULT
         self.edition = 0
 
+    @property
+    def kind(self) -> GameKind:
+        return games.kind(self.game)
+
+    def _next_game(self) -> str:
+        names = games.names()
+        return names[(names.index(self.game) + 1) % len(names)]
+
     def _heading(self) -> str:
-        other = "Nauticus" if self.game == "shipyard" else "Shipyard"
-        return f"A new table of {self.game.title()}: you sit at seat 1. (g: {other})"
+        other = games.kind(self._next_game()).title
+        return f"A new table of {self.kind.title}: you sit at seat 1. (g: {other})"
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -363,27 +390,32 @@ class NewTableScreen(Dialog[dict[str, Any] | None]):
             lines.append(Option(f"Seat {i + 2}: ◀ {_seat_label(spec)} ▶"))
         lines.append(Option(f"A bot plays for a person away on their turn: ◀ "
                             f"{STAND_IN_CHOICES[self.stand_in][0]} ▶"))
-        level = STAND_IN_LEVELS[self.stand_in_level]
+        levels = list(self.kind.player_levels)
+        level = levels[self.stand_in_level % len(levels)]
         lines.append(Option(f"The level of the bot that stands in: ◀ {level} ▶"))
-        if self.game == "shipyard" and not self.solo:
-            lines.append(Option(f"Rules: ◀ {EDITION_CHOICES[self.edition][0]} ▶"))
-        elif self.solo:
-            lines.append(Option("Rules: 2nd edition (the classic rules have no solo game)",
+        books = rule_choices(self.kind)
+        if books and self.solo:
+            lines.append(Option(f"Rules: {books[0][0]} (the only rules of its solo game)",
                                 disabled=True))
+        elif len(books) > 1:
+            lines.append(Option(f"Rules: ◀ {books[self.edition % len(books)][0]} ▶"))
         return lines
 
     def on_mount(self) -> None:
         self.query_one(OptionList).highlighted = 1
 
     def action_game(self) -> None:
-        self.game = "nauticus" if self.game == "shipyard" else "shipyard"
-        if self.solo:  # Nauticus has no solo game
+        self.game = self._next_game()
+        self.edition = 0
+        if self.solo and "solo" not in self.kind.options:  # no solo game in this one
             self.seats = ["open", "none", "none"]
+        mine = ("none", SOLO, *seat_choices(self.kind))
+        self.seats = [spec if spec in mine else "open" for spec in self.seats]
         self.query_one("#new-table-game", Static).update(self._heading())
         plan = self.query_one(OptionList)
         row = plan.highlighted
         plan.clear_options()
-        plan.add_options(self._options())  # the rules line is Shipyard's only
+        plan.add_options(self._options())  # the rules line is a game's with a choice
         plan.highlighted = min(row if row is not None else 1, plan.option_count - 1)
 
     def action_change(self, step: int) -> None:
@@ -395,8 +427,8 @@ class NewTableScreen(Dialog[dict[str, Any] | None]):
             i = row - 1
             if self.solo and i > 0:
                 return
-            choices = SEAT_CHOICES if i == 0 else ["none", *SEAT_CHOICES]
-            if i == 0 and self.game == "shipyard":
+            choices = seat_choices(self.kind) if i == 0 else ["none", *seat_choices(self.kind)]
+            if i == 0 and "solo" in self.kind.options:
                 choices = [*choices, SOLO]
             current = choices.index(self.seats[i]) if self.seats[i] in choices else 0
             self.seats[i] = choices[(current + step) % len(choices)]
@@ -411,9 +443,9 @@ class NewTableScreen(Dialog[dict[str, Any] | None]):
         elif row == len(self.seats) + 1:
             self.stand_in = (self.stand_in + step) % len(STAND_IN_CHOICES)
         elif row == len(self.seats) + 2:
-            self.stand_in_level = (self.stand_in_level + step) % len(STAND_IN_LEVELS)
-        elif not self.solo:
-            self.edition = (self.edition + step) % len(EDITION_CHOICES)
+            self.stand_in_level = (self.stand_in_level + step) % len(self.kind.player_levels)
+        elif not self.solo and len(self.kind.rule_books) > 1:
+            self.edition = (self.edition + step) % len(self.kind.rule_books)
         plan.clear_options()
         plan.add_options(self._options())
         plan.highlighted = row
@@ -424,11 +456,14 @@ class NewTableScreen(Dialog[dict[str, Any] | None]):
 
     def action_open(self) -> None:
         seats = ["me", *[s for s in self.seats if s != "none"]]
-        self.dismiss({"seats": seats, "stand_in": STAND_IN_CHOICES[self.stand_in][1],
-                      "stand_in_level": STAND_IN_LEVELS[self.stand_in_level],
-                      "game": self.game,
-                      "rules": EDITION_CHOICES[self.edition][1]
-                      if self.game == "shipyard" and not self.solo else "second"})
+        levels = list(self.kind.player_levels)
+        chosen: dict[str, Any] = {
+            "seats": seats, "stand_in": STAND_IN_CHOICES[self.stand_in][1],
+            "stand_in_level": levels[self.stand_in_level % len(levels)], "game": self.game}
+        books = self.kind.rule_books
+        if books:
+            chosen["rules"] = books[0] if self.solo else books[self.edition % len(books)]
+        self.dismiss(chosen)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -3,28 +3,69 @@
 A table is opened with its seats planned (a person, or a bot of a level); the creator
 sits at the first seat. The game is set up when every person's seat is taken, with the
 players' names as seat names. The plan is kept in ``tables.json`` next to the autosaves,
-so a restarted server puts everyone back where they sat. A table plays Shipyard or
-Nauticus (``game_name``).
+so a restarted server puts everyone back where they sat. A table plays any game of the
+registry (``game_name``), asked through the game seam only
+(:class:`~shipyard_tui.core.game.GameKind`).
 """
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, Protocol
 
-from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
-from shipyard_tui.games.nauticus.bots import resolve_level as resolve_nauticus_level
-from shipyard_tui.games.shipyard.bots.base import PLAYER_LEVELS, resolve_level
-from shipyard_tui.games.shipyard.rules import SECOND, Game, GameConfig, SeatConfig, SeatKind
-
-GAMES = ("shipyard", "nauticus")
-"""The games a table can play."""
+from shipyard_tui import games
+from shipyard_tui.core.events import event_to_json
+from shipyard_tui.core.game import GameKind, Options
+from shipyard_tui.core.seats import SeatConfig, SeatKind
+from shipyard_tui.saves import SaveError, SaveStore, load, remove_stray_temps, write_atomic
 
 PERSON = "person"
 BOT = "bot"
 AUTOMA = "automa"
-"""A seat of the solo game's two automa (R-12.1): a table of one person."""
+"""A seat of a solo game's automa: a table of one person."""
+SOLO_SEATS = ["me", AUTOMA, AUTOMA]
+"""How a solo table is asked for: the one person, then the two automa (R-12.1)."""
+
+
+class TableGame(Protocol):
+    """What the server asks of a table's game: every game's loop
+    (:class:`~shipyard_tui.core.loop.GameLoop`) has it."""
+
+    moves: list[Any]
+    events: list[Any]
+
+    @property
+    def to_move(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def can_undo(self) -> bool: ...
+
+    def legal_moves(self) -> list[Any]: ...
+
+    def play(self, move: Any) -> list[Any]: ...
+
+    def push(self, move: Any) -> list[Any]: ...
+
+    def outcome(self) -> Any: ...
+
+    def undo(self) -> Any: ...
+
+    def view(self, seat: int | None) -> Any: ...
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[Any]: ...
+
+    def to_json(self, *, with_events: bool = False) -> dict[str, Any]: ...
+
+
+def table_games() -> tuple[str, ...]:
+    """The games a table can play: every game of the registry."""
+    return games.names()
 
 
 @dataclass(slots=True)
@@ -52,11 +93,17 @@ class Table:
     """Seconds each bot waits before it moves, so people can follow."""
     stand_in_level: str = "greedy"
     seed: int = field(default_factory=lambda: random.SystemRandom().randrange(1 << 31))
-    game: Game | NauticusGame | None = field(default=None, repr=False)
-    game_name: str = "shipyard"
-    """Which game the table plays (one of :data:`GAMES`)."""
-    edition: str = SECOND
-    """The rules of the table's game: the 2nd edition's or the classic ones (RC-1.1)."""
+    game: TableGame | None = field(default=None, repr=False)
+    game_name: str = games.DEFAULT
+    """Which game the table plays (a name of the registry, :func:`table_games`)."""
+    edition: str = ""
+    """The rule book of the table's game (Shipyard's 2nd edition or classic rules,
+    RC-1.1); empty: the game's default (and all a game of one rule book has)."""
+
+    @property
+    def kind(self) -> GameKind:
+        """The game the table plays, as the seat sees it."""
+        return games.kind(self.game_name)
 
     @property
     def game_id(self) -> str:
@@ -77,8 +124,17 @@ class Table:
 
     @property
     def solo(self) -> bool:
-        """A solo table: one person against the two automa (R-12.1)."""
+        """A solo table: one person against the automa (R-12.1)."""
         return any(seat.kind == AUTOMA for seat in self.seats)
+
+    @property
+    def rules(self) -> str:
+        """The rule book the game is set up with: the table's, where the game has a
+        choice of them (a table saved by an earlier version named its default)."""
+        kind = self.kind
+        if self.edition in kind.rule_books:
+            return self.edition
+        return kind.rule_books[0] if kind.rule_books else ""
 
     def seat_names(self) -> list[str]:
         """The seat names of the game: the players' names; bots are numbered, the
@@ -93,26 +149,66 @@ class Table:
                 names.append(seat.player or f"Seat {i + 1}")
         return names
 
-    def config(self) -> GameConfig | NauticusConfig:
+    def config(self, names: list[str] | None = None) -> Any:
+        """The game's configuration, through the seam (``ValueError`` says what is
+        wrong); ``names`` replaces the seat names (to check a plan before its seats are
+        taken). A solo table names its person only: the game adds its automa."""
         seats = []
-        for name, seat in zip(self.seat_names(), self.seats, strict=True):
+        for name, seat in zip(names or self.seat_names(), self.seats, strict=True):
             if seat.kind == BOT:
                 seats.append(SeatConfig(name, SeatKind.BOT, seat.level))
-            elif seat.kind == AUTOMA:
-                seats.append(SeatConfig(name, SeatKind.AUTOMA))
-            else:
+            elif seat.kind == PERSON:
                 seats.append(SeatConfig(name, SeatKind.HUMAN))
-        if self.game_name == "nauticus":
-            return NauticusConfig(tuple(seats), seed=self.seed)
-        return GameConfig(tuple(seats), seed=self.seed, edition=self.edition, solo=self.solo)
+        return self.kind.make_config(seats, self.seed, Options(rules=self.rules,
+                                                               solo=self.solo))
 
-    def start(self) -> Game | NauticusGame:
+    def check(self) -> None:
+        """``ValueError`` when the game cannot be set up with this plan (whoever sits
+        down): the checks of the game's own configuration."""
+        self.config([f"Seat {i + 1}" for i in range(len(self.seats))])
+
+    def start(self) -> TableGame:
         """Set up the game now that every person's seat is taken."""
         assert not self.open_seats()
-        config = self.config()
-        self.game = NauticusGame(config) if isinstance(config, NauticusConfig) \
-            else Game(config)
-        return self.game
+        game: TableGame = self.kind.new_game(self.config())
+        self.game = game
+        return game
+
+    def scores(self) -> list[int]:
+        """Each seat's score so far (empty before the game is set up)."""
+        if self.game is None:
+            return []
+        return [int(score) for score in self.kind.summary(self.game)["scores"]]
+
+    def seat_message(self, seat: int | None, events_from: int = 0,
+                     past: tuple[int, dict[int, Any]] | None = None) -> dict[str, Any]:
+        """What seat ``seat`` (``None``: a watcher) may know of the game now (R-11.1),
+        as the host's ``game`` message says it for every game.
+
+        The state is the seat's view; events are redacted for the seat and sent from
+        ``events_from`` on; legal moves go only to the seat to move. Once the game is
+        over the contracts are revealed (R-10.5), so the whole game is sent. ``past``:
+        the number of moves and the boards after each turn the last of them played by
+        itself (a solo game's automa), sent while that move is the last.
+        """
+        game = self.game
+        if game is None:
+            return {}
+        if game.is_over:
+            return {"final": game.to_json(with_events=True)}
+        message: dict[str, Any] = {
+            "state": game.view(seat).to_dict(),
+            "events_from": events_from,
+            "events": [event_to_json(e) for e in game.events_for(seat, events_from)],
+            "legal": [str(m) for m in game.legal_moves()] if game.to_move == seat else [],
+            "can_undo": game.to_move == seat and game.can_undo,
+            "moves_played": len(game.moves),
+        }
+        moves, boards = past or (-1, {})
+        if boards and moves == len(game.moves):
+            message["past"] = {str(turn): self.kind.seat_view(board, seat).to_dict()
+                               for turn, board in boards.items()}
+        return message
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -124,7 +220,7 @@ class Table:
             "stand_in_level": self.stand_in_level,
             "seed": self.seed,
             "game_name": self.game_name,
-            "edition": self.edition,
+            "edition": self.rules,
         }
 
     @classmethod
@@ -137,26 +233,37 @@ class Table:
                    bot_delay=float(data.get("bot_delay", 0.6)),
                    stand_in_level=str(data.get("stand_in_level", "greedy")),
                    seed=int(data["seed"]),
-                   game_name=str(data.get("game_name", "shipyard")),
-                   edition=str(data.get("edition", SECOND)))
+                   game_name=str(data.get("game_name", games.DEFAULT)),
+                   edition=str(data.get("edition", "")))
 
 
-def plan_seats(specs: list[str], creator: str, game_name: str = "shipyard") -> list[SeatPlan]:
+def table_kind(game_name: object) -> GameKind:
+    """The game a table is asked to play; ``ValueError`` names the games there are."""
+    names = table_games()
+    if not isinstance(game_name, str) or game_name not in names:
+        raise ValueError(f"a table plays {' or '.join(names)}, not {str(game_name)[:40]!r}")
+    return games.kind(game_name)
+
+
+def plan_seats(specs: list[str], creator: str, game_name: str = games.DEFAULT
+               ) -> list[SeatPlan]:
     """Seats from ``me``, ``open`` and ``bot:LEVEL``, where LEVEL is a level players see
     (``beginner``, ``sensible``, ``strong``) or a bot level of that game (``greedy``…);
-    the plan keeps the bot level. ``["me", "automa", "automa"]`` is a solo table of
-    Shipyard (R-12.1). ``ValueError`` says what is wrong."""
-    if game_name not in GAMES:
-        raise ValueError(f"a table plays {' or '.join(GAMES)}, not {str(game_name)[:40]!r}")
-    if specs == ["me", AUTOMA, AUTOMA]:
-        if game_name != "shipyard":
-            raise ValueError("only Shipyard has a solo game")
+    the plan keeps the bot level. ``["me", "automa", "automa"]`` is a solo table of a
+    game that has one (Shipyard, R-12.1). ``ValueError`` says what is wrong."""
+    kind = table_kind(game_name)
+    if specs == SOLO_SEATS:
+        if "solo" not in kind.options:
+            solo = [games.kind(name).title for name in table_games()
+                    if "solo" in games.kind(name).options]
+            raise ValueError(f"only {' and '.join(solo) or 'no game'} has a solo game")
         return [SeatPlan(PERSON, player=creator), SeatPlan(AUTOMA), SeatPlan(AUTOMA)]
     if AUTOMA in specs:
         raise ValueError("a solo table is ['me', 'automa', 'automa']: the two automa "
                          "after the one person (R-12.1)")
-    if not 2 <= len(specs) <= 4:
-        raise ValueError(f"a table has 2 to 4 seats, not {len(specs)}")
+    fewest, most = kind.seats
+    if not fewest <= len(specs) <= most:
+        raise ValueError(f"a table has {fewest} to {most} seats, not {len(specs)}")
     seats = []
     for i, spec in enumerate(specs):
         if not isinstance(spec, str):
@@ -170,24 +277,60 @@ def plan_seats(specs: list[str], creator: str, game_name: str = "shipyard") -> l
         elif spec.startswith("bot:") and (level := known_level(spec[4:], game_name)):
             seats.append(SeatPlan(BOT, level=level))
         else:
-            known = ", ".join(f"bot:{level}" for level in PLAYER_LEVELS)
+            known = ", ".join(f"bot:{level}" for level in kind.player_levels)
             raise ValueError(f"{spec!r}: a seat is 'open' or one of {known}")
     return seats
 
 
-def known_level(name: str, game_name: str = "shipyard") -> str | None:
+def known_level(name: str, game_name: str = games.DEFAULT) -> str | None:
     """The bot level of ``game_name`` behind a level name of either kind, or ``None``
     if unknown."""
-    resolve = resolve_nauticus_level if game_name == "nauticus" else resolve_level
     try:
-        return resolve(name)
+        return table_kind(game_name).resolve_level(name)
     except ValueError:
         return None
 
 
-def stand_in_level(name: object, game_name: str = "shipyard") -> str:
+def stand_in_level(name: object, game_name: str = games.DEFAULT) -> str:
     """The bot level that stands in for the away at a table opened with ``name``."""
     level = known_level(name, game_name) if isinstance(name, str) else None
     if level is None:
-        raise ValueError("stand_in_level is one of " + ", ".join(PLAYER_LEVELS))
+        levels = table_kind(game_name).player_levels
+        raise ValueError("stand_in_level is one of " + ", ".join(levels))
     return level
+
+
+TABLES_FILE = "tables.json"
+"""The seat plans of a server's tables and the names its keys own, in its folder."""
+
+
+def read_tables(folder: Path, store: SaveStore) -> tuple[dict[str, Table], dict[str, str]]:
+    """The tables of a server's folder, each with its game from the store, and the names
+    its keys own (``SaveError`` when the file is damaged)."""
+    path = folder / TABLES_FILE
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except FileNotFoundError:
+        data = {}
+    except (OSError, ValueError) as exc:
+        raise SaveError(f"cannot read {path}: {exc}", "damaged", path) from None
+    names = {str(k): str(v) for k, v in data.get("names", {}).items()}
+    # A server killed while it saved leaves its temporary files behind; its
+    # successor clears them (they are never a game's record).
+    for place in (folder, store.saves, store.finished):
+        remove_stray_temps(place)
+    tables: dict[str, Table] = {}
+    for raw in data.get("tables", []):
+        table = Table.from_json(raw)
+        for candidate in (store.autosave_path(table.game_id),
+                          store.finished / f"{table.game_id}.json"):
+            if candidate.exists():
+                table.game = load(candidate, expect=table.game_name).game
+                break
+        tables[table.table_id] = table
+    return tables, names
+
+
+def write_tables(folder: Path, tables: dict[str, Table], names: dict[str, str]) -> None:
+    data = {"tables": [t.to_json() for t in tables.values()], "names": names}
+    write_atomic(folder / TABLES_FILE, json.dumps(data, indent=1).encode("utf-8"))

@@ -34,6 +34,8 @@ class ShipyardKind(GameKind):
     }
     options = frozenset({"rules", "solo", "first_game", "advanced"})
     rule_books = EDITIONS
+    rule_book_words = {SECOND: "2nd edition",
+                       CLASSIC: "classic 1st edition: ring, gap bonus, propellers"}
     named_in_errors = False
 
     def make_config(self, seats: Sequence[SeatConfig], seed: int,
