@@ -19,7 +19,9 @@ MODULES += ["shipyard_tui.games.shipyard.words",
             "shipyard_tui.games.nauticus.ui.widgets.supply_panel",
             "shipyard_tui.games.nauticus.ui.widgets.seats_panel",
             "shipyard_tui.games.nauticus.ui.screen",
-            "shipyard_tui.ui.app"]
+            "shipyard_tui.ui.app",
+            "shipyard_tui.saves.format", "shipyard_tui.saves.files",
+            "shipyard_tui.saves.store"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -30,7 +30,6 @@ NAMES = ("shipyard", "nauticus")
 ALLOWED: dict[str, int] = {
     "shipyard_tui.analysis": 10,
     "shipyard_tui.cli": 19,
-    "shipyard_tui.saves": 12,
     "shipyard_tui.seats": 2,
     "shipyard_tui.server.remote": 1,
     "shipyard_tui.server.remote_nauticus": 3,
@@ -43,7 +42,6 @@ ALLOWED: dict[str, int] = {
     "shipyard_tui.ui.screens.bot_turns": 1,
     "shipyard_tui.ui.screens.game": 27,
     "shipyard_tui.ui.screens.hand_over": 1,
-    "shipyard_tui.ui.screens.load": 3,
     "shipyard_tui.ui.screens.review": 4,
     "shipyard_tui.ui.screens.setup": 5,
     "shipyard_tui.ui.screens.title": 2,

@@ -231,7 +231,7 @@ def test_temporary_files_of_interrupted_saves_are_removed(store):
 def failing_fsync(monkeypatch, code: int = errno.ENOSPC) -> None:
     def refuse(fd: int) -> None:
         raise OSError(code, os.strerror(code))
-    monkeypatch.setattr(saves.os, "fsync", refuse)
+    monkeypatch.setattr(saves.files.os, "fsync", refuse)
 
 
 async def test_every_unsaved_move_is_counted_on_screen_until_a_save_succeeds(store,
@@ -279,7 +279,7 @@ async def test_leaving_with_unsaved_moves_writes_an_emergency_copy_and_says_wher
                 raise OSError(errno.EROFS, os.strerror(errno.EROFS))
             real_fsync(fd)
 
-        monkeypatch.setattr(saves.os, "fsync", refuse_in_saves)
+        monkeypatch.setattr(saves.files.os, "fsync", refuse_in_saves)
         offered = [c for c in choices(app) if isinstance(c.move, Move)]
         model.play(offered[0].move)
         await settle(pilot)
@@ -293,7 +293,7 @@ async def test_leaving_with_unsaved_moves_writes_an_emergency_copy_and_says_wher
 def test_the_emergency_copy_goes_to_the_temporary_folder_when_config_is_blocked(
         store, monkeypatch, tmp_path):
     (tmp_path / "config").write_text("not a folder")
-    monkeypatch.setattr(saves.tempfile, "tempdir", str(tmp_path / "tmp"))
+    monkeypatch.setattr(saves.lease.tempfile, "tempdir", str(tmp_path / "tmp"))
     (tmp_path / "tmp").mkdir()
     copy = GameFile(store, "g1").emergency_copy(random_game(seed=4, moves=9))
     assert copy is not None and copy.is_relative_to(tmp_path / "tmp")
@@ -325,7 +325,7 @@ def test_the_command_line_says_at_exit_what_was_not_saved(tmp_path):
                      "    if count[0] > 6 and 'emergency' not in where:\n"
                      "        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))\n"
                      "    real(fd)\n"
-                     "saves.os.fsync = fsync\n"
+                     "saves.files.os.fsync = fsync\n"
                      "sys.exit(cli.main(['play', '--seat', 'Ann:bot', '--seat', 'Bob:bot',"
                      " '--seed', '2', '--bot-delay', '0.01']))\n"], env)
     try:

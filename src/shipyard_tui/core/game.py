@@ -152,6 +152,11 @@ class GameKind(ABC):
         """The game (and rule book) in words, for listings."""
         return self.title
 
+    def solo_words(self, score: int) -> str:
+        """What a finished solo game's score earns, in a few words, for listings (a
+        game without solo play has none: "finished")."""
+        return "finished"
+
     @abstractmethod
     def event_json(self, event: Any) -> dict[str, Any]:
         """An event in its JSON form (the ``--events`` stream, golden hashes)."""

@@ -88,6 +88,11 @@ class ShipyardKind(GameKind):
     def describe(self, rules: str = "") -> str:
         return "Shipyard classic" if rules == CLASSIC else "Shipyard"
 
+    def solo_words(self, score: int) -> str:
+        from shipyard_tui.games.shipyard.words import solo_title
+
+        return solo_title(score)
+
     def rules_of(self, game: Game) -> str:
         return game.config.edition
 

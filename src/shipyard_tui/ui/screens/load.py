@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from shipyard_tui.games.shipyard.words import round_of, solo_title
+from shipyard_tui import games
 from shipyard_tui.saves import SaveInfo, SaveStore, printable
 from shipyard_tui.ui.host import host_of
 
@@ -31,7 +31,8 @@ def save_line(info: SaveInfo | None, path: Path, problem: str) -> Text:
                         in zip(info.seats, info.scores, info.kinds, strict=False)
                         if kind != "automa")
     kind = "solo · " if info.solo else ""
-    if info.game_name == "nauticus" or info.classic:
+    if info.game_words != games.kind(games.DEFAULT).describe():
+        # another game, or another rule book: "Nauticus · ", "Shipyard classic · "
         kind = f"{info.game_words} · "
     text.append(f"{kind}{players} · {save_stage(info)} · ")
     text.append(info.when, style="dim")
@@ -44,15 +45,12 @@ def save_stage(info: SaveInfo) -> str:
     if info.over:
         if info.solo and info.scores:
             # (the list says "finished" already; a play-tester read it twice)
-            return solo_title(info.scores[0])
+            return info.game_kind.solo_words(info.scores[0])
         winners = [info.seats[i] for i in info.winners if 0 <= i < len(info.seats)]
         if not winners:
             return "finished"
         return f"{'shared by' if len(winners) > 1 else 'won by'} {' and '.join(winners)}"
-    if info.game_name == "nauticus":
-        return info.stage
-    # a Shipyard summary counts turns, one a seat: the status line's round
-    return f"round {round_of(info.turn, len(info.seats))}"
+    return info.round_words
 
 
 def backup_words(info: SaveInfo) -> str:
