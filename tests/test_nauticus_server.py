@@ -107,7 +107,7 @@ def test_nauticus_seat_plans_take_nauticus_levels() -> None:
 async def open_a_nauticus_table(pilot, app, host: TableHost):  # type: ignore[no-untyped-def]
     """From the lobby, a new Nauticus table with a beginner bot in seat 2; its table and
     game once the session shows it."""
-    from shipyard_tui.server.session import RemoteNauticusScreen
+    from shipyard_tui.games.nauticus.ui.remote import RemoteNauticusScreen
 
     await pilot.pause()
     await pilot.press("n")

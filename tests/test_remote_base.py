@@ -17,7 +17,6 @@ from shipyard_tui.games.shipyard.rules.moves import NoBonus
 from shipyard_tui.model import ChangeKind
 from shipyard_tui.server.host import TableHost
 from shipyard_tui.server.remote import RemoteGame, RemoteModel
-from shipyard_tui.server.remote_nauticus import RemoteNauticusGame, RemoteNauticusModel
 from shipyard_tui.server.tables import PERSON, SeatPlan, Table
 
 
@@ -79,10 +78,10 @@ def test_a_nauticus_seat_follows_the_host_message_by_message(tmp_path: Path) -> 
     game = NauticusGame(nauticus_config(2, seed=5))
     table = _table(game)
     sent, send = _sent()
-    model = RemoteNauticusModel(send, "t1", 1, host.game_message(table, 1))
-    restarts: list[bool] = []
-    model.on_change = restarts.append
-    assert isinstance(model.game, RemoteNauticusGame)
+    model = RemoteModel(send, "t1", 1, host.game_message(table, 1))
+    restarts: list[bool] = []  # whether each change starts the event list over
+    model.subscribe(lambda change: restarts.append(change.kind is ChangeKind.LOAD))
+    assert isinstance(model.game, RemoteGame)
     assert model.game.state.to_dict() == game.view(1).to_dict()
     assert model.game.events == game.events_for(1)
     rng = random.Random(5)
@@ -97,8 +96,8 @@ def test_a_nauticus_seat_follows_the_host_message_by_message(tmp_path: Path) -> 
     revision = model.revision
     model.apply({"op": "game", "table": "t1", "lobby": {"state": "playing"}})
     assert model.revision == revision and restarts == [False]
-    assert isinstance(model.game, RemoteNauticusGame)
-    model.game.play(model.game.legal_moves()[0])
+    assert isinstance(model.game, RemoteGame)
+    model.play(model.game.legal_moves()[0])
     assert sent == [{"op": "play", "table": "t1", "move": str(game.legal_moves()[0])}]
     _advance(game, rng, lambda g: False)
     model.apply(host.game_message(table, 1, events_from=len(model.game.events)))

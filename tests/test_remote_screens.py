@@ -15,11 +15,11 @@ from textual.app import App
 from nauticus_helpers import config as nauticus_config
 from rules_helpers import new_game
 from shipyard_tui.games.nauticus import NauticusGame
+from shipyard_tui.games.nauticus.ui.remote import RemoteNauticusScreen
 from shipyard_tui.games.nauticus.ui.screen import NauticusScreen
 from shipyard_tui.server.host import TableHost
 from shipyard_tui.server.remote import RemoteModel
-from shipyard_tui.server.remote_nauticus import RemoteNauticusModel
-from shipyard_tui.server.session import RemoteGameScreen, RemoteNauticusScreen
+from shipyard_tui.server.session import RemoteGameScreen
 from shipyard_tui.server.tables import PERSON, SeatPlan, Table
 from shipyard_tui.ui.screens.game import GameScreen
 from shipyard_tui.ui.showcase import settle
@@ -64,8 +64,8 @@ async def test_the_nauticus_table_screen_mounts_its_game_screen_once(
     game = NauticusGame(nauticus_config(2, seed=3))
     table = Table("t1", [SeatPlan(PERSON, player="Ann"), SeatPlan(PERSON, player="Bob")],
                   game=game, game_name="nauticus")
-    model = RemoteNauticusModel(lambda message: None, "t1", 0,
-                                TableHost(tmp_path).game_message(table, 0))
+    model = RemoteModel(lambda message: None, "t1", 0,
+                        TableHost(tmp_path).game_message(table, 0))
     app: App[None] = App()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = RemoteNauticusScreen(model)
@@ -156,7 +156,7 @@ async def test_a_host_update_reaching_a_closing_nauticus_table_is_dropped(
     table = Table("t1", [SeatPlan(PERSON, player="Ann"), SeatPlan(PERSON, player="Bob")],
                   game=game, game_name="nauticus")
     host = TableHost(tmp_path)
-    model = RemoteNauticusModel(lambda message: None, "t1", 0, host.game_message(table, 0))
+    model = RemoteModel(lambda message: None, "t1", 0, host.game_message(table, 0))
 
     def update() -> None:
         game.play(game.legal_moves()[0])

@@ -246,6 +246,17 @@ class GameKind(ABC):
         finished game opened again, its review starting with everything revealed."""
         raise NotImplementedError(f"{self.title} has no table screen")
 
+    def remote_view(self) -> type[Any]:
+        """How a seat at a server table reads this game from the host's messages: the
+        game's :class:`~shipyard_tui.core.remote.RemoteView`, imported when asked."""
+        raise NotImplementedError(f"{self.title} is not played at a server's tables")
+
+    def remote_table_screen(self, model: Any) -> Any:
+        """The game's table screen for a seat at a server table over ``model`` (a
+        :class:`~shipyard_tui.server.remote.RemoteModel`): that seat's decisions only,
+        moves and takebacks sent to the host, no bots of its own; imported when asked."""
+        raise NotImplementedError(f"{self.title} is not played at a server's tables")
+
     # -- the interface (imported when asked) ---------------------------------------------
 
     @abstractmethod

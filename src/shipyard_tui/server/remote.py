@@ -1,111 +1,102 @@
-"""The game as one seat's interface sees it from the table host.
+"""A game at a server table as one connection's interface sees it, for every game.
 
-:class:`RemoteGame` answers the questions the game screen asks of a
-:class:`~shipyard_tui.games.shipyard.rules.Game`
-(the state, whose turn, the legal moves, the prompt)
-from the host's last ``game`` message, which holds only this seat's view (R-11.1).
-:class:`RemoteModel` is a :class:`~shipyard_tui.model.GameModel` over it: widgets
-subscribe exactly as they do to a local game, and its commands send the move to the
-host instead of playing it; the host's answer arrives as the next change.
+:class:`RemoteModel` is the observable model (:class:`~shipyard_tui.model.GameModel`)
+of one seat (or a watcher) at a table of the host. It holds the game as the host last
+showed it: a :class:`~shipyard_tui.core.remote.RemoteView` of the game's own kind
+(:meth:`~shipyard_tui.core.game.GameKind.remote_view`), which holds only this seat's
+view (R-11.1), or, once the game is over, the whole game the host sends for the review.
+Widgets subscribe exactly as they do to a local game; its commands send the move or the
+takeback to the host instead of playing it, and the host's answer arrives as the next
+change (:meth:`RemoteModel.apply`).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import typing
-from typing import Any, cast
+from collections.abc import Callable
+from typing import Any
 
-from shipyard_tui.core.codec import from_data
-from shipyard_tui.games.shipyard.rules import (
-    STEP_PROMPTS,
-    Event,
-    Game,
-    GameState,
-    IllegalMoveError,
-    Move,
-    SeatKind,
-    Stage,
-    event_from_json,
-    events,
-    parse_move,
-)
+from shipyard_tui import games
+from shipyard_tui.core.game import GameKind
+from shipyard_tui.core.loop import IllegalMoveError
+from shipyard_tui.core.remote import RemoteView
 from shipyard_tui.model import Change, ChangeKind, GameModel
-from shipyard_tui.server.remote_base import RemoteSeat, RemoteView, Send
+
+Send = Callable[[dict[str, Any]], None]
+
+RemoteGame = RemoteView
+"""The game as a seat at a server table holds it while it is played (each game's own
+subclass)."""
 
 
-def wire_event(data: dict[str, Any]) -> Event:
-    """An event as the host sent it: secret fields redacted for this seat stay ``None``."""
-    kind = events.EVENT_TYPES.get(data.get("type", ""))
-    if kind is None:
-        raise ValueError(f"unknown event type {data.get('type')!r}")
-    blank = {name for name in kind.secret_fields if data.get(name) is None}
-    if not blank:
-        return event_from_json(data)
-    hints = typing.get_type_hints(kind)
-    # a field left out at its default (a classic-only field of a 2nd-edition game) keeps it
-    values = {f.name: None if f.name in blank else from_data(hints[f.name], data[f.name])
-              for f in dataclasses.fields(kind)
-              if f.init and (f.name in data or not f.metadata.get("omit_default"))}
-    return kind(**values)
+def kind_of_message(message: dict[str, Any]) -> GameKind:
+    """The game a ``game`` message is about: the lobby's line for its table names it
+    (a host that did not name it plays the default game)."""
+    name = message.get("lobby", {}).get("game") or games.DEFAULT
+    return games.kind(str(name))
 
 
-class RemoteGame(RemoteView[GameState, Move, Event]):
-    """One seat's view of a Shipyard game kept by the table host."""
-
-    @property
-    def is_over(self) -> bool:
-        return self.state.stage is Stage.OVER
-
-    @property
-    def prompt(self) -> str:
-        return STEP_PROMPTS[self.state.turn.step]
-
-    def events_for(self, seat: int | None) -> list[Event]:
-        return self.events
-
-
-class RemoteModel(RemoteSeat[Game, RemoteGame], GameModel):
+class RemoteModel(GameModel):
     """The observable model of a seat (or a watcher) at a table of the server."""
 
-    def __init__(self, send: Send, table: str, seat: int | None, first: dict[str, Any]) -> None:
-        RemoteSeat.__init__(self, send, table, seat, first)
-        # A RemoteGame answers every question GameModel asks of a Game.
-        GameModel.__init__(self, cast(Game, self.game_from(first, None)), viewer=seat,
-                           game_id=table)
-        self._past_boards: dict[int, GameState] = {}
-        """The boards after the automa turns of the last move (a solo table)."""
+    def __init__(self, send: Send, table: str, seat: int | None, first: dict[str, Any],
+                 kind: GameKind | None = None) -> None:
+        self.send = send
+        self.table = table
+        self.seat = seat
+        self.waiting = False
+        """A move was sent and the host has not answered yet."""
+        self.lobby: dict[str, Any] = first.get("lobby", {})
+        self.reader: type[RemoteView[Any, Any, Any]] = \
+            (kind or kind_of_message(first)).remote_view()
+        """The game's view class: how its states, events and moves are read."""
+        self._past_boards: dict[int, Any] = {}
+        """The boards after the turns the last move played by itself (Shipyard's solo
+        automa), as this seat may see them: the host sends them with the move."""
+        super().__init__(self.game_from(first, None), viewer=seat, game_id=table)
+        self._past_boards = self._boards(first)
 
-    # -- the host's messages ----------------------------------------------------------
+    # -- the host's messages ------------------------------------------------------------
 
-    def read_final(self, data: dict[str, Any]) -> Game:
-        return Game.from_json(data, replay=False)
+    def game_from(self, message: dict[str, Any], old: Any) -> Any:
+        """The game a ``game`` message shows: a view, or the whole game once it is over.
+        The message sends only the events from ``events_from`` on; the earlier ones are
+        the old view's."""
+        if "final" in message:
+            return self.reader.read_final(message["final"])
+        game = self.reader(self.reader.read_state(message["state"]))
+        start = int(message.get("events_from", 0))
+        earlier = old.events[:start] if isinstance(old, RemoteView) else []
+        game.events = earlier + [self.reader.read_event(e) for e in message.get("events", [])]
+        game.legal = [game.read_move(m) for m in message.get("legal", [])]
+        game.can_undo = bool(message.get("can_undo"))
+        game.moves_played = int(message.get("moves_played", 0))
+        return game
 
-    def read_view(self, state: dict[str, Any]) -> RemoteGame:
-        return RemoteGame(GameState.from_dict(state))
-
-    def read_event(self, data: dict[str, Any]) -> Event:
-        return wire_event(data)
-
-    def read_move(self, text: str, view: RemoteGame) -> Move:
-        return parse_move(text, view.state.turn.step)
+    def _boards(self, message: dict[str, Any]) -> dict[int, Any]:
+        return {int(turn): self.reader.read_state(board)
+                for turn, board in message.get("past", {}).items()}
 
     def apply(self, message: dict[str, Any]) -> None:
-        """Take in the host's next ``game`` message and tell every listener."""
-        old = self.game
-        taken = self.take(message, old)
-        if taken is None:
+        """Take in the host's next ``game`` message and tell every listener: a move with
+        the events it added, or (the event list starts over, or the game is over) a
+        whole new game. A message that only updates the lobby changes nothing else."""
+        self.lobby = message.get("lobby", self.lobby)
+        if "state" not in message and "final" not in message:
             return
-        self.game = cast(Game, taken[0])
+        old = self.game
+        self.game = self.game_from(message, old)
+        self.waiting = False
+        self.revision += 1
         self.highlight = None
-        self._past_boards = {int(turn): GameState.from_dict(board)
-                             for turn, board in message.get("past", {}).items()}
-        if taken[1]:
+        self._past_boards = self._boards(message)
+        start = int(message.get("events_from", 0))
+        if "final" in message or start == 0 or start != len(old.events):
             self._notify(Change(ChangeKind.LOAD, self.revision))
         else:
-            start = len(old.events)
-            self._notify(Change(ChangeKind.MOVE, self.revision, tuple(self.game.events[start:])))
+            self._notify(Change(ChangeKind.MOVE, self.revision,
+                                tuple(self.game.events[len(old.events):])))
 
-    def boards_after_automa_turns(self) -> dict[int, GameState]:
+    def boards_after_automa_turns(self) -> dict[int, Any]:
         """The host sends them with the move (this seat's view of each)."""
         return dict(self._past_boards)
 
@@ -113,9 +104,9 @@ class RemoteModel(RemoteSeat[Game, RemoteGame], GameModel):
     def moves_played(self) -> int:
         """The host keeps the moves; its messages say how many there are."""
         game = self.game
-        return game.moves_played if isinstance(game, RemoteGame) else len(game.moves)
+        return game.moves_played if isinstance(game, RemoteView) else len(game.moves)
 
-    # -- who is at this screen ----------------------------------------------------------
+    # -- who is at this screen ------------------------------------------------------------
 
     @property
     def humans(self) -> list[int]:
@@ -123,8 +114,7 @@ class RemoteModel(RemoteSeat[Game, RemoteGame], GameModel):
         return [] if self.seat is None else [self.seat]
 
     def is_human(self, seat: int | None) -> bool:
-        return seat is not None and seat == self.seat and \
-            self.game.config.seats[seat].kind is SeatKind.HUMAN
+        return seat is not None and seat == self.seat and super().is_human(seat)
 
     @property
     def my_turn(self) -> bool:
@@ -137,11 +127,13 @@ class RemoteModel(RemoteSeat[Game, RemoteGame], GameModel):
     def _default_viewer(self) -> int | None:
         return getattr(self, "seat", None)
 
-    # -- commands -----------------------------------------------------------------------
+    # -- commands -------------------------------------------------------------------------
 
-    def play(self, move: Move | str, *, at: int | None = None) -> list[Event]:
+    def play(self, move: Any, *, at: int | None = None) -> list[Any]:
         """Send the move to the host; the result arrives as the next change (a move
-        chosen ``at`` an earlier revision is dropped, as :meth:`GameModel.play` does)."""
+        chosen ``at`` an earlier revision is dropped, as :meth:`GameModel.play` does).
+        Several moves may be sent in a row (every use left of a Nauticus choice): the
+        host checks and plays each in turn."""
         if at is not None and at != self.revision:
             return []
         if not self.human_to_move and not self.waiting:
@@ -153,15 +145,15 @@ class RemoteModel(RemoteSeat[Game, RemoteGame], GameModel):
     @property
     def can_undo(self) -> bool:
         game = self.game
-        return self.human_to_move and isinstance(game, RemoteGame) and game.can_undo
+        return self.human_to_move and isinstance(game, RemoteView) and game.can_undo
 
-    def undo(self) -> Move | None:
+    def undo(self) -> Any:
         """Ask the host to take back the last move; which one it was shows in the log."""
         if not self.can_undo:
-            raise IllegalMoveError("nothing to undo in this turn")
+            raise IllegalMoveError("nothing to undo in this decision")
         self.send({"op": "undo", "table": self.table})
         self.waiting = True
         return None
 
-    def replace_game(self, game: Game) -> None:
+    def replace_game(self, game: Any) -> None:
         raise NotImplementedError("a table's game is kept by the host")

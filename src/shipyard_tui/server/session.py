@@ -12,196 +12,37 @@ import contextlib
 import os
 import signal
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any
 
 from textual.app import App
 from textual.command import CommandPalette
 from textual.driver import Driver
 from textual.screen import Screen
 
-from shipyard_tui.core import SeatDriver
-from shipyard_tui.games.nauticus import NauticusGame
-from shipyard_tui.games.nauticus.ui.screen import NauticusScreen
-from shipyard_tui.model import Change
 from shipyard_tui.server.lobby import LobbyScreen, NameScreen
 from shipyard_tui.server.protocol import MAX_LINE, ProtocolError, encode, read_message
 from shipyard_tui.server.remote import RemoteModel
-from shipyard_tui.server.remote_nauticus import RemoteNauticusModel
+from shipyard_tui.server.table_screen import (
+    AtServerTable,
+    RemoteGameScreen,
+    remote_screen,
+    set_terminal_title,
+    turn_signal,
+    who_decides,
+)
 from shipyard_tui.ui.app import end_anyway
-from shipyard_tui.ui.ascii import AsciiFilter, ascii_char, plain_palette_icon, wants_ascii
-from shipyard_tui.ui.compat import exiting, while_open
+from shipyard_tui.ui.ascii import AsciiFilter, plain_palette_icon, wants_ascii
+from shipyard_tui.ui.compat import exiting
 from shipyard_tui.ui.driver import sturdy
-from shipyard_tui.ui.screens.game import AUTOMA_DELAY, GameScreen
+from shipyard_tui.ui.screens.table import TableScreen
+
+__all__ = ["CSS", "SERVER_STOPPING", "RemoteGameScreen", "SessionApp",
+           "set_terminal_title", "turn_signal", "who_decides"]
 
 CSS = Path(__file__).resolve().parent.parent / "ui" / "shipyard.tcss"
 
 SERVER_STOPPING = ("The server is stopping. Your game is saved and your seat waits for "
                    "you: connect again when the server is back.")
-
-
-def who_decides(lobby: dict[str, Any], seat: int) -> str:
-    """How the lobby says who decides for ``seat``: a person, a bot, a stand-in, away."""
-    seats = lobby.get("seats", [])
-    if 0 <= seat < len(seats):
-        info = seats[seat]
-        if info.get("kind") == "bot":
-            return "the bot is playing for"
-        if info.get("stand_in"):
-            return "a bot stands in for"
-        if not info.get("present"):
-            return "waiting for (away)"
-    return "waiting for"
-
-
-def turn_signal(app: App[Any], mine: bool, was_mine: bool, announced: bool, game: str) -> None:
-    """Ring the bell when the turn comes round (unless turned off) and put whose turn
-    it is in the terminal's title when that changed or was never said."""
-    if mine and not was_mine and getattr(app, "bell_on_turn", True):
-        app.bell()
-    if mine != was_mine or not announced:
-        set_terminal_title(app, f"Your turn — {game}" if mine else game)
-
-
-class _TableScreen(Protocol):
-    """What :class:`AtServerTable` needs of the screen it is mixed into."""
-
-    @property
-    def remote(self) -> RemoteModel | RemoteNauticusModel: ...
-
-    @property
-    def app(self) -> App[Any]: ...
-
-    def _turn_signal(self) -> None: ...
-
-    def notify(self, message: str, *, timeout: float | None = None) -> None: ...
-
-
-class AtServerTable:
-    """What a game's screen at a server table adds, whichever the game: the turn signal
-    from the start, leaving the table on the way out, and saving left to the server.
-
-    It comes first among the screen's bases. Textual calls the mount and unmount
-    handlers of every class of a screen, so these run beside the game screen's own
-    (which must not be called again from here)."""
-
-    def on_mount(self: _TableScreen) -> None:
-        self._turn_signal()
-
-    def on_unmount(self: _TableScreen) -> None:
-        app = self.app
-        if isinstance(app, SessionApp):
-            app.left_table(self.remote)
-
-    def action_save_as(self: _TableScreen) -> None:
-        self.notify("The server keeps this game: every move is saved there.", timeout=3)
-
-    def action_leave(self: _TableScreen) -> None:
-        self.app.pop_screen()
-
-
-class RemoteGameScreen(AtServerTable, GameScreen):
-    """The game screen at a server table: moves go to the host, bots move there too."""
-
-    def __init__(self, model: RemoteModel) -> None:
-        # the host paces the bots; the automa's turns of a solo table are shown here,
-        # one by one, on the boards the host sends with the move (R-12.3)
-        super().__init__(model, bot_delay=0.0, driver=SeatDriver({}),
-                         automa_delay=AUTOMA_DELAY)
-        self.remote = model
-        self._was_my_turn = False
-
-    def after_change(self, change: Change) -> None:
-        self._turn_signal()
-
-    def _turn_signal(self) -> None:
-        """Ring the bell and put it in the terminal's title when the turn comes round."""
-        mine = self.remote.my_turn
-        turn_signal(self.app, mine, self._was_my_turn, bool(self.remote.revision), "Shipyard")
-        self._was_my_turn = mine
-
-    def waiting_for(self, seat: int) -> tuple[str, str]:
-        """Who decides at the table, as the lobby tells it, or that a move was sent."""
-        model = self.remote
-        name = model.game.state.seats[seat].name
-        who = who_decides(model.lobby, seat)
-        if model.waiting:
-            text = "Sent; waiting for the table…"
-        elif model.seat is None:
-            text = f"Watching: {who} {name}."
-        else:
-            text = f"It is {name}'s turn: {who} {name}."
-        return text, f"{name}'s turn"
-
-    def action_undo(self) -> None:
-        if self.replaying:
-            self.automa.finish()
-            return
-        if self.remote.can_undo:
-            self.remote.undo()
-        else:
-            self.notify("Nothing to take back: the turn began, or a tile was drawn.",
-                        timeout=3)
-
-
-class RemoteNauticusScreen(AtServerTable, NauticusScreen):
-    """The Nauticus table at a server table: this connection decides its own seat only;
-    moves and takebacks go to the host, and bots move there."""
-
-    def __init__(self, model: RemoteNauticusModel) -> None:
-        super().__init__(cast(NauticusGame, model.game), bot_delay=0.0)
-        self.bots = {}
-        self.remote = model
-        self._was_my_turn = False
-        model.on_change = self._host_changed
-
-    @while_open
-    def _host_changed(self, restart: bool) -> None:
-        self.game = cast(NauticusGame, self.remote.game)
-        if restart:
-            self._rewrite_log()
-        self.refresh_table()
-        self._turn_signal()
-
-    def _turn_signal(self) -> None:
-        mine = self.remote.my_turn and not self.remote.waiting
-        turn_signal(self.app, mine, self._was_my_turn, bool(self.remote.revision), "Nauticus")
-        self._was_my_turn = mine
-
-    def decides_here(self, seat: int) -> bool:
-        return seat == self.remote.seat and not self.remote.waiting
-
-    def waiting_text(self, seat: int) -> str:
-        name = self.game.state.seats[seat].name
-        if self.remote.waiting:
-            return "Sent; waiting for the table..."
-        who = who_decides(self.remote.lobby, seat)
-        if self.remote.seat is None:
-            return f"Watching: {who} {name}."
-        return f"It is {name}'s decision: {who} {name}."
-
-    def _committed(self) -> None:
-        """A move or takeback was sent: wait for the host's answer."""
-        self.remote.waiting = True
-        self.refresh_table()
-
-    def action_undo(self) -> None:
-        seat = self.game.to_move
-        if seat is None or not self.decides_here(seat) or not self.game.can_undo:
-            self.notify("Nothing to take back in this decision.", timeout=3)
-            return
-        self.game.undo()
-        self._committed()
-
-
-
-def set_terminal_title(app: App[Any], title: str) -> None:
-    """Write the title to the terminal (xterm's OSC 2), in ASCII when the app draws
-    in ASCII (the title does not pass through the app's line filters)."""
-    driver = app._driver
-    if getattr(app, "ascii", False):
-        title = "".join(ascii_char(c) for c in title)
-    if not app.is_headless and driver is not None:
-        driver.write(f"\x1b]2;{title}\x07")
 
 
 class SessionApp(App[None]):
@@ -223,7 +64,7 @@ class SessionApp(App[None]):
         self.fingerprint = fingerprint
         self.bell_on_turn = bell
         self._theme_name = theme
-        self.model: RemoteModel | RemoteNauticusModel | None = None
+        self.model: RemoteModel | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._reader_task: asyncio.Task[None] | None = None
         self.problem: str | None = None
@@ -374,13 +215,8 @@ class SessionApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.clear_notifications()  # the lobby's (say, why a seat was taken over) are done
-        if message.get("lobby", {}).get("game") == "nauticus":
-            nauticus = RemoteNauticusModel(self.send, table, message.get("seat"), message)
-            self.model = nauticus
-            self.push_screen(RemoteNauticusScreen(nauticus))
-            return
         self.model = RemoteModel(self.send, table, message.get("seat"), message)
-        self.push_screen(RemoteGameScreen(self.model))
+        self.push_screen(remote_screen(self.model))
 
     def _taken_over(self, message: dict[str, Any]) -> None:
         """Another terminal of this player sat down at the seat this one held: the host
@@ -396,10 +232,10 @@ class SessionApp(App[None]):
 
     def _game_screen_refresh(self) -> None:
         for screen in self.screen_stack:
-            if isinstance(screen, RemoteGameScreen | RemoteNauticusScreen):
+            if isinstance(screen, AtServerTable) and isinstance(screen, TableScreen):
                 screen.refresh_table()
 
-    def left_table(self, model: RemoteModel | RemoteNauticusModel) -> None:
+    def left_table(self, model: RemoteModel) -> None:
         if self.model is model:
             self.model = None
             self.send({"op": "leave"})

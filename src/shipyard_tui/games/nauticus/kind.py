@@ -82,6 +82,16 @@ class NauticusKind(GameKind):
 
         return float(DEFAULT_BUDGET_MS)
 
+    def remote_view(self) -> type[Any]:
+        from shipyard_tui.games.nauticus.remote import NauticusSeatView
+
+        return NauticusSeatView
+
+    def remote_table_screen(self, model: Any) -> Any:
+        from shipyard_tui.games.nauticus.ui.remote import RemoteNauticusScreen
+
+        return RemoteNauticusScreen(model)
+
     def review_renderable(self, game: NauticusGame) -> Any:
         from shipyard_tui.games.nauticus.review import build_nauticus_review, review_renderable
 

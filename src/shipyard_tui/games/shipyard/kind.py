@@ -117,6 +117,16 @@ class ShipyardKind(GameKind):
 
         return float(DEFAULT_BUDGET_MS)
 
+    def remote_view(self) -> type[Any]:
+        from shipyard_tui.games.shipyard.remote import ShipyardSeatView
+
+        return ShipyardSeatView
+
+    def remote_table_screen(self, model: Any) -> Any:
+        from shipyard_tui.server.table_screen import RemoteGameScreen
+
+        return RemoteGameScreen(model)
+
     def review_renderable(self, game: Game) -> Any:
         from shipyard_tui.games.shipyard.review import build_review, review_renderable
 
