@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from textual.app import App
 from textual.screen import Screen
 
 from shipyard_tui.server.lobby import LobbyScreen
 from shipyard_tui.server.session import CSS
-from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.showcase import Scene
 
 
@@ -60,10 +58,7 @@ class LobbyShowcase(App[None]):
         """Not connected: nothing goes anywhere."""
 
 
-_make = cast(Callable[[], ShipyardApp], LobbyShowcase)
-"""Scenes are typed for the game's app; the lobby app is driven the same way."""
-
 LOBBY_SCENES = [
-    Scene("lobby-80x24", (80, 24), _make),
-    Scene("lobby-new-table-80x24", (80, 24), _make, ("n",)),
+    Scene("lobby-80x24", (80, 24), LobbyShowcase),
+    Scene("lobby-new-table-80x24", (80, 24), LobbyShowcase, ("n",)),
 ]

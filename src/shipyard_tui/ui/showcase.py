@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from textual.app import App
 from textual.pilot import Pilot
 
 from shipyard_tui.core import SeatDriver
@@ -107,7 +108,8 @@ class Scene:
 
     name: str
     size: tuple[int, int]
-    make: Callable[[], ShipyardApp]
+    make: Callable[[], App[None]]
+    """The app to picture (the game's, or the server's lobby)."""
     keys: tuple[str, ...] = ()
 
 
