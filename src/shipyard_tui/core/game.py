@@ -213,9 +213,10 @@ class GameKind(ABC):
 
     # -- the table (the observable model, the table screen) -----------------------------
 
-    def visible_events(self, game: Any, seat: int | None) -> list[Any]:
-        """The events of ``game`` that ``seat`` may read (``None``: a watcher)."""
-        return list(game.events)
+    def visible_events(self, game: Any, seat: int | None, start: int = 0) -> list[Any]:
+        """The events of ``game`` that ``seat`` may read (``None``: a watcher), from
+        index ``start`` on."""
+        return list(game.events[start:])
 
     def seat_view(self, state: Any, seat: int | None) -> Any:
         """What ``seat`` may see of ``state``, a moment of the game (``None``: the

@@ -58,8 +58,6 @@ class TableGame(Protocol):
 
     def view(self, seat: int | None) -> Any: ...
 
-    def events_for(self, seat: int | None, start: int = 0) -> list[Any]: ...
-
     def to_json(self, *, with_events: bool = False) -> dict[str, Any]: ...
 
 
@@ -199,7 +197,8 @@ class Table:
         message: dict[str, Any] = {
             "state": game.view(seat).to_dict(),
             "events_from": events_from,
-            "events": [event_to_json(e) for e in game.events_for(seat, events_from)],
+            "events": [event_to_json(e)
+                       for e in self.kind.visible_events(game, seat, events_from)],
             "legal": [str(m) for m in game.legal_moves()] if game.to_move == seat else [],
             "can_undo": game.to_move == seat and game.can_undo,
             "moves_played": len(game.moves),

@@ -82,6 +82,11 @@ class NauticusKind(GameKind):
 
         return float(DEFAULT_BUDGET_MS)
 
+    def visible_events(self, game: NauticusGame, seat: int | None,
+                       start: int = 0) -> list[Any]:
+        """The generator's seed is withheld (NA-14.1)."""
+        return list(game.events_for(seat, start))
+
     def remote_view(self) -> type[Any]:
         from shipyard_tui.games.nauticus.remote import NauticusSeatView
 

@@ -117,6 +117,11 @@ class ShipyardKind(GameKind):
 
         return float(DEFAULT_BUDGET_MS)
 
+    def visible_events(self, game: Game, seat: int | None, start: int = 0) -> list[Any]:
+        from shipyard_tui.games.shipyard.rules.query import events_for
+
+        return list(events_for(game.events[start:], seat))
+
     def remote_view(self) -> type[Any]:
         from shipyard_tui.games.shipyard.remote import ShipyardSeatView
 
