@@ -47,3 +47,23 @@ def test_a_budget_given_to_the_host_wins_over_the_settings(
 
 def test_without_settings_the_host_thinks_the_default_budget(tmp_path: Path) -> None:
     assert TableHost(tmp_path / "server").budget_ms == Settings().strong_budget_ms
+
+
+@pytest.mark.parametrize("game_name", ["shipyard", "nauticus"])
+def test_the_hint_at_a_server_table_thinks_as_long_as_its_bots(
+        tmp_path: Path, game_name: str) -> None:
+    """The host tells each seat its bots' budget; the seat's table screen gives it to
+    the hint (which thinks by the one rule of every game)."""
+    from shipyard_tui.server.remote import RemoteModel
+
+    save_settings(Settings(strong_budget_ms=BUDGET))
+    host = TableHost(tmp_path / "server")
+    table = Table("t1", [SeatPlan(PERSON, player="Ann"), SeatPlan(PERSON, player="Bob")],
+                  game_name=game_name, seed=7)
+    table.start()
+    message = host.game_message(table, 0)
+    assert message["budget_ms"] == BUDGET
+    model = RemoteModel(lambda sent: None, "t1", 0, message)
+    assert model.budget_ms == BUDGET
+    screen = model.kind.remote_table_screen(model)
+    assert screen.bot_budget_ms == BUDGET

@@ -577,7 +577,8 @@ class TableHost:
     def game_message(self, table: Table, seat: int | None, events_from: int = 0
                      ) -> dict[str, Any]:
         """What seat ``seat`` (``None``: a watcher) may know of the table now (R-11.1),
-        in the one shape of every game (:meth:`~.tables.Table.seat_message`)."""
+        in the one shape of every game (:meth:`~.tables.Table.seat_message`), and how
+        long the table's strong bots think (the seat's hint thinks as long)."""
         message = table.seat_message(seat, events_from, self._past.get(table.table_id))
         return {"op": "game", "table": table.table_id, "seat": seat,
-                "lobby": self._describe(table), **message}
+                "lobby": self._describe(table), "budget_ms": self.budget_ms, **message}

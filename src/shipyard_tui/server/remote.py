@@ -46,6 +46,10 @@ class RemoteModel(GameModel):
         self.waiting = False
         """A move was sent and the host has not answered yet."""
         self.lobby: dict[str, Any] = first.get("lobby", {})
+        budget = first.get("budget_ms")
+        self.budget_ms = float(budget) if isinstance(budget, int | float) else None
+        """How long the table's strong bots think, as the host says (None: the game's
+        default): the hint at this seat thinks as long."""
         self.reader: type[RemoteView[Any, Any, Any]] = \
             (kind or kind_of_message(first)).remote_view()
         """The game's view class: how its states, events and moves are read."""

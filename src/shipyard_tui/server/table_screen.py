@@ -157,8 +157,8 @@ class RemoteGameScreen(AtServerTable, GameScreen):
     def __init__(self, model: RemoteModel) -> None:
         # the host paces the bots; the automa's turns of a solo table are shown here,
         # one by one, on the boards the host sends with the move
-        super().__init__(model, bot_delay=0.0, driver=SeatDriver({}),
-                         automa_delay=AUTOMA_DELAY)
+        super().__init__(model, bot_delay=0.0, bot_budget_ms=model.budget_ms,
+                         driver=SeatDriver({}), automa_delay=AUTOMA_DELAY)
 
     def waiting_for(self, seat: int) -> tuple[str, str]:
         name = self.model.view.seats[seat].name

@@ -16,7 +16,8 @@ class RemoteNauticusScreen(AtServerTable, NauticusScreen):
     model: RemoteModel
 
     def __init__(self, model: RemoteModel) -> None:
-        super().__init__(model, bot_delay=0.0, driver=SeatDriver({}))
+        super().__init__(model, bot_delay=0.0, bot_budget_ms=model.budget_ms,
+                         driver=SeatDriver({}))
 
     def waiting_text(self, seat: int) -> str:
         return self.waiting_words(seat, "decision")
