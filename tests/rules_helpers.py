@@ -68,7 +68,7 @@ def begin_action(game: Game, action: Action, role: Role = Role.MAIN) -> None:
     """Put the seat to move straight into performing ``action`` (its cube already placed)."""
     state = game.state
     state.turn.chosen = action
-    engine._start_action(state, action, role, game.events)
+    engine.start_action(state, action, role, game.events)
 
 
 def play_until(game: Game, predicate, rng: random.Random | None = None, limit: int = 5000) -> None:

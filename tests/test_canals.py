@@ -449,7 +449,7 @@ def shakedown_game(canals: list[tuple[str, int, int, int]], tiles: list[str] | N
     seat.pieces = dict(pieces or {"captain": 1, "smokestack": 1, "stoker": 1, "sail": 2,
                                   "soldier": 1, "cannon": 1})
     seat.canals = [PlacedCanal(c, x, y, r) for c, x, y, r in canals]
-    engine._shakedown(game.state, game.events)
+    engine.begin_shakedown(game.state, game.events)
     return game, seat
 
 
@@ -600,7 +600,7 @@ def test_r9_4_engine_second_ship_starts_where_the_first_stopped_and_cannot_go_ba
     seat.yard = [*MAST_SHIP, *GUN_SHIP, None, None, None, None]
     seat.pieces = {"captain": 2, "stoker": 2}
     seat.canals = [PlacedCanal(c, x, y, r) for c, x, y, r in line(3)]
-    engine._shakedown(game.state, game.events)
+    engine.begin_shakedown(game.state, game.events)
     assert game.state.turn.step is S.SAIL_ORDER  # two ships complete at once
     assert moves_text(game) == ["sail 0", "sail 3"]
     game.play("sail 3")

@@ -200,7 +200,7 @@ def test_step_1_moves_the_card_directly_ahead_of_the_lead_rc_3_1():
     seat.turns = 1
     seat.newest = Action.CREW
     out: list = []
-    engine._advance(state, 0, out)
+    engine.advance(state, 0, out)
     assert [(s.action, s.space) for s in state.track][:3] == [
         (Action.CREW, 6), (Action.BUILD, 5), (Action.HIRE, 2)]
     moved = [e for e in out if isinstance(e, ev.CardMoved)]
@@ -216,7 +216,7 @@ def test_a_card_that_already_was_the_lead_moves_exactly_one_space_rc_3_1():
                 (Action.EQUIPMENT, 18, [])])
     state.seats[0].turns = 1
     state.seats[0].newest = Action.BUILD
-    engine._advance(state, 0, [])
+    engine.advance(state, 0, [])
     assert (state.track[0].action, state.track[0].space) == (Action.BUILD, 6)
 
 
@@ -232,7 +232,7 @@ def test_the_push_moves_the_caught_up_run_one_space_each_rc_3_10():
     state.seats[0].turns = 1
     state.seats[0].newest = Action.EXCHANGE
     out: list = []
-    engine._advance(state, 0, out)
+    engine.advance(state, 0, out)
     # EXCHANGE goes to 11; space 12 (EQUIPMENT) must empty: it moves to 13.
     assert (state.track[0].action, state.track[0].space) == (Action.EXCHANGE, 11)
     assert {s.action: s.space for s in state.track}[Action.EQUIPMENT] == 13
@@ -395,7 +395,7 @@ def test_a_push_onto_the_start_space_is_no_lap_rc_3_8():
     state.seats[0].turns = 1
     state.seats[0].newest = Action.EXCHANGE
     out: list = []
-    engine._advance(state, 0, out)
+    engine.advance(state, 0, out)
     moved = next(e for e in out if isinstance(e, ev.CardMoved))
     assert moved.to_space == 21 and moved.pushed == [["equipment", 22, 0]]
     assert not moved.lap and not state.turn.rotation_done
@@ -433,7 +433,7 @@ def test_an_early_end_makes_the_missing_discards_before_the_final_action_rc_10_7
         game.push(game.legal_moves()[0])
     # trigger the ship-tile end now, long before the first discard (RC-10.2)
     state.market.bow_stack.clear()
-    engine._trigger_end(state, "ship_tiles", game.events)
+    engine.trigger_end(state, "ship_tiles", game.events)
     while state.stage is Stage.PLAY:
         game.push(game.legal_moves()[0])
     assert state.stage is Stage.DISCARD
@@ -456,7 +456,7 @@ def test_laps_during_the_ship_tile_end_still_count_rc_10_2():
     for slot in state.track:
         assert slot.space is not None
         slot.space = (slot.space - state.track[0].space - 1) % RING
-    engine._trigger_end(state, "ship_tiles", game.events)
+    engine.trigger_end(state, "ship_tiles", game.events)
     while not events_of(game, ev.LapCompleted):
         game.push(game.legal_moves()[0])
     assert state.countdown == 1

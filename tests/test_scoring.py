@@ -75,7 +75,7 @@ def shakedown(tiles: list[str], pieces: dict[str, int], canals: list[PlacedCanal
     seat.canals = list(canals)
     seat.token = token
     start = len(game.events)
-    engine._shakedown(game.state, game.events)
+    engine.begin_shakedown(game.state, game.events)
     return game, seat, game.events[start:]
 
 
@@ -650,7 +650,7 @@ def test_r10_5_engine_scores_traders_at_the_end():
     state.seats[0].score = 30
     state.seats[1].employees = ["trader:steel:1"]
     start = len(game.events)
-    engine._score_game(state, game.events)
+    engine.score_game(state, game.events)
     scored = {e.seat: e for e in of_type(game.events[start:], ev.TradersScored)}
     assert scored[0].points == 5
     assert sorted(scored[0].traders) == ["trader:cloth:1", "trader:cloth:2", "trader:coal:1"]

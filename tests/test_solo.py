@@ -3,7 +3,7 @@
 Automa seats never decide anything; the engine plays their turns as soon as the
 player's turn ends. Most tests below therefore arrange the board (the action track
 with its cubes, the solo tile stack, the market) and then run one automa turn
-through the engine's own entry point, ``engine._automa_turn`` (step 1 and the automa
+through the engine's own entry point, ``engine.automa_turn`` (step 1 and the automa
 turn proper), or let the engine reach the automa after a real player turn.
 
 Stacks are written with their top LAST, as in the state.
@@ -57,7 +57,7 @@ def run_automa(game: Game, seat: int, *, first: bool = False) -> list[ev.Event]:
     state = game.state
     state.turn = Turn(seat=seat)
     out: list[ev.Event] = []
-    engine._automa_turn(state, seat, first, out)
+    engine.automa_turn(state, seat, first, out)
     return out
 
 

@@ -250,7 +250,7 @@ def ship_ready(game: Game) -> None:
     state.turn.chosen = Action.BUILD
     state.turn.role = engine.Role.MAIN
     state.turn.bonus_used = True
-    engine._shakedown(state, game.events)
+    engine.begin_shakedown(state, game.events)
 
 
 async def test_piece_assignment_and_cruise_path_choice_by_keys():

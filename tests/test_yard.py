@@ -454,7 +454,7 @@ def test_r5_2_engine_sailing_ship_leaves_the_other_tiles_where_they_were():
     seat.yard = yard_from_pattern("BMS.B.....")
     waiting = seat.yard[4]
     seat.pieces = {}
-    engine._shakedown(game.state, game.events)
+    engine.begin_shakedown(game.state, game.events)
     # no captain: the ship is dismantled and its cells are emptied
     assert pattern(seat.yard) == "....B....."
     assert seat.yard[4] == waiting

@@ -55,7 +55,7 @@ def placing_canal() -> Game:
     engine.refill_column(state, "canals", game.events)
     seat.guilders = max(seat.guilders, 2)
     state.turn.chosen = Action.CANAL
-    engine._start_action(state, Action.CANAL, engine.Role.MAIN, game.events)
+    engine.start_action(state, Action.CANAL, engine.Role.MAIN, game.events)
     game.push(game.legal_moves()[0])
     return game
 

@@ -9,16 +9,17 @@ from shipyard_tui.games.shipyard.rules.catalog import (
     CATALOG,
     TileKind,
 )
-from shipyard_tui.games.shipyard.rules.engine import ending, registry, turn_track
+from shipyard_tui.games.shipyard.rules.engine import flow, registry
 from shipyard_tui.games.shipyard.rules.engine.common import (
     MARKET_SLOTS,
     Events,
-    _draw_rng,
-    _reveal,
-    _store_rng,
     buy_from_slot,
+    draw_rng,
+    reveal,
     ship_stack,
     slot_price,
+    spendable,
+    store_rng,
 )
 from shipyard_tui.games.shipyard.rules.moves import (
     COLUMN_KINDS,
@@ -58,7 +59,7 @@ def tile_buys(state: GameState, kind: TileKind, guilders: int) -> Iterator[Move]
         yield BuyBlank(kind)
 
 
-def _placeable_kinds(seat: Seat, completing: bool = False) -> list[TileKind]:
+def placeable_kinds(seat: Seat, completing: bool = False) -> list[TileKind]:
     """Kinds of ship tile with a legal cell in the yard (only completing cells if asked)."""
     p = pattern(seat.yard)
     cells = completing_cells if completing else legal_cells
@@ -68,7 +69,7 @@ def _placeable_kinds(seat: Seat, completing: bool = False) -> list[TileKind]:
 
 def can_build(state: GameState, seat: Seat, guilders: int) -> bool:
     return any(next(tile_buys(state, kind, guilders), None) is not None
-               for kind in _placeable_kinds(seat))
+               for kind in placeable_kinds(seat))
 
 
 def _build_moves(state: GameState) -> list[Move]:
@@ -76,8 +77,8 @@ def _build_moves(state: GameState) -> list[Move]:
     seat = state.seats[turn.seat]
     moves: list[Move] = []
     if turn.bought < 3:
-        for kind in _placeable_kinds(seat):
-            moves.extend(tile_buys(state, kind, turn_track.spendable(state)))
+        for kind in placeable_kinds(seat):
+            moves.extend(tile_buys(state, kind, spendable(state)))
     if turn.bought:
         moves.append(EndBuild())
     return moves
@@ -144,7 +145,7 @@ def _on_place(state: GameState, move: Move, out: Events) -> None:
     out.append(ev.ShipTilePlaced(turn.seat, tile, move.cell, pattern(seat.yard)))
     if turn.role is Role.LAST_CHANCE:
         refill_ships(state, out)
-        turn_track._finish_action(state, out)
+        flow.finish_action(state, out)
     else:
         turn.step = S.BUILD
 
@@ -152,7 +153,7 @@ def _on_place(state: GameState, move: Move, out: Events) -> None:
 @registry.handles(EndBuild)
 def _on_end_build(state: GameState, move: Move, out: Events) -> None:
     refill_ships(state, out)
-    turn_track._finish_action(state, out)
+    flow.finish_action(state, out)
 
 
 def refill_ships(state: GameState, out: Events) -> None:
@@ -178,9 +179,9 @@ def refill_ships(state: GameState, out: Events) -> None:
             market.ships[col] = new
             out.append(ev.DisplayRefilled("ships", col, drawn, list(new), len(stack)))
             if drawn:
-                _reveal(state)
+                reveal(state)
                 if not stack:
-                    ending._trigger_end(state, "ship_tiles", out)
+                    flow.trigger_end(state, "ship_tiles", out)
 
 
 def refill_column(state: GameState, area: str, out: Events) -> None:
@@ -197,11 +198,11 @@ def refill_column(state: GameState, area: str, out: Events) -> None:
         if not deck:
             if not spent:
                 break
-            rng = _draw_rng(state)
+            rng = draw_rng(state)
             deck.extend(spent)
             spent.clear()
             rng.shuffle(deck)
-            _store_rng(state, rng)
+            store_rng(state, rng)
             out.append(ev.DeckRebuilt(area, len(deck)))
         tile = deck.pop()
         tiles.append(tile)
@@ -210,4 +211,4 @@ def refill_column(state: GameState, area: str, out: Events) -> None:
     column[:] = new
     out.append(ev.DisplayRefilled(area, 0, drawn, list(new), len(deck)))
     if drawn:
-        _reveal(state)
+        reveal(state)

@@ -1,5 +1,7 @@
 """Shared quantities and small helpers of the rules engine: the fixed numbers of the
-game, the action track's income (R-3.3), first turns (R-3.6, R-3.7) and hidden information."""
+game, buying from a display, the action track, what the current action may spend and
+hidden information. What the rule book decides (the catalog, income, first turns) is
+in :mod:`.ruleset`."""
 
 from __future__ import annotations
 
@@ -7,12 +9,10 @@ from shipyard_tui.games.shipyard.rules import events as ev
 from shipyard_tui.games.shipyard.rules.catalog import (
     CATALOG,
     Action,
-    Catalog,
     EmployeeKind,
     Good,
     TileKind,
 )
-from shipyard_tui.games.shipyard.rules.engine import ruleset
 from shipyard_tui.games.shipyard.rules.moves import (
     COLUMN_KINDS,
 )
@@ -60,11 +60,6 @@ class RulesError(ValueError):
     """Raised when the engine is asked to do something the rules do not allow."""
 
 
-def catalog_of(state: GameState) -> Catalog:
-    """The game's catalog: the 2nd edition's or the classic one (RC-1.1)."""
-    return ruleset.ruleset_for(state.config).catalog
-
-
 def starting_commodity_id(seat: int) -> str:
     return f"start-{seat + 1}"
 
@@ -106,20 +101,10 @@ def track_index(state: GameState, action: Action) -> int:
     raise RulesError(f"{action.value} is not on the action track")
 
 
-def is_first_turn(state: GameState, seat: int) -> bool:
-    """First turns skip step 1: one per seat, two per seat with 2 seats (R-3.6, R-3.7)."""
-    return state.seats[seat].turns < ruleset.ruleset_for(state.config).first_turns(state.players)
-
-
-def income(state: GameState, index: int) -> int:
-    """What choosing the tile at track slot ``index`` pays now (R-3.3)."""
-    return ruleset.ruleset_for(state.config).income(state, index)
-
-
-def gap_bonus(state: GameState, index: int) -> int:
-    """The classic gap bonus choosing track slot ``index`` would pay now (RC-3.3 b);
-    always 0 in the 2nd edition. :func:`income` includes it."""
-    return ruleset.ruleset_for(state.config).gap_bonus(state, index)
+def spendable(state: GameState) -> int:
+    """Guilders the seat may spend in the current action: a bonus action taken before
+    the chosen action must leave enough to perform it (R-3.4)."""
+    return state.seats[state.turn.seat].guilders - state.turn.keep
 
 
 def income_for(state: GameState, index: int) -> tuple[list[str], int]:
@@ -137,7 +122,7 @@ def ship_stack(market: Market, column: int) -> list[str]:
     return market.middle_stack
 
 
-def _bump(pieces: dict[str, int], piece: str, n: int = 1) -> None:
+def bump(pieces: dict[str, int], piece: str, n: int = 1) -> None:
     value = pieces.get(piece, 0) + n
     if value:
         pieces[piece] = value
@@ -145,14 +130,14 @@ def _bump(pieces: dict[str, int], piece: str, n: int = 1) -> None:
         pieces.pop(piece, None)
 
 
-def _draw_rng(state: GameState) -> Rng:
+def draw_rng(state: GameState) -> Rng:
     return Rng(state.rng)
 
 
-def _store_rng(state: GameState, rng: Rng) -> None:
+def store_rng(state: GameState, rng: Rng) -> None:
     state.rng = rng.state
 
 
-def _reveal(state: GameState) -> None:
+def reveal(state: GameState) -> None:
     """Hidden information came to light: undo may not go back past this point."""
     state.undo_floor = state.move_count

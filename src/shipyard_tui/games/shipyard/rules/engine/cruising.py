@@ -10,7 +10,7 @@ from shipyard_tui.games.shipyard.rules.canals import (
     score_path,
     space_text,
 )
-from shipyard_tui.games.shipyard.rules.engine import registry, shakedown, turn_track
+from shipyard_tui.games.shipyard.rules.engine import flow, registry, shakedown
 from shipyard_tui.games.shipyard.rules.engine.common import Events
 from shipyard_tui.games.shipyard.rules.moves import (
     Cruise,
@@ -29,19 +29,8 @@ from shipyard_tui.games.shipyard.rules.state import (
     Token,
 )
 
-
-def _start_options(state: GameState) -> list[Move]:
-    seat = state.seats[state.turn.seat]
-    system = CanalSystem(seat.canals)
-    speed = shakedown.current_speed(state)
-    moves: list[Move] = []
-    for token in system.start_tokens():
-        if system.cruise_paths(token, speed):
-            moves.append(StartToken(token.x, token.y, token.cell))
-    return moves
-
-
-registry.decision(S.TOKEN_START, "place the ship token for the first cruise", _start_options)
+registry.decision(S.TOKEN_START, "place the ship token for the first cruise",
+                  shakedown.start_options)
 
 
 def _token_with_canal_moves(state: GameState) -> list[Move]:
@@ -61,7 +50,7 @@ def cruise_options(state: GameState) -> list[tuple[Cruise, dict[str, int]]]:
     if seat.token is None:
         return []
     system = CanalSystem(seat.canals)
-    features = tile_features(shakedown._current_ship_tiles(state))
+    features = tile_features(shakedown.current_ship_tiles(state))
     options = []
     for path in system.cruise_paths(seat.token, shakedown.current_speed(state)):
         score = score_path(system, path, state.turn.load, features)
@@ -84,7 +73,7 @@ def _on_start_token(state: GameState, move: Move, out: Events) -> None:
     seat.token = Token(move.x, move.y, move.cell, move.cell)
     out.append(ev.TokenPlaced(state.turn.seat, move.x, move.y, move.cell))
     if state.turn.step is S.TOKEN_WITH_CANAL:
-        turn_track._finish_action(state, out)  # the rest of the Rent a Canal action
+        flow.finish_action(state, out)  # the rest of the Rent a Canal action
         return
     state.turn.step = S.CRUISE
 
@@ -99,7 +88,7 @@ def _on_cruise(state: GameState, move: Move, out: Events) -> None:
     system = CanalSystem(seat.canals)
     path = tuple(parse_space(p) for p in move.path)
     speed = ship_speed(turn.load, seat.employees, turn.rigger, turn.helmsman)
-    tiles = shakedown._clear_ship(state)
+    tiles = shakedown.clear_ship(state)
     features = tile_features(tiles)
     cruise = score_path(system, path, turn.load, features)
     points = ship_points(turn.load, speed.total)
@@ -128,7 +117,7 @@ def _on_cruise(state: GameState, move: Move, out: Events) -> None:
     _remove_canals(state, s, start, path, out)
     turn.load = {}
     turn.ship = []
-    shakedown._next_ship(state, out)
+    shakedown.next_ship(state, out)
 
 
 def _remove_canals(state: GameState, s: int, start: Token, path: tuple[tuple[int, int, str], ...],

@@ -1,5 +1,6 @@
-"""The end: discarding contracts at rotations, the end trigger, the final actions,
-the last chance and the final scoring."""
+"""The end: discarding contracts at rotations, the final actions, the last chance and
+the final scoring. It carries out the discards' and the end's transitions of :mod:`.flow`;
+the end trigger itself is :func:`.flow.trigger_end`."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from shipyard_tui.games.shipyard.rules.catalog import (
     EmployeeKind,
 )
 from shipyard_tui.games.shipyard.rules.contracts import score_contract
-from shipyard_tui.games.shipyard.rules.engine import building, registry, ruleset, turn_track
+from shipyard_tui.games.shipyard.rules.engine import building, flow, registry, ruleset, turn_track
 from shipyard_tui.games.shipyard.rules.engine.common import Events, track_actions
 from shipyard_tui.games.shipyard.rules.moves import (
     Discard,
@@ -66,7 +67,7 @@ registry.decision(S.FINAL_CHOOSE, "choose the final action", _final_moves)
 def _last_chance_moves(state: GameState) -> list[Move]:
     seat = state.seats[state.turn.seat]
     moves: list[Move] = []
-    for kind in building._placeable_kinds(seat, completing=True):
+    for kind in building.placeable_kinds(seat, completing=True):
         moves.extend(building.tile_buys(state, kind, seat.guilders))
     return moves
 
@@ -81,14 +82,21 @@ registry.decision(S.LAST_CHANCE, "buy one tile to complete a ship, or pass", _la
 @registry.handles(NoLastTile)
 def _decline_last_chance(state: GameState, move: Move, out: Events) -> None:
     """No tile in the last chance: the next seat has its last chance (R-10.4)."""
+    end_last_chance_turn(state, out)
+
+
+@flow.end_last_chance_turn.carried_out_by
+def end_last_chance_turn(state: GameState, out: Events) -> None:
+    """A last chance is over: the next seat's last chance (R-10.4)."""
     _end_extra_turn(state, "last_chance", out)
     _next_last_chance(state, out)
 
 
-def _trigger_end(state: GameState, reason: str, out: Events) -> None:
-    if state.end_trigger is None:
-        state.end_trigger = reason
-        out.append(ev.EndTriggered(reason, state.turn.seat))
+@flow.end_final_turn.carried_out_by
+def end_final_turn(state: GameState, out: Events) -> None:
+    """A final action is over, with its shakedown: the next seat's (R-10.3)."""
+    _end_extra_turn(state, "final", out)
+    _next_final(state, out)
 
 
 def _end_extra_turn(state: GameState, kind: str, out: Events) -> None:
@@ -109,7 +117,10 @@ def _complete_rotation(state: GameState, out: Events) -> None:
     ruleset.ruleset_for(state.config).complete_rotation(state, out)
 
 
-def _require_discards(state: GameState, target: int, out: Events) -> None:
+@flow.require_discards.carried_out_by
+def require_discards(state: GameState, target: int, out: Events) -> None:
+    """Seats (from the starting seat) holding more than ``target`` contracts of a colour
+    are queued to discard (R-3.9)."""
     state.discard_target = target
     waiting = []
     for offset in range(state.players):
@@ -125,7 +136,9 @@ def _require_discards(state: GameState, target: int, out: Events) -> None:
         out.append(ev.DiscardRequired(list(waiting), target))
 
 
-def _next_discard(state: GameState, out: Events) -> None:
+@flow.next_discard.carried_out_by
+def next_discard(state: GameState, out: Events) -> None:
+    """The first seat of the discard queue discards (R-3.9)."""
     if state.stage is not Stage.DISCARD:
         state.resume_stage = state.stage
         state.stage = Stage.DISCARD
@@ -147,17 +160,18 @@ def _on_discard(state: GameState, move: Move, out: Events) -> None:
         return
     state.queue.pop(0)
     if state.queue:
-        _next_discard(state, out)
+        next_discard(state, out)
         return
     resume = state.resume_stage
     if resume is Stage.LAST_CHANCE:
-        _score_game(state, out)
+        score_game(state, out)
     else:
         state.stage = resume
-        turn_track._continue_play(state, out)
+        flow.continue_play(state, out)
 
 
-def _begin_final(state: GameState, out: Events) -> None:
+@flow.begin_final.carried_out_by
+def begin_final(state: GameState, out: Events) -> None:
     """Final actions (R-10.3): every player, from the starting seat, one free action;
     first any discards the rule book still calls for (classic RC-10.7)."""
     if ruleset.ruleset_for(state.config).discards_before_final(state, out):
@@ -187,7 +201,7 @@ def _next_final(state: GameState, out: Events) -> None:
 @registry.handles(Final)
 def _on_final(state: GameState, move: Move, out: Events) -> None:
     assert isinstance(move, Final)
-    turn_track._start_action(state, move.action, Role.FINAL, out)
+    flow.start_action(state, move.action, Role.FINAL, out)
 
 
 def _begin_last_chance(state: GameState, out: Events) -> None:
@@ -207,14 +221,14 @@ def _next_last_chance(state: GameState, out: Events) -> None:
             state.undo_floor = state.move_count
             out.append(ev.TurnStarted(s, state.turn_number, "last_chance"))
             return
-    _require_discards(state, 1, out)
+    require_discards(state, 1, out)
     if state.queue:
-        _next_discard(state, out)
+        next_discard(state, out)
         return
-    _score_game(state, out)
+    score_game(state, out)
 
 
-def _score_game(state: GameState, out: Events) -> None:
+def score_game(state: GameState, out: Events) -> None:
     """Reveal and score contracts and traders (R-10.5); name the winners (R-10.6)."""
     for offset in range(state.players):
         s = (state.start_seat + offset) % state.players

@@ -8,13 +8,13 @@ from shipyard_tui.games.shipyard.rules.catalog import (
     EmployeeKind,
     Good,
 )
-from shipyard_tui.games.shipyard.rules.engine import registry, turn_track
+from shipyard_tui.games.shipyard.rules.engine import flow, registry
 from shipyard_tui.games.shipyard.rules.engine.common import (
     Events,
-    _bump,
-    catalog_of,
+    bump,
     commodity_goods,
 )
+from shipyard_tui.games.shipyard.rules.engine.ruleset import catalog_of
 from shipyard_tui.games.shipyard.rules.moves import (
     Exchange,
     Move,
@@ -96,7 +96,7 @@ def _on_trade(state: GameState, move: Move, out: Events) -> None:
     turn = state.turn
     seat = state.seats[turn.seat]
     good = _current_good(state)
-    _bump(seat.pieces, move.piece.value)
+    bump(seat.pieces, move.piece.value)
     turn.traded.append(move.piece.value)
     out.append(ev.GoodTraded(turn.seat, good.value, move.piece.value))
     _next_good(state, out)
@@ -114,4 +114,4 @@ def _next_good(state: GameState, out: Events) -> None:
     turn.exchange_tile = None
     turn.exchange_index = 0
     turn.traded = []
-    turn_track._finish_action(state, out)
+    flow.finish_action(state, out)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from shipyard_tui.games.shipyard.rules import events as ev
-from shipyard_tui.games.shipyard.rules.engine import building, registry, turn_track
+from shipyard_tui.games.shipyard.rules.engine import building, flow, registry
 from shipyard_tui.games.shipyard.rules.engine.common import (
     Events,
     buy_from_slot,
     commodity_goods,
     slot_price,
+    spendable,
 )
 from shipyard_tui.games.shipyard.rules.moves import (
     BuyCommodity,
@@ -26,7 +27,7 @@ def can_purchase(state: GameState, guilders: int) -> bool:
 
 
 def _purchase_moves(state: GameState) -> list[Move]:
-    budget = turn_track.spendable(state)
+    budget = spendable(state)
     return [BuyCommodity(i) for i, c in enumerate(state.market.commodities)
             if c is not None and slot_price(i) <= budget]
 
@@ -44,4 +45,4 @@ def _on_buy_commodity(state: GameState, move: Move, out: Events) -> None:
     out.append(ev.CommodityBought(turn.seat, tile, [g.value for g in commodity_goods(tile)],
                                   move.slot, price, seat.guilders))
     building.refill_column(state, "commodities", out)
-    turn_track._finish_action(state, out)
+    flow.finish_action(state, out)

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from shipyard_tui.games.shipyard.rules import events as ev
 from shipyard_tui.games.shipyard.rules.canals import CanalSystem
-from shipyard_tui.games.shipyard.rules.engine import building, registry, ruleset, turn_track
-from shipyard_tui.games.shipyard.rules.engine.common import Events, buy_from_slot, slot_price
+from shipyard_tui.games.shipyard.rules.engine import building, flow, registry, ruleset
+from shipyard_tui.games.shipyard.rules.engine.common import (
+    Events,
+    buy_from_slot,
+    slot_price,
+    spendable,
+)
 from shipyard_tui.games.shipyard.rules.moves import (
     Move,
     PlaceCanal,
@@ -30,7 +35,7 @@ def _canal_pick_moves(state: GameState) -> list[Move]:
     seat = state.seats[state.turn.seat]
     if not CanalSystem(seat.canals).accepts_a_tile():
         return []
-    budget = turn_track.spendable(state)
+    budget = spendable(state)
     return [TakeCanal(i) for i, c in enumerate(state.market.canals)
             if c is not None and slot_price(i) <= budget]
 
@@ -73,4 +78,4 @@ def _on_place_canal(state: GameState, move: Move, out: Events) -> None:
     if seat.token is None and ruleset.ruleset_for(state.config).places_token_with_first_canal():
         turn.step = S.TOKEN_WITH_CANAL  # classic: the token comes with the first canal (RC-9.1)
         return
-    turn_track._finish_action(state, out)
+    flow.finish_action(state, out)

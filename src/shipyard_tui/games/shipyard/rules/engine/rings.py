@@ -10,17 +10,18 @@ from shipyard_tui.games.shipyard.rules.catalog import (
     EmployeeKind,
     Piece,
 )
-from shipyard_tui.games.shipyard.rules.engine import registry, turn_track
+from shipyard_tui.games.shipyard.rules.engine import flow, registry
 from shipyard_tui.games.shipyard.rules.engine.common import (
     ACCOUNTANT_FREE,
     FOREMAN_FREE,
     RING_EXTRA_STEPS,
     TRACK_EXTRA_STEPS,
     Events,
-    _bump,
-    catalog_of,
+    bump,
     has_employee,
+    spendable,
 )
+from shipyard_tui.games.shipyard.rules.engine.ruleset import catalog_of
 from shipyard_tui.games.shipyard.rules.moves import (
     Hire,
     MarkerStep,
@@ -59,7 +60,7 @@ def _hire_options(state: GameState, seat: Seat, space: int, guilders: int) -> li
     return out
 
 
-def _hire_reachable(state: GameState, seat: Seat, space: int, steps_taken: int,
+def hire_reachable(state: GameState, seat: Seat, space: int, steps_taken: int,
                     guilders: int) -> bool:
     """Whether some space from ``space`` onward can still be reached and hired from."""
     budget = guilders
@@ -83,7 +84,7 @@ def _ring_moves(state: GameState) -> list[Move]:
     seat = state.seats[turn.seat]
     moves: list[Move] = [Take()]
     cost = _ring_step_cost(seat, turn.ring_steps)
-    if turn.ring_steps < RING_EXTRA_STEPS and turn_track.spendable(state) >= cost:
+    if turn.ring_steps < RING_EXTRA_STEPS and spendable(state) >= cost:
         moves.append(MarkerStep())
     return moves
 
@@ -94,12 +95,12 @@ registry.decision(S.RING, "take the marked piece, or move the marker on", _ring_
 def _hire_moves(state: GameState) -> list[Move]:
     turn = state.turn
     seat = state.seats[turn.seat]
-    budget = turn_track.spendable(state)
+    budget = spendable(state)
     moves: list[Move] = [Hire(k) for k in
                          _hire_options(state, seat, state.employee_marker, budget)]
     if turn.ring_steps < TRACK_EXTRA_STEPS:
         cost = _hire_step_cost(seat, turn.ring_steps)
-        if cost <= budget and _hire_reachable(
+        if cost <= budget and hire_reachable(
             state, seat, (state.employee_marker + 1) % 8, turn.ring_steps + 1,
             budget - cost,
         ):
@@ -156,7 +157,7 @@ def pieces_taken(state: GameState, seat: Seat, action: Action
     for e in seat.employees:
         emp = CATALOG.employees[e]
         if emp.kind is helper and emp.piece is not None:
-            _bump(gained, emp.piece.value)
+            bump(gained, emp.piece.value)
             helpers.append(e)
     return marked, tuple(helpers), gained
 
@@ -181,9 +182,9 @@ def _on_take(state: GameState, move: Move, out: Events) -> None:
     assert action is not None
     marked, helpers, gained = pieces_taken(state, seat, action)
     for piece, n in gained.items():
-        _bump(seat.pieces, piece, n)
+        bump(seat.pieces, piece, n)
     out.append(ev.PiecesTaken(turn.seat, marked.value, list(helpers), gained))
-    turn_track._finish_action(state, out)
+    flow.finish_action(state, out)
 
 
 @registry.handles(Hire)
@@ -197,4 +198,4 @@ def _on_hire(state: GameState, move: Move, out: Events) -> None:
     seat.guilders -= surcharge
     seat.employees.append(employee)
     out.append(ev.EmployeeHired(turn.seat, employee, space, move.slot, surcharge, seat.guilders))
-    turn_track._finish_action(state, out)
+    flow.finish_action(state, out)

@@ -9,14 +9,16 @@ R-3.9) and the solo game (R-12: two automa seats, one copy of each employee, the
 solo tile stack). The solo game combines with either of the others.
 
 No code outside the ruleset classes asks ``config.first_game``, ``config.advanced``
-or ``config.solo``: :func:`ruleset_for` reads them once to pick the class.
+or ``config.solo``: :func:`ruleset_for` reads them once to pick the class. The hooks
+hand the game on through :mod:`.flow` (the end trigger, discards, the automa's turn),
+so the rule book imports no part of the game, and the parts import the rule book.
 """
 
 from __future__ import annotations
 
 from shipyard_tui.games.shipyard.rules import events as ev
 from shipyard_tui.games.shipyard.rules.catalog import CATALOG, CLASSIC_CATALOG, Action, Catalog
-from shipyard_tui.games.shipyard.rules.engine import common
+from shipyard_tui.games.shipyard.rules.engine import common, flow
 from shipyard_tui.games.shipyard.rules.rng import Rng
 from shipyard_tui.games.shipyard.rules.state import (
     GameConfig,
@@ -120,12 +122,8 @@ class Ruleset:
         """End of a turn that completed a wheel rotation (R-3.8): remove a reserve cube,
         maybe place a guilder, maybe call for contract discards; with no cube left the
         countdown ends (R-10.1)."""
-        from shipyard_tui.games.shipyard.rules.engine import (
-            ending,  # the end imports the rule book, not the other way
-        )
-
         if state.reserve == 0:
-            ending._trigger_end(state, "countdown", out)
+            flow.trigger_end(state, "countdown", out)
             return
         state.reserve -= 1
         state.cubes_removed += 1
@@ -137,7 +135,7 @@ class Ruleset:
         out.append(ev.RotationCompleted(state.reserve, state.cubes_removed, guilder_on))
         target = self.discard_target(state)
         if target is not None:
-            ending._require_discards(state, target, out)
+            flow.require_discards(state, target, out)
 
     def discards_before_final(self, state: GameState, out: common.Events) -> bool:
         """Call for discards still due before the final actions; ``True`` when seats
@@ -229,13 +227,9 @@ class Solo(Ruleset):
     def takes_own_turn(self, state: GameState, s: int, first: bool,
                        out: common.Events) -> bool:
         """An automa seat plays its turn from the solo tiles (R-12)."""
-        from shipyard_tui.games.shipyard.rules.engine import (
-            turn_track,  # the turn imports the rule book, not the other way
-        )
-
         if not state.seats[s].is_automa:
             return False
-        turn_track._automa_turn(state, s, first, out)
+        flow.automa_turn(state, s, first, out)
         return True
 
 
@@ -308,16 +302,14 @@ class Classic(Ruleset):
         the discards it calls for (RC-3.9), then at 0 the regular turns are over
         (RC-10.1): this is always the seat before the starting seat's turn, so the final
         actions follow at once."""
-        from shipyard_tui.games.shipyard.rules.engine import ending
-
         assert state.countdown is not None
         state.countdown -= 1
         out.append(ev.LapCompleted(state.countdown))
         keep = self.catalog.discard_keep(state.players, state.countdown)
         if keep is not None:
-            ending._require_discards(state, keep, out)
+            flow.require_discards(state, keep, out)
         if state.countdown == 0:
-            ending._trigger_end(state, "countdown", out)
+            flow.trigger_end(state, "countdown", out)
 
     def discard_target(self, state: GameState) -> int | None:
         """Classic discards follow the countdown, not reserve cubes (RC-3.9)."""
@@ -326,11 +318,9 @@ class Classic(Ruleset):
     def discards_before_final(self, state: GameState, out: common.Events) -> bool:
         """RC-10.7: discards the early end (RC-10.2) skipped are made now, before the
         final actions, so every seat keeps 1 green + 1 blue."""
-        from shipyard_tui.games.shipyard.rules.engine import ending
-
-        ending._require_discards(state, 1, out)
+        flow.require_discards(state, 1, out)
         if state.queue:
-            ending._next_discard(state, out)
+            flow.next_discard(state, out)
             return True
         return False
 
@@ -407,3 +397,24 @@ def ruleset_for(config: GameConfig) -> Ruleset:
     if config.classic:
         return _CLASSIC[config.first_game]
     return _RULESETS[(config.first_game, config.advanced, config.solo)]
+
+
+def catalog_of(state: GameState) -> Catalog:
+    """The game's catalog: the 2nd edition's or the classic one (RC-1.1)."""
+    return ruleset_for(state.config).catalog
+
+
+def is_first_turn(state: GameState, seat: int) -> bool:
+    """First turns skip step 1: one per seat, two per seat with 2 seats (R-3.6, R-3.7)."""
+    return state.seats[seat].turns < ruleset_for(state.config).first_turns(state.players)
+
+
+def income(state: GameState, index: int) -> int:
+    """What choosing the tile at track slot ``index`` pays now (R-3.3)."""
+    return ruleset_for(state.config).income(state, index)
+
+
+def gap_bonus(state: GameState, index: int) -> int:
+    """The classic gap bonus choosing track slot ``index`` would pay now (RC-3.3 b);
+    always 0 in the 2nd edition. :func:`income` includes it."""
+    return ruleset_for(state.config).gap_bonus(state, index)

@@ -8,7 +8,7 @@ from shipyard_tui.games.shipyard.rules.catalog import (
     Action,
     ContractColour,
 )
-from shipyard_tui.games.shipyard.rules.engine import ruleset, turn_track
+from shipyard_tui.games.shipyard.rules.engine import flow, ruleset
 from shipyard_tui.games.shipyard.rules.engine.common import MARKET_SLOTS, Events, ship_stack
 from shipyard_tui.games.shipyard.rules.rng import Rng, seed_state
 from shipyard_tui.games.shipyard.rules.state import (
@@ -124,7 +124,7 @@ def new_game(config: GameConfig) -> tuple[GameState, Events]:
         out.append(ev.ContractsDealt(seat_index, held.count(ContractColour.RED),
                                      held.count(ContractColour.BLUE), list(dealt[seat_index]),
                                      green=held.count(ContractColour.GREEN)))
-    turn_track._begin_turn(state, start_seat, out)
+    flow.begin_turn(state, start_seat, out)
     return state, out
 
 

@@ -10,8 +10,8 @@ from shipyard_tui.games.shipyard.rules.catalog import (
     EmployeeKind,
     Piece,
 )
-from shipyard_tui.games.shipyard.rules.engine import cruising, ending, registry, turn_track
-from shipyard_tui.games.shipyard.rules.engine.common import Events, RulesError, _bump, has_employee
+from shipyard_tui.games.shipyard.rules.engine import flow, registry
+from shipyard_tui.games.shipyard.rules.engine.common import Events, RulesError, bump, has_employee
 from shipyard_tui.games.shipyard.rules.moves import (
     EndLoad,
     Helmsman,
@@ -19,6 +19,7 @@ from shipyard_tui.games.shipyard.rules.moves import (
     Move,
     Rigger,
     SailFirst,
+    StartToken,
 )
 from shipyard_tui.games.shipyard.rules.scoring import (
     builder_extras,
@@ -54,7 +55,7 @@ def _load_options(state: GameState) -> list[Move]:
         if seat.pieces.get(piece.value, 0) <= 0:
             continue
         trial = dict(turn.load)
-        _bump(trial, piece.value)
+        bump(trial, piece.value)
         if fits(trial, features, extras):
             moves.append(Load(piece))
     return moves
@@ -82,7 +83,7 @@ def _rigger_moves(state: GameState) -> list[Move]:
 registry.decision(S.RIGGER, "choose how much of the Rigger's bonus to use", _rigger_moves)
 
 
-def _current_ship_tiles(state: GameState) -> list[str]:
+def current_ship_tiles(state: GameState) -> list[str]:
     seat = state.seats[state.turn.seat]
     return [t for t in (seat.yard[c] for c in state.turn.ship) if t is not None]
 
@@ -94,7 +95,22 @@ def current_speed(state: GameState) -> int:
     return ship_speed(turn.load, seat.employees, turn.rigger, turn.helmsman).total
 
 
-def _shakedown(state: GameState, out: Events) -> None:
+def start_options(state: GameState) -> list[Move]:
+    """Where the ship token may start the first cruise: each start space with a cruise
+    of exactly the ship's speed (R-9.1, N-12)."""
+    seat = state.seats[state.turn.seat]
+    system = CanalSystem(seat.canals)
+    speed = current_speed(state)
+    moves: list[Move] = []
+    for token in system.start_tokens():
+        if system.cruise_paths(token, speed):
+            moves.append(StartToken(token.x, token.y, token.cell))
+    return moves
+
+
+@flow.begin_shakedown.carried_out_by
+def begin_shakedown(state: GameState, out: Events) -> None:
+    """Step 5 (R-7): the seat's completed ships, one by one."""
     turn = state.turn
     seat = state.seats[turn.seat]
     turn.action = None
@@ -102,10 +118,10 @@ def _shakedown(state: GameState, out: Events) -> None:
     turn.ships = [list(range(i, j + 1)) for i, j in ships]
     for cells in turn.ships:
         out.append(ev.ShipCompleted(turn.seat, cells, [seat.yard[c] or "" for c in cells]))
-    _next_ship(state, out)
+    next_ship(state, out)
 
 
-def _next_ship(state: GameState, out: Events) -> None:
+def next_ship(state: GameState, out: Events) -> None:
     turn = state.turn
     if not turn.ships:
         turn.ship = []
@@ -144,8 +160,8 @@ def _on_load(state: GameState, move: Move, out: Events) -> None:
     assert isinstance(move, Load)
     turn = state.turn
     seat = state.seats[turn.seat]
-    _bump(seat.pieces, move.piece.value, -1)
-    _bump(turn.load, move.piece.value)
+    bump(seat.pieces, move.piece.value, -1)
+    bump(turn.load, move.piece.value)
     out.append(ev.PieceLoaded(turn.seat, move.piece.value, dict(turn.load), list(turn.ship)))
 
 
@@ -196,7 +212,7 @@ def _resolve_ship(state: GameState, out: Events) -> None:
         _dismantle(state, "there is no canal to sail", out)
         return
     if seat.token is None:
-        if not cruising._start_options(state):
+        if not start_options(state):
             _dismantle(state, f"no cruise of exactly {current_speed(state)} spaces exists", out)
             return
         turn.step = S.TOKEN_START
@@ -207,7 +223,7 @@ def _resolve_ship(state: GameState, out: Events) -> None:
     turn.step = S.CRUISE
 
 
-def _clear_ship(state: GameState) -> list[str]:
+def clear_ship(state: GameState) -> list[str]:
     turn = state.turn
     seat = state.seats[turn.seat]
     tiles = []
@@ -223,7 +239,7 @@ def _dismantle(state: GameState, reason: str, out: Events) -> None:
     turn = state.turn
     seat = state.seats[turn.seat]
     speed = ship_speed(turn.load, seat.employees, turn.rigger, turn.helmsman)
-    tiles = _clear_ship(state)
+    tiles = clear_ship(state)
     features = tile_features(tiles)
     seat.dismantled.append(DismantledShip(tiles, dict(turn.load), reason, state.turn_number))
     out.append(ev.ShipDismantled(
@@ -239,15 +255,15 @@ def _dismantle(state: GameState, reason: str, out: Events) -> None:
     ))
     turn.load = {}
     turn.ship = []
-    _next_ship(state, out)
+    next_ship(state, out)
 
 
 def _after_shakedown(state: GameState, out: Events) -> None:
+    """The ships are done: the turn ends, a regular one, a final action's (R-10.3) or a
+    last chance's (R-10.4)."""
     if state.stage is Stage.FINAL:
-        ending._end_extra_turn(state, "final", out)
-        ending._next_final(state, out)
+        flow.end_final_turn(state, out)
     elif state.stage is Stage.LAST_CHANCE:
-        ending._end_extra_turn(state, "last_chance", out)
-        ending._next_last_chance(state, out)
+        flow.end_last_chance_turn(state, out)
     else:
-        turn_track._end_turn(state, out)
+        flow.end_turn(state, out)

@@ -1,5 +1,9 @@
 """The turn and the action track (R-3, R-4.0): choosing a tile, income, bonus actions,
-starting and finishing an action, step 1 of the next turn, and the automa's turns (R-12)."""
+starting and finishing an action, step 1 of the next turn, and the automa's turns (R-12).
+
+This module carries out the turn's transitions of :mod:`.flow` (begin and end a turn,
+start and finish an action); it hands the game to the shakedown and to the end through
+:mod:`.flow` too."""
 
 from __future__ import annotations
 
@@ -11,25 +15,23 @@ from shipyard_tui.games.shipyard.rules.catalog import (
 )
 from shipyard_tui.games.shipyard.rules.engine import (
     building,
-    ending,
+    flow,
     purchasing,
     registry,
     renting,
     rings,
     ruleset,
-    shakedown,
 )
 from shipyard_tui.games.shipyard.rules.engine.common import (
     BONUS_COST,
     SUBSIDY,
     Events,
-    _reveal,
-    income,
     income_for,
-    is_first_turn,
+    reveal,
     track_actions,
     track_index,
 )
+from shipyard_tui.games.shipyard.rules.engine.ruleset import income, is_first_turn
 from shipyard_tui.games.shipyard.rules.moves import (
     Bonus,
     Choose,
@@ -100,7 +102,7 @@ def why_not(state: GameState, seat_index: int, action: Action, guilders: int
     if action is Action.PURCHASE:
         return None if purchasing.can_purchase(state, guilders) else Refusal.NO_COMMODITY_TO_BUY
     if action is Action.HIRE:
-        reachable = rings._hire_reachable(state, seat, (state.employee_marker + 1) % 8, 0,
+        reachable = rings.hire_reachable(state, seat, (state.employee_marker + 1) % 8, 0,
                                           guilders)
         return None if reachable else Refusal.NO_EMPLOYEE
     if action is Action.EXCHANGE:
@@ -121,12 +123,6 @@ def least_guilders(state: GameState, seat_index: int, action: Action) -> int:
         if can_perform(state, seat_index, action, g):
             return g
     return guilders + 1
-
-
-def spendable(state: GameState) -> int:
-    """Guilders the seat may spend in the current action: a bonus action taken before
-    the chosen action must leave enough to perform it (R-3.4)."""
-    return state.seats[state.turn.seat].guilders - state.turn.keep
 
 
 def bonus_refusals(state: GameState, before: bool) -> dict[Action, Refusal | None]:
@@ -234,14 +230,14 @@ def _on_choose(state: GameState, move: Move, out: Events) -> None:
     elif _bonus_options(state, before=True):
         state.turn.step = S.BONUS_BEFORE
     else:
-        _start_action(state, move.action, Role.MAIN, out)
+        start_action(state, move.action, Role.MAIN, out)
 
 
 @registry.handles(Proceed)
 def _on_proceed(state: GameState, move: Move, out: Events) -> None:
     chosen = state.turn.chosen
     assert chosen is not None
-    _start_action(state, chosen, Role.MAIN, out)
+    start_action(state, chosen, Role.MAIN, out)
 
 
 @registry.handles(Bonus)
@@ -256,16 +252,19 @@ def _on_bonus(state: GameState, move: Move, out: Events) -> None:
     seat.guilders -= BONUS_COST
     turn.bonus_used = True
     out.append(ev.BonusPaid(turn.seat, move.action.value, BONUS_COST, seat.guilders))
-    _start_action(state, move.action, Role.BONUS, out)
+    start_action(state, move.action, Role.BONUS, out)
 
 
 @registry.handles(NoBonus)
 def _decline_bonus(state: GameState, move: Move, out: Events) -> None:
     """No bonus action after the chosen one (R-3.4): on to the shakedown (step 5)."""
-    shakedown._shakedown(state, out)
+    flow.begin_shakedown(state, out)
 
 
-def _start_action(state: GameState, action: Action, role: Role, out: Events) -> None:
+@flow.start_action.carried_out_by
+def start_action(state: GameState, action: Action, role: Role, out: Events) -> None:
+    """The seat to move starts ``action`` in ``role`` (R-4): the action's first
+    decision, or all of it when it needs none (Subsidy)."""
     turn = state.turn
     s = turn.seat
     seat = state.seats[s]
@@ -292,10 +291,12 @@ def _start_action(state: GameState, action: Action, role: Role, out: Events) -> 
     elif action is Action.SUBSIDY:
         seat.guilders += SUBSIDY
         out.append(ev.SubsidyReceived(s, SUBSIDY, seat.guilders))
-        _finish_action(state, out)
+        finish_action(state, out)
 
 
-def _finish_action(state: GameState, out: Events) -> None:
+@flow.finish_action.carried_out_by
+def finish_action(state: GameState, out: Events) -> None:
+    """The action in progress is complete (R-3.4, R-3.5)."""
     turn = state.turn
     role = turn.role
     turn.action = None
@@ -306,11 +307,11 @@ def _finish_action(state: GameState, out: Events) -> None:
         assert chosen is not None
         # the bonus action kept what the chosen action needs: it is never lost (R-3.4)
         assert can_perform(state, turn.seat, chosen, state.seats[turn.seat].guilders)
-        _start_action(state, chosen, Role.MAIN, out)
+        start_action(state, chosen, Role.MAIN, out)
     elif role is Role.MAIN:
         _after_main(state, out)
     else:
-        shakedown._shakedown(state, out)
+        flow.begin_shakedown(state, out)
 
 
 def _after_main(state: GameState, out: Events) -> None:
@@ -318,24 +319,27 @@ def _after_main(state: GameState, out: Events) -> None:
     if _bonus_options(state, before=False):
         state.turn.step = S.BONUS_AFTER
     else:
-        shakedown._shakedown(state, out)
+        flow.begin_shakedown(state, out)
 
 
-def _begin_turn(state: GameState, s: int, out: Events) -> None:
+@flow.begin_turn.carried_out_by
+def begin_turn(state: GameState, s: int, out: Events) -> None:
+    """Seat ``s``'s turn starts (R-3): step 1 unless it is a first turn, then the choice
+    of a tile; an automa seat plays its whole turn (R-12)."""
     state.turn = Turn(seat=s)
     state.turn_number += 1
     state.undo_floor = state.move_count
     first = is_first_turn(state, s)
     out.append(ev.TurnStarted(s, state.turn_number, "first" if first else "regular"))
     if ruleset.ruleset_for(state.config).takes_own_turn(state, s, first, out):
-        _end_turn(state, out)
+        end_turn(state, out)
         return
     if not first:
-        _advance(state, s, out)
+        advance(state, s, out)
     state.turn.step = S.CHOOSE
 
 
-def _advance(state: GameState, s: int, out: Events) -> None:
+def advance(state: GameState, s: int, out: Events) -> None:
     """Step 1 (R-3.1): the seat's previous tile becomes the lead; the wheel turns
     (classic: the card moves around the ring, RC-3.1)."""
     seat = state.seats[s]
@@ -360,7 +364,10 @@ def _advance(state: GameState, s: int, out: Events) -> None:
     ruleset.ruleset_for(state.config).advance_timer(state, index, out)
 
 
-def _end_turn(state: GameState, out: Events) -> None:
+@flow.end_turn.carried_out_by
+def end_turn(state: GameState, out: Events) -> None:
+    """A regular turn is over: a completed rotation (R-3.8), its discards (R-3.9), then
+    the next seat."""
     s = state.turn.seat
     seat = state.seats[s]
     kind = "first" if is_first_turn(state, s) else "regular"
@@ -370,25 +377,31 @@ def _end_turn(state: GameState, out: Events) -> None:
     if state.turn.rotation_done:
         ruleset.ruleset_for(state.config).complete_rotation(state, out)
         if state.queue:
-            ending._next_discard(state, out)
+            flow.next_discard(state, out)
             return
-    _continue_play(state, out)
+    continue_play(state, out)
 
 
-def _continue_play(state: GameState, out: Events) -> None:
+@flow.continue_play.carried_out_by
+def continue_play(state: GameState, out: Events) -> None:
+    """The next seat's turn, or the final actions once the end is triggered and every
+    seat has had as many turns (R-10.3)."""
     s = state.prev_seat
     if state.end_trigger is not None and s == state.last_seat:
         turns = {seat.turns for seat in state.seats}
         if len(turns) == 1:
-            ending._begin_final(state, out)
+            flow.begin_final(state, out)
             return
-    _begin_turn(state, (s + 1) % state.players, out)
+    begin_turn(state, (s + 1) % state.players, out)
 
 
-def _automa_turn(state: GameState, s: int, first: bool, out: Events) -> None:
+@flow.automa_turn.carried_out_by
+def automa_turn(state: GameState, s: int, first: bool, out: Events) -> None:
+    """An automa seat's whole turn (R-12): step 1 unless it is a first turn, then the
+    solo tiles."""
     from shipyard_tui.games.shipyard.rules.automa import play_automa_turn
 
     if not first:
-        _advance(state, s, out)
+        advance(state, s, out)
     play_automa_turn(state, s, first, out)
-    _reveal(state)
+    reveal(state)
