@@ -49,7 +49,7 @@ async def test_a_whole_game_by_keys_in_the_main_app_matches_an_engine_replay(sto
     chosen = []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        game = app.nauticus
+        game = app.playing
         assert isinstance(game, NauticusGame) and isinstance(app.screen, NauticusScreen)
         game_id = app.game_file.game_id
         for _ in range(5000):
@@ -98,7 +98,7 @@ async def test_undo_view_and_help_keys(store):
     app = ShipyardApp(config=config, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        game = app.nauticus
+        game = app.playing
         await pilot.press("a", "enter")
         assert len(game.moves) == 1
         assert len(load(app.game_file.path).game.moves) == 1
@@ -124,14 +124,14 @@ async def test_leaving_and_continuing_resumes_the_nauticus_game(store):
         await pilot.pause()
         for _ in range(3):
             await pilot.press("a", "enter")
-        moves = [str(m) for m in app.nauticus.moves]
+        moves = [str(m) for m in app.playing.moves]
         await pilot.press("q", "y")
         await pilot.pause()
         assert not isinstance(app.screen, NauticusScreen)
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, NauticusScreen)
-        assert [str(m) for m in app.nauticus.moves] == moves
+        assert [str(m) for m in app.playing.moves] == moves
 
 
 async def test_the_title_screen_offers_nauticus_and_the_setup_starts_it(store):
@@ -152,7 +152,7 @@ async def test_the_title_screen_offers_nauticus_and_the_setup_starts_it(store):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, NauticusScreen)
-        assert app.nauticus is not None and app.nauticus.config.seed == 33
+        assert app.playing is not None and app.playing.config.seed == 33
 
 
 async def test_the_setup_switches_between_the_games(store):
@@ -268,7 +268,7 @@ async def test_the_hint_key_in_nauticus_names_the_strong_bots_tile_and_its_runne
 
     app = me_against_a_bot()
     async with app.run_test(size=(80, 24)) as pilot:
-        game = app.nauticus
+        game = app.playing
         assert isinstance(game, NauticusGame)
         panel = app.screen.query_one(ChoicePanel)
 
@@ -327,7 +327,7 @@ async def test_the_log_scrolls_and_rewraps_and_wide_terminals_widen_the_choices(
     who had scrolled up to read back to the end: their place is kept now."""
     app = me_against_a_bot()
     async with app.run_test(size=(80, 24)) as pilot:
-        game = app.nauticus
+        game = app.playing
         assert isinstance(game, NauticusGame)
         panel = app.screen.query_one(ChoicePanel)
         log = app.screen.query_one(LogPanel)
@@ -387,7 +387,7 @@ async def test_the_status_line_shows_a_question_whole_or_names_whose_it_is(store
                              SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=3)
     app = ShipyardApp(config=config, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        game = app.nauticus
+        game = app.playing
         assert isinstance(game, NauticusGame)
         panel = app.screen.query_one(ChoicePanel)
         for _ in range(100):
@@ -465,7 +465,7 @@ async def test_the_count_of_choices_out_of_sight_is_right_when_the_prompt_wraps(
     app = ShipyardApp(config=NauticusConfig(seats, seed=26), bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         panel = app.screen.query_one(ChoicePanel)
-        game = app.nauticus
+        game = app.playing
         assert game is not None
         for _ in range(2):
             await pilot.press("a", "enter")
@@ -712,7 +712,7 @@ async def test_the_log_follows_again_once_the_player_moves(store):
     counted on the border; the player's next move brings the log to its end."""
     app = me_against_a_bot()
     async with app.run_test(size=(80, 24)) as pilot:
-        game = app.nauticus
+        game = app.playing
         panel = app.screen.query_one(ChoicePanel)
         log = app.screen.query_one(LogPanel)
         for _ in range(60):

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 import threading
 
+from shipyard_tui import games
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.shipyard.rules import Game, GameConfig, Move, SeatConfig, SeatKind
 from shipyard_tui.ui.app import ShipyardApp
-from shipyard_tui.ui.screens import game as game_screen
 from shipyard_tui.ui.screens.game import GameScreen
 from ui_helpers import settle, until
 
@@ -44,7 +44,8 @@ def bots_turn() -> Game:
 async def test_the_screen_answers_keys_while_a_bot_thinks(tmp_path, monkeypatch):
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     slow = SlowBot()
-    monkeypatch.setattr(game_screen, "driver_for", lambda *_args: SeatDriver({1: slow}))
+    monkeypatch.setattr(games.kind("shipyard"), "driver",
+                        lambda *_args, **_kw: SeatDriver({1: slow}))
     game = bots_turn()
     played = len(game.moves)
     app = ShipyardApp(game=game, bot_delay=0.0)
@@ -72,7 +73,8 @@ async def test_the_screen_answers_keys_while_a_bot_thinks(tmp_path, monkeypatch)
 async def test_a_move_thought_for_a_table_left_is_dropped(tmp_path, monkeypatch):
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     slow = SlowBot()
-    monkeypatch.setattr(game_screen, "driver_for", lambda *_args: SeatDriver({1: slow}))
+    monkeypatch.setattr(games.kind("shipyard"), "driver",
+                        lambda *_args, **_kw: SeatDriver({1: slow}))
     game = bots_turn()
     played = len(game.moves)
     app = ShipyardApp(game=game, bot_delay=0.0)

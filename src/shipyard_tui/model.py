@@ -4,6 +4,10 @@ The screen owns a :class:`GameModel` and is the only caller of :meth:`play`,
 :meth:`undo` and the other commands; widgets subscribe and re-render from the view
 the model computes for the seat in front of the screen. The model imports no
 interface library, so saves and tests can use it headless.
+
+It holds a game of any kind (:class:`~shipyard_tui.core.game.GameKind`): what differs
+between games (which events a seat may read, the turns a game plays by itself after a
+move) it asks the game's kind, found from the game's configuration.
 """
 
 from __future__ import annotations
@@ -11,10 +15,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
+from shipyard_tui import games
+from shipyard_tui.core.game import GameKind
 from shipyard_tui.core.moves import moves_key
-from shipyard_tui.games.shipyard.rules import Event, Game, GameState, Move, SeatKind
-from shipyard_tui.games.shipyard.rules.query import events_for, seat_view, states_after_turns
+from shipyard_tui.core.seats import SeatKind
+
+Event = Any
+"""An event of the game held (its kind's own type)."""
+Move = Any
+"""A move of the game held (its kind's own type)."""
+GameState = Any
+"""A state of the game held (its kind's own type)."""
 
 
 class ChangeKind(StrEnum):
@@ -56,10 +69,11 @@ class _Cache:
 
 
 class GameModel:
-    """An observable :class:`~shipyard_tui.games.shipyard.rules.Game` seen by one seat at a time."""
+    """An observable game, of any kind, seen by one seat at a time."""
 
-    def __init__(self, game: Game, viewer: int | None = None, game_id: str = "") -> None:
-        self.game = game
+    def __init__(self, game: Any, viewer: int | None = None, game_id: str = "") -> None:
+        self.game: Any = game
+        """The game (or a table's proxy of it, answering what the model asks)."""
         self.game_id = game_id
         """The id under which the game is autosaved."""
         self._listeners: list[Listener] = []
@@ -71,8 +85,9 @@ class GameModel:
         """Letters the screen gives to the moves on offer, by move notation."""
         self.commit_hooks: list[Callable[[GameModel], None]] = []
         self.before: GameState | None = None
-        """In the solo game, the state before the last move played (the automa's turns
-        it played are shown from it); None otherwise."""
+        """Where the game plays turns by itself after a move (Shipyard's solo automa),
+        the state before the last move played (those turns are shown from it); None
+        otherwise (:meth:`GameKind.state_before_move`)."""
         self._past: GameState | None = None
 
     # -- observing ------------------------------------------------------------
@@ -92,6 +107,12 @@ class GameModel:
             listener(change)
 
     # -- reading ----------------------------------------------------------------
+
+    @property
+    def kind(self) -> GameKind:
+        """The game's kind (found from its configuration, which a table's proxy of
+        the game shares)."""
+        return games.kind_of(self.game.config)
 
     @property
     def state(self) -> GameState:
@@ -125,7 +146,8 @@ class GameModel:
 
     @property
     def to_move(self) -> int | None:
-        return self.game.to_move
+        seat: int | None = self.game.to_move
+        return seat
 
     @property
     def humans(self) -> list[int]:
@@ -139,7 +161,7 @@ class GameModel:
         return self.is_human(self.to_move)
 
     def visible_events(self) -> list[Event]:
-        return events_for(self.game.events, self.viewer)
+        return self.kind.visible_events(self.game, self.viewer)
 
     def _default_viewer(self) -> int | None:
         """The one person at the screen; with several, nobody until a hand-over (R-11.2)."""
@@ -155,14 +177,14 @@ class GameModel:
         changed (a second quick Enter) is dropped quietly, and nothing happens."""
         if at is not None and at != self.revision:
             return []
-        state = self.game.state
-        before = state.copy() if state.config.solo else None
-        events = self.game.play(move)
+        before = self.kind.state_before_move(self.game)
+        events: list[Event] = self.game.play(move)
         self.before = before
         self._past = None
         self.revision += 1
         self.highlight = None
-        played = self.game.moves[-1]
+        moves = self.game.moves
+        played = moves[-1] if moves else None  # a table's proxy keeps no moves
         for hook in self.commit_hooks:
             hook(self)
         self._notify(Change(ChangeKind.MOVE, self.revision, tuple(events), played))
@@ -213,12 +235,12 @@ class GameModel:
         played, by turn number (R-12.3; empty when none or unknown)."""
         if self.before is None or not self.game.moves:
             return {}
-        return states_after_turns(self.before, self.game.moves[-1])
+        return self.kind.boards_after_turns(self.before, self.game.moves[-1])
 
     def show_past(self, state: GameState | None) -> None:
         """Show ``state``, a moment already played, as the current viewer may see it
         (R-11), until the present is shown again with None; widgets redraw."""
-        past = None if state is None else seat_view(state, self.viewer)
+        past = None if state is None else self.kind.seat_view(state, self.viewer)
         if past is None and self._past is None:
             return
         self._past = past
@@ -236,7 +258,17 @@ class GameModel:
         what it takes at the end), or of the one move."""
         return self.key_hints.get(moves_key(moves), "")
 
-    def replace_game(self, game: Game) -> None:
+    def take_in(self, game: Any) -> None:
+        """Put in ``game`` as a table played elsewhere (the server's) now has it, a move
+        or a takeback later; every listener hears of the events it added."""
+        start = len(self.game.events)
+        self.game = game
+        self.before = self._past = None
+        self.revision += 1
+        self.highlight = None
+        self._notify(Change(ChangeKind.MOVE, self.revision, tuple(game.events[start:])))
+
+    def replace_game(self, game: Any) -> None:
         """Swap in another game (after loading); everything re-renders."""
         self.game = game
         self.before = self._past = None

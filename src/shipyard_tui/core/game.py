@@ -98,6 +98,9 @@ class GameKind(ABC):
     """Each rule book as a player choosing one reads it (the name itself where none)."""
     seats: ClassVar[tuple[int, int]] = (2, 4)
     """The fewest and most seats of a game that is not solo."""
+    menu_key: ClassVar[str] = ""
+    """The title menu's letter for a new game of this one (empty: no entry of its own;
+    the default game's are the menu's "new" and "solo")."""
     named_in_errors: ClassVar[bool] = True
     """Whether messages name the game ("unknown Nauticus bot level"); the program's own
     game, whose name the program bears, goes unnamed."""
@@ -246,6 +249,10 @@ class GameKind(ABC):
         strong level thinks ``bot_budget_ms`` (None: its default); ``revealed``: a
         finished game opened again, its review starting with everything revealed."""
         raise NotImplementedError(f"{self.title} has no table screen")
+
+    def help_screen(self) -> Any:
+        """The game's help (a Textual screen): its rules and keys."""
+        raise NotImplementedError(f"{self.title} has no help screen")
 
     def remote_view(self) -> type[Any]:
         """How a seat at a server table reads this game from the host's messages: the

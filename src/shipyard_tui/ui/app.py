@@ -1,7 +1,8 @@
 """The Shipyard application: title screen, new games, the table, saves and loads.
 
-It plays either game at the same table: Shipyard on its game screen, Nauticus on
-:class:`~shipyard_tui.games.nauticus.ui.screen.NauticusScreen`, with the same saves.
+It plays every game of the registry (:mod:`shipyard_tui.games`) the same way: the
+game's model (:class:`~shipyard_tui.model.GameModel`) on the table screen its kind
+provides (:class:`~shipyard_tui.ui.screens.table.TableScreen`), with the same saves.
 
 Every committed move (and every undo) is autosaved before the next one can be made,
 so a crash, a kill or a hang-up costs at most the move in progress. When saving
@@ -22,6 +23,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.command import CommandPalette
@@ -31,9 +33,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
-from shipyard_tui.games.nauticus.ui.screen import NauticusScreen
-from shipyard_tui.games.shipyard.rules import Game, GameConfig
+from shipyard_tui import games
 from shipyard_tui.model import GameModel
 from shipyard_tui.saves import (
     AnyGame,
@@ -49,9 +49,9 @@ from shipyard_tui.saves import (
 )
 from shipyard_tui.settings import Settings, load_settings, save_settings
 from shipyard_tui.ui.ascii import AsciiFilter, plain_palette_icon, wants_ascii
-from shipyard_tui.ui.compat import exiting
+from shipyard_tui.ui.compat import exiting, swap_filters
 from shipyard_tui.ui.driver import sturdy
-from shipyard_tui.ui.screens.game import GameScreen
+from shipyard_tui.ui.screens.table import TableScreen
 from shipyard_tui.ui.screens.title import TitleScreen
 
 MOVE_LOG_ENV = "SHIPYARD_MOVE_LOG"
@@ -111,7 +111,7 @@ class ShipyardApp(App[None]):
     CSS_PATH = "shipyard.tcss"
     TITLE = "Shipyard"
 
-    def __init__(self, *, config: GameConfig | NauticusConfig | None = None,
+    def __init__(self, *, config: Any | None = None,
                  game: AnyGame | None = None,
                  game_id: str | None = None, game_file: GameFile | None = None,
                  load_path: Path | None = None,
@@ -143,9 +143,7 @@ class ShipyardApp(App[None]):
         wanted = theme or self.settings.theme
         self.theme = wanted if wanted in self.available_themes else Settings().theme
         self.model: GameModel | None = None
-        """The Shipyard game on the table (None while a Nauticus game is)."""
-        self.nauticus: NauticusGame | None = None
-        """The Nauticus game on the table (None while a Shipyard game is)."""
+        """The model of the game on the table, of any kind (None: no game yet)."""
         self.game_file: GameFile | None = None
         self._warned = ""
         self._retry_timer: Timer | None = None
@@ -165,8 +163,7 @@ class ShipyardApp(App[None]):
         black. Without colour, the styles (bold, reverse, underline) tell states apart.
         """
         if self.no_color:
-            self._filters = [NoColor() if isinstance(f, Monochrome) else f
-                             for f in self._filters]
+            swap_filters(self, lambda f: NoColor() if isinstance(f, Monochrome) else f)
 
     def on_command_palette_opened(self, _: CommandPalette.Opened) -> None:
         if self.ascii:
@@ -274,13 +271,13 @@ class ShipyardApp(App[None]):
 
     @property
     def playing(self) -> AnyGame | None:
-        """The game on the table, of either kind."""
-        return self.model.game if self.model is not None else self.nauticus
+        """The game on the table, of any kind."""
+        game: AnyGame | None = self.model.game if self.model is not None else None
+        return game
 
-    def start_game(self, config: GameConfig | NauticusConfig) -> None:
-        """Set up a new game and show its table."""
-        self.open_game(NauticusGame(config) if isinstance(config, NauticusConfig)
-                       else Game(config))
+    def start_game(self, config: Any) -> None:
+        """Set up a new game from its configuration (of any game) and show its table."""
+        self.open_game(games.kind_of(config).new_game(config))
 
     def open_game(self, game: AnyGame, game_id: str | None = None,
                   game_file: GameFile | None = None, *, revealed: bool = False) -> None:
@@ -302,19 +299,11 @@ class ShipyardApp(App[None]):
             self.pop_screen()
         if not isinstance(self.screen, TitleScreen):
             self.pop_screen()
-        if isinstance(game, NauticusGame):
-            self.model = None
-            self.nauticus = game
-            self.push_screen(NauticusScreen(game, bot_delay=self.bot_delay,
-                                            budget_ms=self.settings.strong_budget_ms,
-                                            on_commit=self._autosave_game))
-        else:
-            self.nauticus = None
-            self.model = GameModel(game, game_id=game_file.game_id)
-            self.model.commit_hooks.append(self._autosave)
-            self.push_screen(GameScreen(self.model, bot_delay=self.bot_delay,
-                                        bot_budget_ms=self.settings.strong_budget_ms,
-                                        revealed=revealed))
+        self.model = GameModel(game, game_id=game_file.game_id)
+        self.model.commit_hooks.append(self._autosave)
+        self.push_screen(self.model.kind.table_screen(
+            self.model, bot_delay=self.bot_delay,
+            bot_budget_ms=self.settings.strong_budget_ms, revealed=revealed))
         if not game.is_over:
             self._autosave_game(game)
 
@@ -336,8 +325,7 @@ class ShipyardApp(App[None]):
     def _show_saving(self) -> None:
         """Keep a line on the table while anything is unsaved; retry every few seconds."""
         game_file = self.game_file
-        screen = next((s for s in self.screen_stack
-                       if isinstance(s, GameScreen | NauticusScreen)), None)
+        screen = next((s for s in self.screen_stack if isinstance(s, TableScreen)), None)
         pending = game_file is not None and bool(game_file.unsaved or game_file.problem)
         if screen is not None:
             for old in screen.query(UnsavedNotice):
@@ -474,14 +462,8 @@ class ShipyardApp(App[None]):
         # Textual's "Keys" opens its own panel of widget bindings, which reads as a
         # second, rawer help beside ours (`?`): a newcomer met it in the palette
         yield from (c for c in super().get_system_commands(screen) if c.title != "Keys")
-        if isinstance(screen, GameScreen):
-            yield SystemCommand("Undo", "Take back the last move of this turn",
-                                screen.action_undo)
-            yield SystemCommand("Save as…", "Keep this game under a name", screen.action_save_as)
-            yield SystemCommand("Help", "Keys and the board's abbreviations", screen.action_help)
-            for name in ("market", "rondels", "yards", "canals", "seats", "log"):
-                yield SystemCommand(f"Show {name}", f"Show the {name} panel",
-                                    lambda name=name: screen.action_view(name))
+        if isinstance(screen, TableScreen):
+            yield from screen.system_commands()
         yield SystemCommand("New game", "Set up a new game", self._new_game)
         yield SystemCommand("Load game", "Open a saved game", self._load_screen)
 

@@ -7,10 +7,8 @@ protocol instead of importing the app, which imports them.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-from shipyard_tui.games.nauticus import NauticusConfig
-from shipyard_tui.games.shipyard.rules import GameConfig
 from shipyard_tui.saves import SaveStore
 
 
@@ -23,7 +21,8 @@ class GameHost(Protocol):
     """The new-game forms as the player last left them, by form (``solo``, ``table``),
     for this session: Back and a started game keep what was entered."""
 
-    def start_game(self, config: GameConfig | NauticusConfig) -> None: ...
+    def start_game(self, config: Any) -> None:
+        """Set up a new game from a configuration of any game (its kind made it)."""
 
     def load_game(self, path: Path) -> None: ...
 

@@ -18,6 +18,7 @@ class NauticusKind(GameKind):
     name = "nauticus"
     title = "Nauticus"
     package = "shipyard_tui.games.nauticus"
+    menu_key = "a"
     player_levels = {"beginner": "greedy", "sensible": "planner", "strong": "strong"}
     level_descriptions = {
         "beginner": "takes what looks best right now",
@@ -81,6 +82,17 @@ class NauticusKind(GameKind):
         from shipyard_tui.games.nauticus.search import DEFAULT_BUDGET_MS
 
         return float(DEFAULT_BUDGET_MS)
+
+    def table_screen(self, model: Any, *, bot_delay: float,
+                     bot_budget_ms: float | None = None, revealed: bool = False) -> Any:
+        from shipyard_tui.games.nauticus.ui.screen import NauticusScreen
+
+        return NauticusScreen(model, bot_delay=bot_delay, bot_budget_ms=bot_budget_ms)
+
+    def help_screen(self) -> Any:
+        from shipyard_tui.games.nauticus.ui.help import NauticusHelpScreen
+
+        return NauticusHelpScreen()
 
     def visible_events(self, game: NauticusGame, seat: int | None,
                        start: int = 0) -> list[Any]:

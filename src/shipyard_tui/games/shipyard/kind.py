@@ -122,6 +122,32 @@ class ShipyardKind(GameKind):
 
         return list(events_for(game.events[start:], seat))
 
+    def seat_view(self, state: Any, seat: int | None) -> Any:
+        from shipyard_tui.games.shipyard.rules.query import seat_view
+
+        return seat_view(state, seat)
+
+    def state_before_move(self, game: Game) -> Any | None:
+        # the solo automa's turns a move leads to are shown one by one
+        return game.state.copy() if game.state.config.solo else None
+
+    def boards_after_turns(self, before: Any, move: Any) -> dict[int, Any]:
+        from shipyard_tui.games.shipyard.rules.query import states_after_turns
+
+        return dict(states_after_turns(before, move))
+
+    def table_screen(self, model: Any, *, bot_delay: float,
+                     bot_budget_ms: float | None = None, revealed: bool = False) -> Any:
+        from shipyard_tui.ui.screens.game import GameScreen
+
+        return GameScreen(model, bot_delay=bot_delay, bot_budget_ms=bot_budget_ms,
+                          revealed=revealed)
+
+    def help_screen(self) -> Any:
+        from shipyard_tui.games.shipyard.ui.help import HelpScreen
+
+        return HelpScreen()
+
     def remote_view(self) -> type[Any]:
         from shipyard_tui.games.shipyard.remote import ShipyardSeatView
 

@@ -1,4 +1,5 @@
-"""The bots' turns at a table played on this screen, thought over in a worker thread.
+"""The bots' turns at a table played on this screen (of any game), thought over in a
+worker thread.
 
 The seat driver (:class:`~shipyard_tui.core.SeatDriver`) asks each bot from a copy of
 the game, in a worker thread, so the keyboard stays live while a bot thinks (the strong
@@ -19,7 +20,6 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from shipyard_tui.core import SeatDriver
-from shipyard_tui.games.shipyard.rules import Game, GameState, Move
 from shipyard_tui.model import GameModel
 
 BATCH_SECONDS = 0.05
@@ -30,7 +30,7 @@ class BotTurns:
     """Paces the bots of one game screen: a pause, a worker thread, then the moves."""
 
     def __init__(self, screen: Screen[Any], model: GameModel,
-                 driver: SeatDriver[GameState, Move], delay: float,
+                 driver: SeatDriver[Any, Any], delay: float,
                  can_play: Callable[[], bool]) -> None:
         self.screen = screen
         self.model = model
@@ -43,7 +43,7 @@ class BotTurns:
         self._timer: Timer | None = None
         self._queued = False
         self._thinking = False
-        self._pending: list[Move] = []
+        self._pending: list[Any] = []
         self._generation = 0
         self.playing = False
         """True while a bot's move is being played on the model."""
@@ -91,7 +91,7 @@ class BotTurns:
         game = self.model.game
         if self._thinking or game.is_over or not self.driver.bot_to_move(game):
             return
-        snapshot = Game.from_state(game.state.copy())
+        snapshot = self.model.kind.copy_game(game)
         generation = self._generation
         max_moves = 1 if self.delay > 0 else None
         app = self.screen.app
@@ -104,7 +104,7 @@ class BotTurns:
 
         self.screen.run_worker(work, thread=True, group="bots")
 
-    def _arrived(self, moves: list[Move], generation: int) -> None:
+    def _arrived(self, moves: list[Any], generation: int) -> None:
         if generation != self._generation:
             return
         self._thinking = False

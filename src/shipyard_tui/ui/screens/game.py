@@ -1,10 +1,11 @@
-"""The game screen: the whole table, and the one place where moves are played.
+"""The game screen: Shipyard's whole table, on the shared table screen.
 
-Widgets subscribe to the model and only read it; this screen lays out the table and
-wires it: it turns the player's keys into moves, lets the bots move
-(:mod:`.bot_turns`, in a worker thread with a short visible pause), replays the
-automa's turns (:mod:`.automa_replay`), hands the terminal from one person to the
-next (:mod:`.hand_over`, R-11.2) and shows the result at the end.
+Widgets subscribe to the model and only read it; this screen is Shipyard's part of the
+table screen every game shares (:class:`~.table.TableScreen`, which plays the moves
+through the model, lets the bots move in a worker thread with a short visible pause,
+gives the hint and saves): it lays out the board, turns the player's keys into moves,
+replays the automa's turns (:mod:`.automa_replay`), hands the terminal from one person
+to the next (:mod:`.hand_over`, R-11.2) and shows the result at the end.
 
 Screens that show a table played elsewhere (the server's) override the public hooks
 :meth:`GameScreen.refresh_table`, :meth:`GameScreen.waiting_for` and
@@ -31,21 +32,19 @@ Keys:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from textual import events, on
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from shipyard_tui.analysis import hint_for
 from shipyard_tui.core import SeatDriver
-from shipyard_tui.games.shipyard.bots import driver_for
-from shipyard_tui.games.shipyard.bots.strong import DEFAULT_BUDGET_MS
-from shipyard_tui.games.shipyard.rules import Game, GameState, IllegalMoveError, Move, Step
+from shipyard_tui.games.shipyard.rules import GameState, IllegalMoveError, Move, Step
 from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.games.shipyard.rules import query as q
 from shipyard_tui.games.shipyard.ui import choice_labels
@@ -67,10 +66,8 @@ from shipyard_tui.games.shipyard.ui.widgets.view_bar import VIEWS, ViewBar
 from shipyard_tui.games.shipyard.words import describe_move
 from shipyard_tui.model import Change, ChangeKind, GameModel
 from shipyard_tui.ui.compat import while_open
-from shipyard_tui.ui.hints import ask_for_hint
-from shipyard_tui.ui.screens.bot_turns import BotTurns
 from shipyard_tui.ui.screens.hand_over import HandOver
-from shipyard_tui.ui.sizes import ask_to_grow
+from shipyard_tui.ui.screens.table import HELP, HINT, LEAVE, SAVE_AS, SKIP, UNDO, TableScreen
 from shipyard_tui.ui.widgets.choice_panel import Choice, ChoicePanel, Plan
 
 STEP_VIEWS = {
@@ -104,15 +101,15 @@ AUTOMA_DELAY = 1.2
 """Seconds each solo automa turn stays on screen, by default (space skips)."""
 
 
-class GameScreen(Screen[None]):
+class GameScreen(TableScreen):
     """The table: action track, wheels, market, yards, canals, seats, log and choices."""
 
     BINDINGS = [
-        Binding("u", "undo", "Undo"),
+        UNDO,
         Binding("escape", "undo", "Back", show=False),
         Binding("r", "rotate", "Turn canal", show=False),
-        Binding("space", "skip", "Skip pause", show=False),
-        Binding("H", "hint", "Hint", show=False),
+        SKIP,
+        HINT,
         Binding("1,f2", "view('market')", "Market", show=False),
         Binding("2,f3", "view('rondels')", "Rondels", show=False),
         Binding("3,f4", "view('yards')", "Yards", show=False),
@@ -123,9 +120,9 @@ class GameScreen(Screen[None]):
         Binding("right_square_bracket", "cycle_seat(1)", "Next seat", show=False),
         Binding("pageup", "scroll_board(-1)", "Scroll up", show=False, priority=True),
         Binding("pagedown", "scroll_board(1)", "Scroll down", show=False, priority=True),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("ctrl+s", "save_as", "Save as"),
-        Binding("q", "leave", "Quit"),
+        HELP,
+        SAVE_AS,
+        LEAVE,
     ]
 
     def __init__(self, model: GameModel, *, bot_delay: float = 0.6,
@@ -136,16 +133,8 @@ class GameScreen(Screen[None]):
         seat of the game); ``automa_delay`` is how long each automa turn stays on screen
         (by default 1.2 s, none when bots move without a pause); ``revealed``: a
         finished game opened again, whose review starts with everything revealed."""
-        super().__init__()
-        self.model = model
-        self.bot_delay = bot_delay
-        self.bot_budget_ms = bot_budget_ms
-        """Thinking budget of the strong level (None: its default)."""
-        self._position = 0
-        """Counts changes of the game, so a hint for an old position is dropped."""
-        if driver is None:
-            driver = driver_for(model.game.config, bot_budget_ms)
-        self.bots = BotTurns(self, model, driver, bot_delay, self._may_play)
+        super().__init__(model, bot_delay=bot_delay, bot_budget_ms=bot_budget_ms,
+                         driver=driver)
         if automa_delay is None:
             automa_delay = AUTOMA_DELAY if bot_delay > 0 else 0.0
         self.automa = AutomaReplay(self, model, automa_delay, self.refresh_table)
@@ -159,7 +148,6 @@ class GameScreen(Screen[None]):
         """The step the table showed last, to scroll a panel only when a step begins."""
         self._rondels_step: Step | None = None
         """The person's step on the rondels, whose rows the panel scrolls to."""
-        self._unsubscribe: Any = None
         self._result_shown = False
         self._no_bonus_turn: tuple[int, int] | None = None
         """The seat and turn in which the player declined any bonus action."""
@@ -231,7 +219,6 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         if getattr(self.app, "low_bandwidth", False):
             self.automa.delay = 0.0
-        self._unsubscribe = self.model.subscribe(self._on_change)
         self.query_one(CanalMap).seat = self._front
         self.watch(self.query_one("#rondels", Container), "virtual_size",
                    self._rondels_laid_out, init=False)
@@ -240,21 +227,10 @@ class GameScreen(Screen[None]):
         self.refresh_table()
 
     def on_unmount(self) -> None:
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-        self.bots.cancel()
-        self.automa.stop()
+        self.automa.stop()  # the table's own handler lets the model and the bots go
 
     def on_resize(self, event: Any) -> None:
         self._apply_size(event.size.width, event.size.height)
-
-    def on_screen_resume(self) -> None:
-        self._focus_choices()
-
-    def _focus_choices(self) -> None:
-        """Give the keyboard back to the choice list (a hidden widget loses focus)."""
-        if not self.has_class("-tiny") and self.is_current:
-            self.query_one(ChoicePanel).options.focus()
 
     def _apply_size(self, width: int, height: int) -> None:
         wide = width >= WIDE[0] and height >= WIDE[1]
@@ -264,8 +240,7 @@ class GameScreen(Screen[None]):
         # under 17 empty rows)
         self.query_one("#side").styles.height = None if wide else \
             SIDE_ROWS + max(0, height - 24) // 2
-        if not ask_to_grow(self, self.query_one("#too-small", Static), width, height):
-            self.call_after_refresh(self._focus_choices)
+        self.fit(width, height)
 
     def _set_view(self, name: str) -> None:
         self.view_name = name
@@ -275,27 +250,19 @@ class GameScreen(Screen[None]):
 
     # -- reacting to the model ---------------------------------------------------------
 
-    @while_open
-    def _on_change(self, change: Change) -> None:
-        if change.kind in (ChangeKind.HIGHLIGHT, ChangeKind.PAST):
-            return
-        self._position += 1
-        if change.kind in (ChangeKind.UNDO, ChangeKind.LOAD) or (
-                change.kind is ChangeKind.MOVE and not self.bots.playing):
-            self.bots.cancel()  # what a bot thought is for a position that is gone
-        self.after_change(change)
+    def changed(self, change: Change) -> None:
+        """A move of the solo game shows the automa's turns it led to one by one first."""
         if change.kind is ChangeKind.MOVE and self.automa.start(change.events):
             return
         self.refresh_table()
-
-    def after_change(self, change: Change) -> None:
-        """A hook called on every change of the game or the viewer, before the table
-        is redrawn."""
 
     @property
     def replaying(self) -> bool:
         """The automa's turns are being shown."""
         return self.automa.active
+
+    def finish_replay(self) -> None:
+        self.automa.finish()
 
     def _may_play(self) -> bool:
         """Whether a bot's move may be played now."""
@@ -350,8 +317,7 @@ class GameScreen(Screen[None]):
             self.query_one(ChoicePanel).set_choices(text, [])
             model.set_key_hints({})
             self.query_one(ViewBar).function_keys = False
-            if self.bots.driver.bot_to_move(game):
-                self.bots.schedule()
+            self.schedule_bots()
 
     def _rondels_laid_out(self) -> None:
         self.call_after_refresh(self._show_rondel_rows)
@@ -493,12 +459,6 @@ class GameScreen(Screen[None]):
             index = same_spot.index(highlight)
             panel.highlight_move(same_spot[(index + 1) % len(same_spot)])
 
-    def action_skip(self) -> None:
-        if self.replaying:
-            self.automa.finish()
-            return
-        self.bots.hurry()
-
     def action_scroll_board(self, direction: int) -> None:
         """Scroll the panel on show (on a large terminal: the seats); the log scrolls
         its lines, the rondels their rows (the classic track leaves them less room)."""
@@ -514,19 +474,11 @@ class GameScreen(Screen[None]):
         else:
             panel.scroll_page_up()
 
-    def action_hint(self) -> None:
-        """Ask the strong bot what it would do, in a thread: the screen stays live."""
-        game = self.model.game
-        seat = game.to_move
-        if seat is None or not self.model.is_human(seat) or self.replaying:
-            self.notify("A hint is for the person whose turn it is.", timeout=3)
-            return
-        snapshot = Game.from_state(game.state.copy())
-        budget = self.bot_budget_ms or DEFAULT_BUDGET_MS
-        position = self._position
-        played = self.model.moves_played
-        ask_for_hint(self, lambda: hint_for(snapshot, budget_ms=budget, move_index=played),
-                     lambda: position == self._position)
+    def system_commands(self) -> Iterator[SystemCommand]:
+        yield from super().system_commands()
+        for name, _title in VIEWS:
+            yield SystemCommand(f"Show {name}", f"Show the {name} panel",
+                                lambda name=name: self.action_view(name))
 
     def action_view(self, name: str) -> None:
         self._set_view(name)
@@ -536,22 +488,11 @@ class GameScreen(Screen[None]):
         canal_map.seat = (canal_map.seat + step) % len(self.model.game.state.seats)
         self._set_view("canals")
 
-    def action_save_as(self) -> None:
-        from shipyard_tui.ui.screens.save_as import save_as
-
-        save_as(self)
-
-    def action_help(self) -> None:
+    def help_screen(self) -> Screen[Any]:
         from shipyard_tui.games.shipyard.ui.help import HelpScreen
 
         game = self.model.game
-        self.app.push_screen(HelpScreen(classic=game.config.classic,
-                                        catalog=q.catalog_of(game.state)))
-
-    def action_leave(self) -> None:
-        from shipyard_tui.ui.screens.confirm import leave_game
-
-        leave_game(self, self.model.game.is_over)
+        return HelpScreen(classic=game.config.classic, catalog=q.catalog_of(game.state))
 
     @on(ViewBar.Picked)
     def _picked(self, event: ViewBar.Picked) -> None:

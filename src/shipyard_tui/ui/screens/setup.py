@@ -1,10 +1,11 @@
-"""Setting up a new game: which game (Shipyard or Nauticus), seats, names, bots and
-options."""
+"""Setting up a new game: which game (any of the registry's), seats, names, bots and
+options (those the game's kind takes: :attr:`~shipyard_tui.core.game.GameKind.options`)."""
 
 from __future__ import annotations
 
 import contextlib
 import random
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -14,10 +15,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 from textual.widgets.select import InvalidSelectValueError
 
-from shipyard_tui.games.nauticus import NauticusConfig
-from shipyard_tui.games.shipyard.bots import PLAYER_LEVELS
-from shipyard_tui.games.shipyard.rules import GameConfig, SeatConfig, SeatKind
-from shipyard_tui.seats import DEFAULT_BOT_LEVEL, check_seats, clean_name, solo_config
+from shipyard_tui import games
+from shipyard_tui.core.game import Options
+from shipyard_tui.core.seats import SeatConfig, SeatKind
+from shipyard_tui.seats import DEFAULT_BOT_LEVEL, check_seats, clean_name
 from shipyard_tui.ui.host import host_of
 from shipyard_tui.ui.widgets.tick_box import TickBox
 
@@ -31,11 +32,18 @@ EDITION_NOTES = {
 }
 """One line on each edition, shown under the choice."""
 SOLO_NOTE = "Solo games play the 2nd edition: the classic rules have no solo game."
-KINDS = [("Person", "human")] + [(f"Bot: {shown}", f"bot:{level}")
-                                 for shown, level in PLAYER_LEVELS.items()]
-"""Every seat may be a person or a bot of any level players are offered (Nauticus's
+KINDS = [("Person", "human")] + [(f"Bot: {shown}", f"bot:{level}") for shown, level
+                                 in games.kind(games.DEFAULT).player_levels.items()]
+"""Every seat may be a person or a bot of any level players are offered (every game's
 levels have the same names and bot names)."""
-GAMES = [("Shipyard", "shipyard"), ("Nauticus", "nauticus")]
+BOXES = {"first-game": "first_game", "advanced": "advanced"}
+"""The setup options' tick boxes, each with the option it sets (shown for the games
+that take it)."""
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """Every game of the registry, by the name people read."""
+    return [(games.kind(name).title, name) for name in games.names()]
 
 
 class FormScroll(VerticalScroll, can_focus=False):
@@ -45,25 +53,26 @@ class FormScroll(VerticalScroll, can_focus=False):
 
 
 class SetupScreen(Screen[None]):
-    """A form for a new game; ``solo`` asks only for the player's name and options;
-    ``game`` preselects Shipyard or Nauticus (which has no solo or setup options)."""
+    """A form for a new game; ``solo`` asks only for the player's name and options (of
+    the default game); ``game`` preselects a game by name (its kind says which setup
+    options it has)."""
 
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "start", "Start"),
     ]
 
-    def __init__(self, *, solo: bool = False, game: str = "shipyard") -> None:
+    def __init__(self, *, solo: bool = False, game: str = games.DEFAULT) -> None:
         super().__init__()
         self.solo = solo
-        self.game = "shipyard" if solo else game
+        self.game = games.DEFAULT if solo else game
 
     def compose(self) -> ComposeResult:
         with FormScroll(id="setup-box"):
             yield Static("[b]Solo game[/b]" if self.solo else "[b]New game[/b]")
             if not self.solo:
                 yield Label("Game")
-                yield Select(GAMES, value=self.game, id="game", allow_blank=False)
+                yield Select(game_choices(), value=self.game, id="game", allow_blank=False)
                 yield Label("Seats")
                 yield Select([(f"{n} seats", n) for n in (2, 3, 4)], value=2, id="seat-count",
                              allow_blank=False)
@@ -147,9 +156,10 @@ class SetupScreen(Screen[None]):
         host_of(self.app).setup_drafts[self._form] = draft
 
     def _show_options(self) -> None:
-        """Shipyard's setup options; Nauticus has none."""
+        """The setup options the chosen game takes."""
+        options = games.kind(self.game).options
         for box in self.query("#setup-options TickBox"):
-            box.display = self.game == "shipyard"
+            box.display = BOXES.get(box.id or "", "") in options
 
     @on(Select.Changed, "#game")
     def _game_changed(self, event: Select.Changed) -> None:
@@ -199,7 +209,7 @@ class SetupScreen(Screen[None]):
         self._keep_draft(seed=True)
         self.app.pop_screen()
 
-    def config(self) -> GameConfig | NauticusConfig:
+    def config(self) -> Any:
         """The configuration the form describes; ``ValueError`` says what to fix."""
         seed_text = self.query_one("#seed", Input).value.strip()
         if seed_text:
@@ -212,9 +222,9 @@ class SetupScreen(Screen[None]):
         first_game = self.query_one("#first-game", Checkbox).value
         if self.solo:
             name = self.query_one("#name-0", Input).value
-            config = solo_config(name, seed, first_game)
-            config.validate()
-            return config
+            person = SeatConfig(clean_name(name), SeatKind.HUMAN)
+            solo = Options(solo=True, first_game=first_game)
+            return games.kind(self.game).make_config([person], seed, solo)
         count = self.query_one("#seat-count", Select).value
         assert isinstance(count, int)
         seats = []
@@ -223,21 +233,18 @@ class SetupScreen(Screen[None]):
                 name = clean_name(self.query_one(f"#name-{i}", Input).value)
             except ValueError as exc:
                 raise ValueError(f"seat {i + 1}: {exc}") from None
-            kind = str(self.query_one(f"#kind-{i}", Select).value)
-            if kind == "human":
+            plays = str(self.query_one(f"#kind-{i}", Select).value)
+            if plays == "human":
                 seats.append(SeatConfig(name, SeatKind.HUMAN))
             else:
-                seats.append(SeatConfig(name, SeatKind.BOT, kind.split(":", 1)[1]))
+                seats.append(SeatConfig(name, SeatKind.BOT, plays.split(":", 1)[1]))
         check_seats(seats)
-        if self.game == "nauticus":
-            nauticus = NauticusConfig(tuple(seats), seed=seed)
-            nauticus.validate()
-            return nauticus
-        advanced = self.query_one("#advanced", Checkbox).value
+        kind = games.kind(self.game)
+        takes = kind.options
+        advanced = self.query_one("#advanced", Checkbox).value and "advanced" in takes
+        first_game = first_game and "first_game" in takes
         if first_game and advanced:
             raise ValueError("choose either the first-game setup or advanced contracts")
-        edition = str(self.query_one("#edition", Select).value)
-        config = GameConfig(tuple(seats), seed=seed, first_game=first_game, advanced=advanced,
-                            edition=edition)
-        config.validate()
-        return config
+        edition = str(self.query_one("#edition", Select).value) if "rules" in takes else ""
+        return kind.make_config(seats, seed, Options(rules=edition, first_game=first_game,
+                                                     advanced=advanced))

@@ -10,7 +10,31 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from shipyard_tui import games
+from shipyard_tui.core.game import GameKind
 from shipyard_tui.ui.host import host_of
+
+GAME_ENTRY = "game:"
+"""The start of the menu entry that sets up a new game of a game other than the
+default one (its kind's name follows)."""
+
+
+def _other_games() -> list[GameKind]:
+    """Every game but the default one that has a letter in the menu, in the
+    registry's order."""
+    kinds = (games.kind(name) for name in games.names() if name != games.DEFAULT)
+    return [kind for kind in kinds if kind.menu_key]
+
+
+def _new_words(kind: GameKind) -> str:
+    """A game's entry in the menu, in words."""
+    fewest, most = kind.seats
+    return f"{kind.title}: new game ({fewest}–{most} seats, people and bots)"
+
+
+OTHER_GAMES = tuple((f"{GAME_ENTRY}{kind.name}", kind.menu_key, kind.title, _new_words(kind))
+                    for kind in _other_games())
+"""Each other game's menu entry: its id, letter, name and words."""
 
 ART = r"""
  ___ _    _                       _
@@ -29,14 +53,16 @@ class TitleScreen(Screen[None]):
         Binding("c", "menu('continue')", "Continue", show=False),
         Binding("n", "menu('new')", "New game", show=False),
         Binding("s", "menu('solo')", "Solo", show=False),
-        Binding("a", "menu('nauticus')", "Nauticus", show=False),
+        *(Binding(key, f"menu('{entry}')", title, show=False)
+          for entry, key, title, _words in OTHER_GAMES),
         Binding("l", "menu('load')", "Load", show=False),
         Binding("f", "menu('finished')", "Finished", show=False),
         Binding("question_mark,f1", "menu('help')", "Help"),
         Binding("q", "menu('quit')", "Quit"),
     ]
     """Each entry of the menu has a letter, shown beside it (the footer, at 80 columns,
-    had no room for them all)."""
+    had no room for them all); each other game's letter is its kind's
+    (:attr:`~shipyard_tui.core.game.GameKind.menu_key`)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
@@ -48,7 +74,7 @@ class TitleScreen(Screen[None]):
         ("continue", "c", "Continue the last game"),
         ("new", "n", "New game (2–4 seats, people and bots)"),
         ("solo", "s", "Solo game against the two automa"),
-        ("nauticus", "a", "Nauticus: new game (2–4 seats, people and bots)"),
+        *((entry, key, words) for entry, key, _title, words in OTHER_GAMES),
         ("load", "l", "Load a saved game"),
         ("finished", "f", "Finished games (review the scores)"),
         ("help", "?", "Help: keys and the board"),
@@ -90,7 +116,8 @@ class TitleScreen(Screen[None]):
             return
         players = ", ".join(name for name, kind in zip(info.seats, info.kinds, strict=False)
                             if kind != "automa")
-        kind = "solo, " if info.solo else ("" if info.game_words == "Shipyard"
+        default = games.kind(games.DEFAULT).describe()
+        kind = "solo, " if info.solo else ("" if info.game_words == default
                                            else f"{info.game_words}, ")
         menu.replace_option_prompt(
             "continue", printable(f"{words} ({kind}{players}, {save_stage(info)})"))
@@ -101,7 +128,6 @@ class TitleScreen(Screen[None]):
             self.action_menu(event.option.id)
 
     def action_menu(self, choice: str) -> None:
-        from shipyard_tui.games.shipyard.ui.help import HelpScreen
         from shipyard_tui.ui.screens.load import LoadScreen
         from shipyard_tui.ui.screens.setup import SetupScreen
 
@@ -114,11 +140,12 @@ class TitleScreen(Screen[None]):
             self.app.push_screen(LoadScreen(host.store, finished=True))
         elif choice == "new":
             self.app.push_screen(SetupScreen())
-        elif choice == "nauticus":
-            self.app.push_screen(SetupScreen(game="nauticus"))
+        elif choice.startswith(GAME_ENTRY):
+            self.app.push_screen(SetupScreen(game=choice.removeprefix(GAME_ENTRY)))
         elif choice == "solo":
             self.app.push_screen(SetupScreen(solo=True))
         elif choice == "help":
-            self.app.push_screen(HelpScreen())
+            self.app.push_screen(games.kind(games.DEFAULT).help_screen())
         elif choice == "quit":
             self.app.exit()
+

@@ -12,6 +12,7 @@ from textual.widget import Widget
 
 from shipyard_tui.games.shipyard.rules import GameState, Move
 from shipyard_tui.model import Change, ChangeKind, GameModel
+from shipyard_tui.ui.compat import column_cells
 
 RENDER_ERRORS: list[str] = []
 """Drawing failures caught so far; the tests check it stays empty."""
@@ -143,7 +144,8 @@ class ModelWidget(Widget):
 
     @property
     def view(self) -> GameState:
-        return self.model.view
+        view: GameState = self.model.view
+        return view
 
     def render(self) -> RenderableType:
         if self._drawn is None:
@@ -179,7 +181,7 @@ def fingerprint(renderable: object) -> Hashable:
     if isinstance(renderable, Table):
         columns = []
         for column in renderable.columns:
-            cells = tuple(fingerprint(c) for c in column._cells)
+            cells = tuple(fingerprint(c) for c in column_cells(column))
             if None in cells:
                 return None
             columns.append((fingerprint(column.header), column.width, column.ratio,

@@ -1,31 +1,32 @@
 """The Nauticus table: wheel, seats, supply, choices, log and a status line.
 
+Nauticus's part of the shared table screen (:class:`~shipyard_tui.ui.screens.table.
+TableScreen`, which plays the moves through the model, paces the bots and gives the
+hint): its widgets, its choice labels and its help.
+
 Keys: arrows and Enter (or an option's letter) choose a move; ``u`` takes back the last
 move of the seat deciding now (back to the last shuffle); ``r`` shows each seat in
-full in turn (warehouse, deliveries); ``?`` the rules and keys; ``v`` the review once
-the game is over; ``H`` a hint (the strong bot's choice, highlighted); ``ctrl+s``
-saves under a name; ``q`` leaves for the title screen
-(the game is autosaved after every move).
+full in turn (warehouse, deliveries); ``space`` lets a bot move now instead of after
+its pause; ``?`` the rules and keys; ``v`` the review once the game is over; ``H`` a
+hint (the strong bot's choice, highlighted); ``ctrl+s`` saves under a name; ``q``
+leaves for the title screen (the game is autosaved after every move).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import suppress
 from itertools import groupby
+from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from shipyard_tui.games.nauticus import Move, NauticusGame, SeatKind, action_used
-from shipyard_tui.games.nauticus.bots import NauticusBot, bot_for_level
+from shipyard_tui.core import SeatDriver
+from shipyard_tui.games.nauticus import Move, NauticusGame, action_used
 from shipyard_tui.games.nauticus.rules.moves import Crown, Done, EndGo, Withdraw
-from shipyard_tui.games.nauticus.search import DEFAULT_BUDGET_MS as NAUTICUS_BUDGET_MS
 from shipyard_tui.games.nauticus.ui.widgets import (
     LogPanel,
     NauticusStatus,
@@ -34,9 +35,9 @@ from shipyard_tui.games.nauticus.ui.widgets import (
     WheelPanel,
 )
 from shipyard_tui.games.nauticus.words import event_words, move_words
+from shipyard_tui.model import Change, ChangeKind, GameModel
 from shipyard_tui.ui.compat import while_open
-from shipyard_tui.ui.hints import ask_for_hint
-from shipyard_tui.ui.sizes import ask_to_grow
+from shipyard_tui.ui.screens.table import HELP, HINT, LEAVE, SAVE_AS, SKIP, UNDO, TableScreen
 from shipyard_tui.ui.widgets.choice_panel import Choice, ChoicePanel, Repeat
 
 REPEATABLE = (Withdraw, Crown)
@@ -44,8 +45,6 @@ REPEATABLE = (Withdraw, Crown)
 
 MAX_REPEAT = 20
 """More uses than a seat can have of one action (a bound, not a rule)."""
-
-Commit = Callable[[NauticusGame], None]
 
 WIDE_FROM = 120
 """From this width on the choices get more room (their long lines wrap less)."""
@@ -71,21 +70,24 @@ def repeats_counted(lines: list[str]) -> list[str]:
     return [f"{line} (×{n})" if n > 1 else line for line, n in counted]
 
 
-class NauticusScreen(Screen[None]):
-    """One game of Nauticus between the configured seats. The screen is the only
-    caller of the game's ``play``/``undo``; after each it calls the commit hooks (the
-    app autosaves there) before the next decision can be made."""
+class NauticusScreen(TableScreen):
+    """One game of Nauticus between the configured seats, on the shared table screen:
+    moves and takebacks go through the model, whose commit hooks (the app autosaves
+    there) run before the next decision can be made."""
+
+    TOO_SMALL = "nauticus-too-small"
 
     BINDINGS = [
-        Binding("u", "undo", "Undo"),
+        UNDO,
         Binding("r", "next_view", "Seats"),
-        Binding("question_mark,f1", "help", "Help"),
+        HELP,
         Binding("v", "review", "Review"),
-        Binding("H", "hint", "Hint", show=False),
+        HINT,
+        SKIP,
         Binding("pageup", "scroll_log(-1)", "Log up", show=False, priority=True),
         Binding("pagedown", "scroll_log(1)", "Log down", show=False, priority=True),
-        Binding("ctrl+s", "save_as", "Save as"),
-        Binding("q", "leave", "Quit"),
+        SAVE_AS,
+        LEAVE,
     ]
 
     DEFAULT_CSS = """
@@ -134,35 +136,46 @@ class NauticusScreen(Screen[None]):
     }
     """
 
-    def __init__(self, game: NauticusGame, *, bot_delay: float = 0.4,
-                 budget_ms: float | None = None, on_commit: Commit | None = None) -> None:
-        super().__init__()
-        self.game = game
-        self.bot_delay = bot_delay
-        self.commit_hooks: list[Commit] = [on_commit] if on_commit is not None else []
-        self.bots: dict[int, NauticusBot] = {
-            i: bot_for_level(seat.level or "greedy", game.config.seed * 31 + i, budget_ms)
-            for i, seat in enumerate(game.config.seats) if seat.kind is SeatKind.BOT}
-        self.budget_ms = budget_ms
+    def __init__(self, model: GameModel | NauticusGame, *, bot_delay: float = 0.4,
+                 bot_budget_ms: float | None = None,
+                 driver: SeatDriver[Any, Any] | None = None) -> None:
+        """``model``: the table's model (a game alone is put in one, without commit
+        hooks)."""
+        if not isinstance(model, GameModel):
+            model = GameModel(model)
+        super().__init__(model, bot_delay=bot_delay, bot_budget_ms=bot_budget_ms,
+                         driver=driver)
         self._logged = 0
-        self._bot_timer: Timer | None = None
         self._review_shown = False
-        self._position = 0
-        """Counts redraws of the table, so that a hint for an old position is dropped."""
         self._repeated: tuple[int, int] | None = None
         """The moves (from, to) the last "every use left" choice played, undone together."""
+        self._holding = False
+        """Several moves are being played (or taken back) as one choice: the table is
+        drawn once they all are (the log counts a repeated line once)."""
+
+    @property
+    def game(self) -> NauticusGame:
+        """The game on the table (the model's)."""
+        game: NauticusGame = self.model.game
+        return game
+
+    @game.setter
+    def game(self, game: NauticusGame) -> None:
+        """A table played elsewhere (the server's) puts in the game as it now is."""
+        self.model.take_in(game)
 
     def compose(self) -> ComposeResult:
+        model = self.model
         with Horizontal(id="top"):
-            yield WheelPanel()
-            yield SeatsPanel()
+            yield WheelPanel(model)
+            yield SeatsPanel(model)
         with Horizontal(id="bottom"):
             yield ChoicePanel()
             with Vertical(id="nauticus-side"):
-                yield SupplyPanel()
+                yield SupplyPanel(model)
                 yield LogPanel(id="log")
         yield NauticusStatus(id="status")
-        yield Static("", id="nauticus-too-small", markup=False)
+        yield Static("", id=self.TOO_SMALL, markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -175,9 +188,7 @@ class NauticusScreen(Screen[None]):
         width, height = event.size.width, event.size.height
         self.set_class(width >= WIDE_FROM, "-wide")
         self._fit_top(width, height)
-        if not ask_to_grow(self, self.query_one("#nauticus-too-small", Static), width,
-                           height):
-            self.call_after_refresh(self._focus_choices)
+        self.fit(width, height)
 
     def _fit_top(self, width: int | None = None, height: int | None = None) -> None:
         """Make the top row as tall as every seat's lines need (a play-test at 160x50
@@ -192,10 +203,6 @@ class NauticusScreen(Screen[None]):
         if top.styles.height is None or top.styles.height.value != rows:
             top.styles.height = rows
         seats.refresh()
-
-    def _focus_choices(self) -> None:
-        if self.is_attached and not self.has_class("-tiny"):
-            self.query_one(ChoicePanel).options.focus()
 
     def _log_entries(self, start: int) -> list[str]:
         names = [s.name for s in self.game.state.seats]
@@ -222,15 +229,18 @@ class NauticusScreen(Screen[None]):
 
     # -- drawing ------------------------------------------------------------
 
+    def changed(self, change: Change) -> None:
+        if self._holding:
+            return
+        if change.kind in (ChangeKind.UNDO, ChangeKind.LOAD):
+            self._rewrite_log()
+        self.refresh_table()
+
     @while_open
     def refresh_table(self) -> None:
         """Draw the game as it is now and ask whoever decides next."""
         game = self.game
-        self._position += 1
-        view = game.view(game.to_move)
-        self.query_one(WheelPanel).view = view
-        self.query_one(SeatsPanel).view = view
-        self.query_one(SupplyPanel).view = view
+        view = self.model.view
         self._fit_top()
         names = [s.name for s in view.seats]
         self._write_log()
@@ -251,15 +261,12 @@ class NauticusScreen(Screen[None]):
                 self.call_after_refresh(self.action_review)
             return
         who = names[seat]
-        if seat in self.bots:
-            self.status(f"{who} (bot) has to {game.prompt}...", f"{who} (bot) is thinking...")
-            panel.set_choices(f"{who} is thinking.", [])
-            if self._bot_timer is not None:
-                self._bot_timer.stop()
-            if self.bot_delay > 0:
-                self._bot_timer = self.set_timer(self.bot_delay, self.play_bot)
-            else:
-                self.call_after_refresh(self.play_bot)
+        if self.bots.driver.bot_to_move(game):
+            self.status(f"{who} (bot) has to {game.prompt}... (space: move now)",
+                        f"{who} (bot) is thinking... (space: move now)",
+                        f"{who} (bot) is thinking...")
+            panel.set_choices(f"{who} is thinking (space: move now).", [])
+            self.bots.schedule()
             return
         self.status(f"{who}'s decision: {game.prompt}.", f"{who}'s decision.")
         if not self.decides_here(seat):
@@ -292,11 +299,6 @@ class NauticusScreen(Screen[None]):
                                   Repeat(move, times)))
         return out
 
-    def decides_here(self, seat: int) -> bool:
-        """Whether the person at this screen makes ``seat``'s decisions (here: every
-        person's seat; at a server table only the connection's own)."""
-        return True
-
     def waiting_text(self, seat: int) -> str:
         return f"Waiting for {self.game.state.seats[seat].name}."
 
@@ -308,97 +310,67 @@ class NauticusScreen(Screen[None]):
     # -- moves --------------------------------------------------------------
 
     def _committed(self) -> None:
-        for hook in self.commit_hooks:
-            hook(self.game)
-        self.refresh_table()
-
-    def play_bot(self) -> None:
-        """Let the bot to move think in a thread (the strong one searches for a while),
-        on a copy of the position; its move is played if the game has not moved on."""
-        self._bot_timer = None
-        seat = self.game.to_move
-        if seat is None or seat not in self.bots or not self.is_attached:
-            return
-        bot = self.bots[seat]
-        view, legal = self.game.view(seat), self.game.legal_moves()
-        played = len(self.game.moves)
-
-        def think() -> None:
-            move = bot.choose(view, legal)
-            with suppress(RuntimeError):  # the app may close while the bot thinks
-                self.app.call_from_thread(self._bot_chose, move, played)
-
-        self.run_worker(think, thread=True, exclusive=True, group="bot")
-
-    def _bot_chose(self, move: Move, played: int) -> None:
-        if not self.is_attached or len(self.game.moves) != played:
-            return
-        self.game.play(move)
-        self._committed()
+        """After a move or takeback of the person at this screen (the model has told
+        the table already; a server's table waits for its host here)."""
 
     def on_choice_panel_chosen(self, message: ChoicePanel.Chosen) -> None:
         seat = self.game.to_move
-        if (seat is None or seat in self.bots or not self.decides_here(seat)
+        if (seat is None or not self.decides_here(seat)
                 or not self.query_one(ChoicePanel).answers(message.decision)
                 or self.app.screen is not self):
             return  # a second quick Enter, for the decision the first one answered
         move = message.move
         self.query_one(LogPanel).follow()  # what the move does is read at the end
+        model = self.model
         if isinstance(move, Repeat) and isinstance(move.move, Move):
             before = len(self.game.moves)
-            for _ in range(move.times):  # each use checked by the rules as it is played
-                if self.game.to_move != seat or move.move not in self.game.legal_moves():
-                    break
-                self.game.play(move.move)
+            self._holding = True
+            try:
+                for _ in range(move.times):  # each use checked by the rules as played
+                    if self.game.to_move != seat or move.move not in self.game.legal_moves():
+                        break
+                    model.play(move.move)
+            finally:
+                self._holding = False
             self._repeated = (before, len(self.game.moves))
+            self.refresh_table()
             self._committed()
             return
         if not isinstance(move, Move) or move not in self.game.legal_moves():
             return  # the panel only ever holds Nauticus's moves of this decision
         self._repeated = None
-        self.game.play(move)
+        model.play(move)
         self._committed()
 
     def action_undo(self) -> None:
-        seat = self.game.to_move
-        if seat is None or seat in self.bots or not self.decides_here(seat) or \
-                not self.game.can_undo:
+        if not self.model.can_undo:
             self.notify("Nothing to take back in this decision (not across a shuffle "
                         "or another seat's move).", timeout=3)
             return
         span, self._repeated = self._repeated, None
         # the uses one choice played are taken back together, as they were chosen
         count = span[1] - span[0] if span and len(self.game.moves) == span[1] else 1
-        for _ in range(count):
-            if not self.game.can_undo:
-                break
-            self.game.undo()
+        self._holding = True
+        try:
+            for _ in range(count):
+                if not self.game.can_undo:
+                    break
+                self.model.undo()
+        finally:
+            self._holding = False
         self._rewrite_log()
+        self.refresh_table()
         self._committed()
-
-    def action_hint(self) -> None:
-        """Ask the strong bot what it would do, in a thread: the table stays live."""
-        from shipyard_tui.analysis import HINT_BUDGET_FACTOR, nauticus_hint_for
-
-        seat = self.game.to_move
-        if seat is None or seat in self.bots or not self.decides_here(seat):
-            self.notify("A hint is for the person whose turn it is.", timeout=3)
-            return
-        snapshot = NauticusGame.from_state(self.game.state.copy())
-        budget = HINT_BUDGET_FACTOR * (self.budget_ms or NAUTICUS_BUDGET_MS)
-        position = self._position
-        ask_for_hint(self, lambda: nauticus_hint_for(snapshot, budget_ms=budget, seed=position),
-                     lambda: position == self._position)
 
     def action_next_view(self) -> None:
         wheel = self.query_one(WheelPanel)
         seats = len(self.game.state.seats)
         wheel.detail = wheel.detail + 1 if wheel.detail + 1 < seats else -1
 
-    def action_help(self) -> None:
+    def help_screen(self) -> Screen[Any]:
         from shipyard_tui.games.nauticus.ui.help import NauticusHelpScreen
 
-        self.app.push_screen(NauticusHelpScreen())
+        return NauticusHelpScreen()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The review key is offered once the game is over (before, it only said so)."""
@@ -408,17 +380,3 @@ class NauticusScreen(Screen[None]):
         from shipyard_tui.games.nauticus.ui.review import NauticusReviewScreen
 
         self.app.push_screen(NauticusReviewScreen(self.game))
-
-    def action_save_as(self) -> None:
-        from shipyard_tui.ui.screens.save_as import save_as
-
-        save_as(self)
-
-    def action_leave(self) -> None:
-        from shipyard_tui.ui.screens.confirm import leave_game
-
-        leave_game(self, self.game.is_over)
-
-    def on_unmount(self) -> None:
-        if self._bot_timer is not None:
-            self._bot_timer.stop()

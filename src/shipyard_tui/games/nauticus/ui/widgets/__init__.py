@@ -1,5 +1,5 @@
-"""Widgets of the Nauticus table, one per file. Each draws one part of a state the
-screen hands down; none of them reaches into the game."""
+"""Widgets of the Nauticus table, one per file. Each draws one part of the table
+model's view (:mod:`.follow`); none of them reaches into the game."""
 
 from shipyard_tui.games.nauticus.ui.widgets.log_panel import LogPanel
 from shipyard_tui.games.nauticus.ui.widgets.seats_panel import SeatsPanel

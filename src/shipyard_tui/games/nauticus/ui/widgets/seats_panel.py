@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.reactive import reactive
-from textual.widgets import Static
 
 from shipyard_tui.games.nauticus import NauticusState
+from shipyard_tui.games.nauticus.ui.widgets.follow import FollowsModel
 from shipyard_tui.games.nauticus.words import seat_lines
 
 INDENT = "   "
@@ -48,7 +47,7 @@ def seat_rows(state: NauticusState, width: int) -> list[list[str]]:
             for i in range(len(state.seats))]
 
 
-class SeatsPanel(Static):
+class SeatsPanel(FollowsModel):
     """Every seat's VP, coins, workers, pass tiles, crowns, extra tile, yard, warehouse
     and deliveries, as many of those rows as the panel's height gives each seat (the
     screen makes it as tall as they need, within the terminal); the seat deciding now
@@ -63,13 +62,11 @@ class SeatsPanel(Static):
     }
     """
 
-    view: reactive[NauticusState | None] = reactive(None, always_update=True)
-    """The state to draw."""
 
     def rows_needed(self, width: int) -> int:
         """How many rows every seat's lines take at a content width of ``width``."""
-        state = self.view
-        return 0 if state is None else sum(len(r) for r in seat_rows(state, width - 1))
+        state = self.model.view  # the model's, which the panel may not have taken yet
+        return sum(len(r) for r in seat_rows(state, width - 1))
 
     def render(self) -> Text:
         state = self.view

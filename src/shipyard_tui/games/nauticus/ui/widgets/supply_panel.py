@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.reactive import reactive
-from textual.widgets import Static
 
 from shipyard_tui.games.nauticus import NauticusState
 from shipyard_tui.games.nauticus.rules.catalog import CRESTS, GOODS, HULL_KINDS
+from shipyard_tui.games.nauticus.ui.widgets.follow import FollowsModel
 from shipyard_tui.games.nauticus.words import CREST_LETTER, GOOD_LETTER, HULL_LETTER
 
 
@@ -32,7 +31,7 @@ def supply_lines(state: NauticusState) -> list[str]:
             row("goods", "good", GOODS, GOOD_LETTER)]
 
 
-class SupplyPanel(Static):
+class SupplyPanel(FollowsModel):
     """The open stacks: hulls (bow, centre, stern, single), masts and sails by crest
     (whale, boat, helm, trident, crown), goods (coffee, fish, grain, salt)."""
 
@@ -45,8 +44,6 @@ class SupplyPanel(Static):
     }
     """
 
-    view: reactive[NauticusState | None] = reactive(None, always_update=True)
-    """The state to draw."""
 
     def render(self) -> Text:
         state = self.view

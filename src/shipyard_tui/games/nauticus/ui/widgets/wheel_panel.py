@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
 
-from shipyard_tui.games.nauticus import NauticusState
+from shipyard_tui.games.nauticus.ui.widgets.follow import FollowsModel
 from shipyard_tui.games.nauticus.ui.widgets.seats_panel import wrapped
 from shipyard_tui.games.nauticus.words import seat_lines, wheel_rows
 
 
-class WheelPanel(Static):
+class WheelPanel(FollowsModel):
     """The eight board fields: tile, bonus, blue workers, price digits; or one seat's
     possessions in full (warehouse and deliveries included), as the screen selects.
 
@@ -28,8 +27,6 @@ class WheelPanel(Static):
     }
     """
 
-    view: reactive[NauticusState | None] = reactive(None, always_update=True)
-    """The state to draw."""
     detail: reactive[int] = reactive(-1)
     """-1: the wheel; a seat number: that seat in full."""
 

@@ -1,0 +1,200 @@
+"""The table screen every game shares: the one place where moves are played.
+
+A game's table (Shipyard's :class:`~shipyard_tui.ui.screens.game.GameScreen`,
+:class:`~shipyard_tui.games.nauticus.ui.screen.NauticusScreen`) is a subclass that adds
+its board widgets, its choice labels and its help; what is the same at every table is
+here, written once:
+
+- the observable model (:class:`~shipyard_tui.model.GameModel`): the screen subscribes
+  and redraws on each change; moves and takebacks go through the model, so the commit
+  hooks (the app's autosave) and the revision (a second quick Enter is dropped) work
+  alike for every game;
+- the bots' turns (:class:`~.bot_turns.BotTurns`, one seat driver made by the game's
+  kind, thought over in a worker thread) and ``space``, which lets a bot move now;
+- the hint (``H``: the game's kind thinks, by the one budget rule), the takeback
+  (``u``), save-as (``Ctrl+S``), leaving (``q``), a terminal too small, and the
+  keyboard given back to the choices.
+
+The game's part provides :meth:`TableScreen.refresh_table` (draw the decision in front
+of the table) and :meth:`TableScreen.help_screen`, and may override the other hooks.
+Its ``BINDINGS`` list the keys in the order its footer shows them; :data:`TABLE_KEYS`
+are the shared ones to take from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from textual.app import SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Static
+
+from shipyard_tui.core import SeatDriver
+from shipyard_tui.core.advice import Hint
+from shipyard_tui.model import Change, ChangeKind, GameModel
+from shipyard_tui.ui.compat import while_open
+from shipyard_tui.ui.hints import ask_for_hint
+from shipyard_tui.ui.screens.bot_turns import BotTurns
+from shipyard_tui.ui.sizes import ask_to_grow
+from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
+
+UNDO = Binding("u", "undo", "Undo")
+SKIP = Binding("space", "skip", "Skip pause", show=False)
+HINT = Binding("H", "hint", "Hint", show=False)
+HELP = Binding("question_mark,f1", "help", "Help")
+SAVE_AS = Binding("ctrl+s", "save_as", "Save as")
+LEAVE = Binding("q", "leave", "Quit")
+
+TABLE_KEYS = (UNDO, SKIP, HINT, HELP, SAVE_AS, LEAVE)
+"""The keys every table has."""
+
+
+class TableScreen(Screen[None]):
+    """A game's table (see the module docstring); subclasses add the game's parts."""
+
+    TOO_SMALL = "too-small"
+    """The id of the line that asks for a larger terminal."""
+
+    def __init__(self, model: GameModel, *, bot_delay: float = 0.6,
+                 bot_budget_ms: float | None = None,
+                 driver: SeatDriver[Any, Any] | None = None) -> None:
+        """``driver`` plays the bot seats (by default a bot of its level at every bot
+        seat of the game, as its kind makes them); ``bot_budget_ms`` is the strong
+        level's thinking time (None: its default), for the bots and the hint."""
+        super().__init__()
+        self.model = model
+        self.bot_delay = bot_delay
+        self.bot_budget_ms = bot_budget_ms
+        self._position = 0
+        """Counts changes of the game, so a hint for an old position is dropped."""
+        if driver is None:
+            driver = model.kind.driver(model.game.config, bot_budget_ms)
+        self.bots = BotTurns(self, model, driver, bot_delay, self._may_play)
+        self._unsubscribe: Any = None
+
+    # -- the model --------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self._unsubscribe = self.model.subscribe(self._on_change)
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self.bots.cancel()
+
+    @while_open
+    def _on_change(self, change: Change) -> None:
+        if change.kind in (ChangeKind.HIGHLIGHT, ChangeKind.PAST):
+            return
+        self._position += 1
+        if change.kind in (ChangeKind.UNDO, ChangeKind.LOAD) or (
+                change.kind is ChangeKind.MOVE and not self.bots.playing):
+            self.bots.cancel()  # what a bot thought is for a position that is gone
+        self.after_change(change)
+        self.changed(change)
+
+    def after_change(self, change: Change) -> None:
+        """A hook called on every change of the game or the viewer, before the table
+        is redrawn."""
+
+    def changed(self, change: Change) -> None:
+        """Show the change: by default, the table is drawn again."""
+        self.refresh_table()
+
+    def refresh_table(self) -> None:
+        """Show the decision in front of the table (the game's part draws it)."""
+        raise NotImplementedError
+
+    @property
+    def replaying(self) -> bool:
+        """Turns already played are being shown one by one (no move may be made)."""
+        return False
+
+    def finish_replay(self) -> None:
+        """Show the present at once (after turns shown one by one)."""
+
+    def _may_play(self) -> bool:
+        """Whether a bot's move may be played now."""
+        return not self.replaying
+
+    def schedule_bots(self) -> None:
+        """A bot decides now: let it think (after the pause)."""
+        if self.bots.driver.bot_to_move(self.model.game):
+            self.bots.schedule()
+
+    # -- the terminal -------------------------------------------------------------------
+
+    def fit(self, width: int, height: int) -> None:
+        """Ask for a larger terminal when this one is too small; else give the keyboard
+        back to the choices once drawn."""
+        if not ask_to_grow(self, self.query_one(f"#{self.TOO_SMALL}", Static), width, height):
+            self.call_after_refresh(self._focus_choices)
+
+    def on_screen_resume(self) -> None:
+        self._focus_choices()
+
+    def _focus_choices(self) -> None:
+        """Give the keyboard back to the choice list (a hidden widget loses focus)."""
+        if self.is_attached and not self.has_class("-tiny") and self.is_current:
+            self.query_one(ChoicePanel).options.focus()
+
+    # -- actions --------------------------------------------------------------------------
+
+    def action_skip(self) -> None:
+        """``space``: show the present at once, or let a bot waiting out its pause move
+        now."""
+        if self.replaying:
+            self.finish_replay()
+            return
+        self.bots.hurry()
+
+    def action_hint(self) -> None:
+        """Ask the strong bot what it would do, in a thread: the table stays live."""
+        seat = self.model.to_move
+        if seat is None or not self.decides_here(seat) or self.replaying:
+            self.notify("A hint is for the person whose turn it is.", timeout=3)
+            return
+        snapshot = self.model.kind.copy_game(self.model.game)
+        played = self.model.moves_played
+        position = self._position
+        ask_for_hint(self, lambda: self.hint_of(snapshot, played),
+                     lambda: position == self._position)
+
+    def decides_here(self, seat: int) -> bool:
+        """Whether the person at this screen makes ``seat``'s decisions."""
+        return self.model.is_human(seat)
+
+    def hint_of(self, snapshot: Any, played: int) -> Hint:
+        """The hint for ``snapshot``, a copy of the game before move number ``played``
+        (called in a worker thread): the game's kind thinks by the one budget rule."""
+        return self.model.kind.hint(snapshot, self.bot_budget_ms, move_index=played)
+
+    def help_screen(self) -> Screen[Any]:
+        """The game's help: its rules and keys."""
+        raise NotImplementedError
+
+    def system_commands(self) -> Iterator[SystemCommand]:
+        """What the command palette offers at this table."""
+        yield SystemCommand("Undo", "Take back the last move of this turn", self.action_undo)
+        yield SystemCommand("Save as…", "Keep this game under a name", self.action_save_as)
+        yield SystemCommand("Help", "Keys and the board's abbreviations", self.action_help)
+
+    def action_undo(self) -> None:
+        """Take back the last move (the game's part says what was taken back)."""
+        raise NotImplementedError
+
+    def action_help(self) -> None:
+        self.app.push_screen(self.help_screen())
+
+    def action_save_as(self) -> None:
+        from shipyard_tui.ui.screens.save_as import save_as
+
+        save_as(self)
+
+    def action_leave(self) -> None:
+        from shipyard_tui.ui.screens.confirm import leave_game
+
+        leave_game(self, self.model.game.is_over)
