@@ -1,6 +1,7 @@
-"""How long the hint key thinks: processor time of :func:`~shipyard_tui.analysis.hint_for`
-at the budget the game screen gives it (the strong level's default, since the hint and
-the Key moments search each decision alike), by kind of decision.
+"""How long the hint key thinks: processor time of Shipyard's hint search
+(:func:`~shipyard_tui.games.shipyard.analysis.hint_for`) at the budget the game screen
+gives it (the strong level's default, since the hint and the Key moments search each
+decision alike), by kind of decision.
 
 The positions come from solo games played by random moves (seeded): at every decision
 of the player with more than one legal move, with probability ``--share``, the hint is
@@ -27,7 +28,7 @@ import sys
 import time
 from collections import defaultdict
 
-from shipyard_tui.analysis import hint_for
+from shipyard_tui.games.shipyard.analysis import hint_for
 from shipyard_tui.games.shipyard.bots.strong import DEFAULT_BUDGET_MS, StrongBot
 from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig, SeatKind
 

@@ -20,7 +20,8 @@ with contextlib.redirect_stdout(io.StringIO()):
 heavy = ("textual", "rich", "asyncssh", "shipyard_tui.ui", "shipyard_tui.server",
          "shipyard_tui.games.nauticus", "shipyard_tui.games.shipyard.bots.greedy",
          "shipyard_tui.games.shipyard.bots.planner",
-         "shipyard_tui.games.shipyard.bots.strong", "shipyard_tui.analysis", "shipyard_tui.saves")
+         "shipyard_tui.games.shipyard.bots.strong", "shipyard_tui.analysis", "shipyard_tui.saves",
+         "shipyard_tui.games.shipyard.analysis", "shipyard_tui.cli.play")
 print(sorted(m for m in sys.modules if m.startswith(heavy)))
 """
 

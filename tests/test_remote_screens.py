@@ -79,9 +79,9 @@ async def test_at_a_solo_table_the_automa_replay_shows_the_boards_the_host_sent(
     """R-12.3 over SSH: the replay of the automa's turns showed the present board (the
     remote seat has no position before the move). The host now sends, with the move,
     the seat's view of the board after each automa turn, and the replay shows those."""
+    from shipyard_tui.games.shipyard.kind import solo_config
     from shipyard_tui.games.shipyard.rules import Game
     from shipyard_tui.games.shipyard.rules.query import seat_view, states_after_turns
-    from shipyard_tui.seats import solo_config
     from shipyard_tui.server.tables import AUTOMA
 
     game = Game(solo_config("Ann", 5))

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from shipyard_tui import cli, paths, saves
+from shipyard_tui.cli import play as cli_play
 from shipyard_tui.games.shipyard.rules import Game
 from shipyard_tui.saves import SaveError, SaveStore, encode, load
 from shipyard_tui.ui.app import ShipyardApp
@@ -95,7 +96,7 @@ def test_every_field_gives_a_clean_error_or_a_valid_game_on_the_command_line(
             start["game_file"].release()
         return 0
 
-    monkeypatch.setattr(cli, "_run_app", run_app)
+    monkeypatch.setattr(cli_play, "run_app", run_app)
     store.saves.mkdir(parents=True)
     store.finished.mkdir(parents=True)
     outcomes = {"error": 0, "game": 0}

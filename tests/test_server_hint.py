@@ -17,10 +17,10 @@ async def test_the_hint_works_at_a_server_table(host: TableHost, monkeypatch) ->
     """An SSH play-test found H ending the session: the seat's game is a view and the
     hint took the view again (`KeyError: 'hidden:red'`). Now the hint shows, names a
     choice on screen, and Enter plays it at the host."""
-    import shipyard_tui.ui.screens.game as game_screen
-    from shipyard_tui import analysis
+    import shipyard_tui.games.shipyard.bots.strong as strong
+    from shipyard_tui.games.shipyard import analysis
 
-    monkeypatch.setattr(game_screen, "DEFAULT_BUDGET_MS", 5)  # a quick search
+    monkeypatch.setattr(strong, "DEFAULT_BUDGET_MS", 5)  # a quick search
     app = SessionApp(host.socket_path, player="Ann")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -46,7 +46,7 @@ async def test_the_hint_works_at_a_server_table(host: TableHost, monkeypatch) ->
             return real(snapshot, rollouts=4, move_index=kwargs["move_index"])
         views: list[object] = []
         indices: list[int] = []
-        monkeypatch.setattr(game_screen, "hint_for", spy)
+        monkeypatch.setattr(analysis, "hint_for", spy)
         before = len(game.moves)
         await pilot.press("H")
         await app.workers.wait_for_complete()
@@ -72,11 +72,11 @@ async def test_the_hint_works_at_a_server_table(host: TableHost, monkeypatch) ->
 
 async def test_a_failing_hint_says_so_and_the_game_goes_on(host: TableHost,
                                                             monkeypatch) -> None:
-    import shipyard_tui.ui.screens.game as game_screen
+    from shipyard_tui.games.shipyard import analysis
 
     def broken(snapshot, **kwargs):  # type: ignore[no-untyped-def]
         raise ValueError("no search today")
-    monkeypatch.setattr(game_screen, "hint_for", broken)
+    monkeypatch.setattr(analysis, "hint_for", broken)
     app = SessionApp(host.socket_path, player="Ann")
     said: list[tuple[str, str]] = []
     async with app.run_test(size=(80, 24)) as pilot:

@@ -16,7 +16,6 @@ import shipyard_tui.games.shipyard.bots.strong as strong
 from invariants import random_config
 from shipyard_tui.analysis import (
     MIN_LOSS,
-    analyse_game,
     moments_json,
     moments_lines,
     report_from_data,
@@ -24,6 +23,7 @@ from shipyard_tui.analysis import (
 )
 from shipyard_tui.cli import main
 from shipyard_tui.core import SeatDriver
+from shipyard_tui.games.shipyard.analysis import analyse_game
 from shipyard_tui.games.shipyard.bots import (
     PLAYER_LEVELS,
     GreedyBot,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from rules_helpers import begin_action, current, new_game
-from shipyard_tui import analysis
+from shipyard_tui.games.shipyard import analysis
 from shipyard_tui.games.shipyard.bots.strong import Analysis, Candidate, StrongBot
 from shipyard_tui.games.shipyard.rules import Action, Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.games.shipyard.rules import moves as mv
@@ -148,8 +148,6 @@ def solo_app() -> ShipyardApp:
 async def test_the_hinted_choice_is_scrolled_into_sight_at_80x24(tmp_path, monkeypatch):
     """At 80×24 the hint takes rows from the choices: the strong bot's choice, though
     the last of the list, is highlighted and scrolled into sight."""
-    from shipyard_tui.ui.screens import game as game_screen
-
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     app = solo_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -163,7 +161,7 @@ async def test_the_hinted_choice_is_scrolled_into_sight_at_80x24(tmp_path, monke
         def hint_for(game, **_):
             return analysis.Hint(0, "words", 1.0, 1.0, "other words", 0.5, 0.5, True,
                                  (move,), (first,))
-        monkeypatch.setattr(game_screen, "hint_for", hint_for)
+        monkeypatch.setattr(analysis, "hint_for", hint_for)
         options = panel.options
         hidden = options.max_scroll_y
         await pilot.press("H")
@@ -188,8 +186,6 @@ async def test_the_hint_leaves_a_highlight_the_player_moved_and_falls_back_to_wo
     choice plays on its own is named in words, the highlight left alone."""
     import threading
 
-    from shipyard_tui.ui.screens import game as game_screen
-
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     app = solo_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -203,7 +199,7 @@ async def test_the_hint_leaves_a_highlight_the_player_moved_and_falls_back_to_wo
             release.wait(5)
             return analysis.Hint(0, "words", 1.0, 1.0, "other words", 0.5, 0.5, True,
                                  (last,), ())
-        monkeypatch.setattr(game_screen, "hint_for", slow_hint)
+        monkeypatch.setattr(analysis, "hint_for", slow_hint)
         start = options.highlighted
         await pilot.press("H")
         await pilot.press("down")  # the player looks at another choice meanwhile
@@ -221,7 +217,7 @@ async def test_the_hint_leaves_a_highlight_the_player_moved_and_falls_back_to_wo
         def wordy_hint(game, **_):  # a move that is not any choice of its own
             return analysis.Hint(0, "Move the marker on", 1.0, 1.0, None, None, None, True,
                                  (mv.MarkerStep(),), ())
-        monkeypatch.setattr(game_screen, "hint_for", wordy_hint)
+        monkeypatch.setattr(analysis, "hint_for", wordy_hint)
         await pilot.press("H")
         await app.workers.wait_for_complete()
         await settle(pilot)
@@ -236,8 +232,6 @@ async def test_a_second_hint_while_the_first_thinks_is_refused_with_a_word(tmp_p
     all sharing the processor; now H while a hint thinks says so instead."""
     import threading
 
-    from shipyard_tui.ui.screens import game as game_screen
-
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     release = threading.Event()
     started: list[int] = []
@@ -247,7 +241,7 @@ async def test_a_second_hint_while_the_first_thinks_is_refused_with_a_word(tmp_p
         release.wait(10)
         raise RuntimeError("released")
 
-    monkeypatch.setattr(game_screen, "hint_for", slow_hint)
+    monkeypatch.setattr(analysis, "hint_for", slow_hint)
     config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=21)
     app = ShipyardApp(config=config, bot_delay=0.0)
     async with app.run_test(size=(100, 30)) as pilot:

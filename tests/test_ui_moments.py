@@ -122,7 +122,7 @@ def test_a_player_who_follows_every_hint_has_no_key_moments():
     hint, walks on a marker included, has no key moment; one who played at random has."""
     import random
 
-    from shipyard_tui import analysis
+    from shipyard_tui.games.shipyard import analysis
 
     def played(follow_hints: bool) -> Game:
         config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")),
@@ -194,7 +194,9 @@ def test_key_moments_are_kept_and_shown_again_without_a_search(tmp_path, monkeyp
     """A play-test: the Key moments were searched again (half a minute) each time a
     finished game was opened. The report is kept by game, moves and search; the second
     time nothing is searched. A search cut short, or a damaged file, is not used."""
+    import shipyard_tui.games.shipyard.bots.strong as strong
     from shipyard_tui import analysis
+    from shipyard_tui.games.shipyard import analysis as search
 
     game = finished_with_a_person(4)
     folder = tmp_path / "analysis"
@@ -204,12 +206,12 @@ def test_key_moments_are_kept_and_shown_again_without_a_search(tmp_path, monkeyp
     def no_search(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise AssertionError("searched again")
 
-    real = analysis.analyse_game
-    monkeypatch.setattr(analysis, "analyse_game", no_search)
+    real = search.analyse_game
+    monkeypatch.setattr(search, "analyse_game", no_search)
     again = analysis.cached_analysis(game, folder, seats=(0,), budget_ms=5)
     assert again == first and analysis.moments_lines(again) == analysis.moments_lines(first)
     # another budget is another search; a damaged file is searched again and replaced
-    monkeypatch.setattr(analysis, "analyse_game", real)
+    monkeypatch.setattr(search, "analyse_game", real)
     (path,) = folder.glob("*.json")
     path.write_text("{not json")
     assert analysis.cached_analysis(game, folder, seats=(0,), budget_ms=5) == first
@@ -219,8 +221,8 @@ def test_key_moments_are_kept_and_shown_again_without_a_search(tmp_path, monkeyp
     assert not list(stopped.glob("*.json"))
     # `shipyard analyse` asks with no budget (the default), the review with the default's
     # figure: the same search, the same file
-    monkeypatch.setattr(analysis, "DEFAULT_BUDGET_MS", 5)
-    monkeypatch.setattr(analysis, "analyse_game", no_search)
+    monkeypatch.setattr(strong, "DEFAULT_BUDGET_MS", 5)
+    monkeypatch.setattr(search, "analyse_game", no_search)
     assert analysis.cached_analysis(game, folder, seats=(0,), budget_ms=None) == first
 
 

@@ -299,9 +299,9 @@ def test_lists_name_classic_games_and_rate_finished_solo_games(store, capsys):
     twice. Classic games are named so (RC-1.1); a finished solo game gives its rating
     (R-12.5)."""
     from shipyard_tui import cli as shipyard_cli
+    from shipyard_tui.games.shipyard.kind import solo_config
     from shipyard_tui.games.shipyard.rules import Game
     from shipyard_tui.games.shipyard.words import solo_title
-    from shipyard_tui.games.shipyard.kind import solo_config
     from shipyard_tui.ui.screens.load import save_line
 
     classic = Game(GameConfig((SeatConfig("Ann"), SeatConfig("Bo", SeatKind.BOT, "greedy")),

@@ -558,7 +558,7 @@ async def test_a_highlight_on_the_last_choice_stays_in_sight_when_the_prompt_wra
     """Checked in tmux at 80x24 (solo, seed 3): after the first tile bought, the list
     scrolled to "Finish building", then the prompt wrapped onto a second line and took
     a row from the list: "▼ 1 more below" hid the highlighted choice."""
-    from shipyard_tui.seats import solo_config
+    from shipyard_tui.games.shipyard.kind import solo_config
 
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     app = ShipyardApp(config=solo_config("Player", 3), bot_delay=0)

@@ -10,6 +10,7 @@ import pytest
 from rich.console import Console
 
 from shipyard_tui.cli import main
+from shipyard_tui.games.shipyard.kind import solo_config
 from shipyard_tui.games.shipyard.review import build_review, review_renderable, ships_table
 from shipyard_tui.games.shipyard.rules import (
     CATALOG,
@@ -31,7 +32,6 @@ from shipyard_tui.games.shipyard.ui.widgets.action_track import ActionTrack
 from shipyard_tui.games.shipyard.ui.widgets.seat_panel import SeatPanel
 from shipyard_tui.games.shipyard.ui.widgets.status_line import StatusLine
 from shipyard_tui.games.shipyard.words import describe_event, describe_move
-from shipyard_tui.games.shipyard.kind import solo_config
 from shipyard_tui.simulate import play_out, simulation_config
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.compat import rendered_lines

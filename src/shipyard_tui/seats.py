@@ -1,4 +1,4 @@
-"""Seat names and seat specifications as people type them.
+"""Seat names and seat specifications as people type them, for every game.
 
 >>> clean_name("  Ann  ")
 'Ann'
@@ -9,11 +9,16 @@ SeatConfig(name='Bob', kind=<SeatKind.BOT: 'bot'>, level='greedy')
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 
-from shipyard_tui.games.shipyard.rules import GameConfig, SeatConfig, SeatKind
+from shipyard_tui import games
+from shipyard_tui.core.game import GameKind
+from shipyard_tui.core.seats import SeatConfig, SeatKind
 
 MAX_NAME = 16
 DEFAULT_BOT_LEVEL = "greedy"
+"""The level of a bot seat that names none, where no game is named (each game has its
+own, :attr:`~shipyard_tui.core.game.GameKind.default_level`)."""
 
 
 def clean_name(text: str) -> str:
@@ -36,42 +41,39 @@ def clean_name(text: str) -> str:
     return name
 
 
-def parse_seat(spec: str) -> SeatConfig:
-    """Read ``NAME:human``, ``NAME:bot`` or ``NAME:bot:LEVEL``; LEVEL is a bot level
-    (random, greedy, planner, strong) or a player's name for one (beginner, sensible,
-    strong), stored as the bot level."""
-    from shipyard_tui.games.shipyard.bots import resolve_level
-
+def parse_seat(spec: str, kind: GameKind | None = None) -> SeatConfig:
+    """Read ``NAME:human``, ``NAME:bot`` or ``NAME:bot:LEVEL`` for a game of ``kind``
+    (default: the default game); LEVEL is one of its bot levels or a player's name for
+    one (beginner, sensible, strong), stored as the bot level
+    (:meth:`~shipyard_tui.core.game.GameKind.resolve_level`)."""
+    game = kind if kind is not None else games.kind(games.DEFAULT)
     parts = spec.split(":")
     if len(parts) not in (2, 3):
         raise ValueError(f"{spec!r}: write a seat as NAME:human, NAME:bot or NAME:bot:LEVEL")
     name = clean_name(parts[0])
-    kind = parts[1].strip().lower()
-    if kind not in ("human", "bot"):
+    seat = parts[1].strip().lower()
+    if seat not in ("human", "bot"):
         raise ValueError(f"{spec!r}: a seat is human or bot, not {parts[1]!r}")
-    if kind == "human":
+    if seat == "human":
         if len(parts) == 3:
             raise ValueError(f"{spec!r}: only bots have a level")
         return SeatConfig(name, SeatKind.HUMAN)
-    level = parts[2] if len(parts) == 3 else DEFAULT_BOT_LEVEL
+    level = parts[2] if len(parts) == 3 else game.default_level
     try:
-        level = resolve_level(level)
+        level = game.resolve_level(level)
     except ValueError as exc:
         raise ValueError(f"{spec!r}: {exc}") from None
     return SeatConfig(name, SeatKind.BOT, level)
 
 
-def check_seats(seats: list[SeatConfig]) -> None:
-    """Raise ``ValueError`` unless the seats make a standard game."""
-    if not 2 <= len(seats) <= 4:
-        raise ValueError(f"a game has 2 to 4 seats, not {len(seats)}")
+def check_seats(seats: Sequence[SeatConfig], kind: GameKind | None = None) -> None:
+    """Raise ``ValueError`` unless the seats make a game of ``kind`` that is not solo
+    (its :attr:`~shipyard_tui.core.game.GameKind.seats`; default 2 to 4), each seat
+    with a name of its own."""
+    fewest, most = kind.seats if kind is not None else (2, 4)
+    if not fewest <= len(seats) <= most:
+        raise ValueError(f"a game has {fewest} to {most} seats, not {len(seats)}")
     names = [s.name.casefold() for s in seats]
     for name in names:
         if names.count(name) > 1:
             raise ValueError(f"two seats are called {name!r}: every seat needs its own name")
-
-
-def solo_config(name: str, seed: int, first_game: bool = False) -> GameConfig:
-    seats = (SeatConfig(clean_name(name), SeatKind.HUMAN),
-             SeatConfig("Automa A", SeatKind.AUTOMA), SeatConfig("Automa B", SeatKind.AUTOMA))
-    return GameConfig(seats, seed=seed, solo=True, first_game=first_game)

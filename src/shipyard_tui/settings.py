@@ -27,7 +27,9 @@ class Settings:
     strong_budget_ms: float = 150.0
     """The strong bot's thinking budget per decision, in milliseconds: 64 rollouts at
     150, other budgets in proportion, and never more than four times the budget of
-    processor time (the hint key thinks three times as long)."""
+    processor time. The hint key thinks exactly this long, in every game (one rule,
+    :func:`shipyard_tui.core.advice.hint_budget`): Shipyard's hint then searches as its
+    Key moments do, so the two never disagree about a decision."""
 
 
 CHARSETS = ("auto", "ascii", "unicode")

@@ -1,145 +1,96 @@
-"""Whole games between bots, for testing, balancing and benchmarks (no interface)."""
+"""Whole games between bots, for testing, balancing and benchmarks (no interface),
+for every game (:class:`~shipyard_tui.core.game.GameKind`)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
-from shipyard_tui.core import bot_seed
-from shipyard_tui.games.shipyard.bots import driver_for
-from shipyard_tui.games.shipyard.rules import (
-    SECOND,
-    Game,
-    GameConfig,
-    SeatConfig,
-    SeatKind,
-    event_to_json,
-)
-
-if TYPE_CHECKING:  # Nauticus is loaded only when it is simulated
-    from shipyard_tui.games.nauticus import NauticusGame
+from shipyard_tui import games
+from shipyard_tui.core.game import DEFAULT_OPTIONS, Options, outcome_of
+from shipyard_tui.core.seats import SeatConfig, SeatKind
 
 
 @dataclass(frozen=True, slots=True)
 class SimulatedGame:
-    """The result of one simulated game."""
+    """The result of one simulated game, of any game."""
 
     index: int
     seed: int
-    game: Game
+    game: Any
+    """The finished game (its kind: :func:`shipyard_tui.games.kind_of`)."""
 
     def summary(self) -> dict[str, Any]:
-        state = self.game.state
-        outcome = self.game.outcome()
-        assert outcome is not None
+        """The fields every game reports (``game``, ``seed``, ``players``, ``seats``,
+        ``scores``, ``winners`` and the ``winner``'s names, ``moves``), with the
+        game's own (:meth:`~shipyard_tui.core.game.GameKind.result_fields`: Shipyard's
+        ``rules``, ``solo``, ``guilders``, ``turns`` and ``end``; Nauticus's ``rules``,
+        ``remainders``, ``totals`` and ``rounds``)."""
+        kind = games.kind_of(self.game)
+        outcome = outcome_of(self.game)
+        seats = [s.name for s in kind.config_of(self.game).seats]
         return {
             "game": self.index,
             "seed": self.seed,
-            "rules": state.config.edition,
-            "players": len(state.seats),
-            "solo": state.config.solo,
-            "seats": [s.name for s in state.seats],
+            "players": len(seats),
+            "seats": seats,
             "scores": list(outcome.scores),
-            "guilders": list(outcome.guilders),
             "winners": list(outcome.winners),
-            "winner": [state.seats[i].name for i in outcome.winners],
+            "winner": [seats[i] for i in outcome.winners],
             "moves": len(self.game.moves),
-            "turns": [s.turns for s in state.seats],
-            "end": state.end_trigger,
+            **kind.result_fields(self.game),
         }
 
 
 def simulation_config(players: int, seed: int, *, solo: bool = False, level: str = "random",
-                      first_game: bool = False, advanced: bool = False,
-                      edition: str = SECOND) -> GameConfig:
-    seats: tuple[SeatConfig, ...]
-    if solo:
-        seats = (
-            SeatConfig("Bot", SeatKind.BOT, level),
-            SeatConfig("Automa A", SeatKind.AUTOMA),
-            SeatConfig("Automa B", SeatKind.AUTOMA),
-        )
-        return GameConfig(seats, seed=seed, solo=True, first_game=first_game, advanced=advanced)
-    seats = tuple(SeatConfig(f"Bot {i + 1}", SeatKind.BOT, level) for i in range(players))
-    return GameConfig(seats, seed=seed, first_game=first_game, advanced=advanced,
-                      edition=edition)
+                      first_game: bool = False, advanced: bool = False, edition: str = "",
+                      game: str = games.DEFAULT, options: Options | None = None) -> Any:
+    """The configuration of a game between bots of ``level``: ``players`` seats named
+    ``Bot 1``, ``Bot 2``, ..., or with ``solo`` one seat, ``Bot``, against the game's
+    automa. ``options`` (else the other keywords, ``edition`` being the rule book)
+    choose the setup; ``ValueError`` says what the game does not have."""
+    if options is None:
+        options = Options(rules=edition, solo=solo, first_game=first_game,
+                          advanced=advanced)
+    if options.solo:
+        seats = [SeatConfig("Bot", SeatKind.BOT, level)]
+    else:
+        seats = [SeatConfig(f"Bot {i + 1}", SeatKind.BOT, level) for i in range(players)]
+    return games.kind(game).make_config(seats, seed, options)
 
 
-def play_out(config: GameConfig, budget_ms: float | None = None) -> Game:
-    """Play a whole game with a bot of its level in every non-automa seat
+def play_out(config: Any, budget_ms: float | None = None) -> Any:
+    """Play a whole game with a bot of its level in every seat but an automa's
     (``budget_ms``: the thinking time of levels that search), seeded by the one rule
     (:func:`~shipyard_tui.core.bot_seed`)."""
-    game = Game(config)
-    driver_for(config, budget_ms, every_seat=True).play_out(game)
+    kind = games.kind_of(config)
+    game = kind.new_game(config)
+    kind.driver(config, budget_ms, every_seat=True).play_out(game)
     return game
 
 
-def simulate(players: int, games: int, seed: int, level: str = "random", *, solo: bool = False,
-             first_game: bool = False, advanced: bool = False,
-             budget_ms: float | None = None, edition: str = SECOND) -> Iterator[SimulatedGame]:
-    """Play ``games`` games with seeds ``seed``, ``seed + 1``, ... (``edition``: the
-    2nd edition's rules or the classic ones, RC-1.1)."""
-    for k in range(games):
-        game_seed = seed + k
-        config = simulation_config(players, game_seed, solo=solo, level=level,
-                                   first_game=first_game, advanced=advanced, edition=edition)
-        config.validate()
-        yield SimulatedGame(k, game_seed, play_out(config, budget_ms))
+def simulate(game_name: str, players: int, games_count: int, seed: int,
+             level: str = "random", options: Options = DEFAULT_OPTIONS,
+             budget_ms: float | None = None) -> Iterator[SimulatedGame]:
+    """Play ``games_count`` games of ``game_name`` with seeds ``seed``, ``seed + 1``,
+    ...: the setup is checked at once (``ValueError`` says what the game does not have),
+    each game played as it is asked for."""
+    simulation_config(players, seed, level=level, game=game_name, options=options)
+
+    def played() -> Iterator[SimulatedGame]:
+        for k in range(games_count):
+            config = simulation_config(players, seed + k, level=level, game=game_name,
+                                       options=options)
+            yield SimulatedGame(k, seed + k, play_out(config, budget_ms))
+
+    return played()
 
 
-@dataclass(frozen=True, slots=True)
-class SimulatedNauticusGame:
-    """The result of one simulated game of Nauticus."""
-
-    index: int
-    seed: int
-    game: NauticusGame
-
-    def summary(self) -> dict[str, Any]:
-        state = self.game.state
-        outcome = self.game.outcome()
-        assert outcome is not None
-        return {
-            "game": self.index,
-            "seed": self.seed,
-            "rules": "nauticus",
-            "players": len(state.seats),
-            "seats": [s.name for s in state.seats],
-            "scores": list(outcome.scores),
-            "remainders": list(outcome.remainders),
-            "totals": list(outcome.totals),
-            "winners": list(outcome.winners),
-            "winner": [state.seats[i].name for i in outcome.winners],
-            "moves": len(self.game.moves),
-            "rounds": state.config.rounds,
-        }
-
-
-def simulate_nauticus(players: int, games: int, seed: int,
-                      level: str = "random") -> Iterator[SimulatedNauticusGame]:
-    """Play ``games`` games of Nauticus with seeds ``seed``, ``seed + 1``, ..."""
-    from shipyard_tui.games import nauticus
-    from shipyard_tui.games.nauticus import bots as nauticus_bots
-
-    for k in range(games):
-        game_seed = seed + k
-        seats = tuple(SeatConfig(f"Bot {i + 1}", SeatKind.BOT, level) for i in range(players))
-        game = nauticus.NauticusGame(nauticus.NauticusConfig(seats, seed=game_seed))
-        bots = {i: nauticus_bots.bot_for_level(level, bot_seed(game_seed, i))
-                for i in range(players)}
-        yield SimulatedNauticusGame(k, game_seed, nauticus_bots.play_out(game, bots))
-
-
-def write_events(result: SimulatedGame | SimulatedNauticusGame, out: IO[str]) -> None:
+def write_events(result: SimulatedGame, out: IO[str]) -> None:
     """Append a game's events to a JSON-lines stream, one event per line."""
-    if isinstance(result, SimulatedNauticusGame):
-        from shipyard_tui.games import nauticus
-
-        records = [nauticus.event_to_json(e) for e in result.game.events]
-    else:
-        records = [event_to_json(e) for e in result.game.events]
-    for data in records:
-        record = {"game": result.index, **data}
+    kind = games.kind_of(result.game)
+    for event in result.game.events:
+        record = {"game": result.index, **kind.event_json(event)}
         out.write(json.dumps(record, separators=(",", ":")) + "\n")

@@ -3,8 +3,8 @@
 Game *k* seats the bots in the order given, rotated by *k* places (the list repeats
 to fill the seats), so every level plays every seat equally often over a multiple
 of the seat count. A shared win counts as a fraction of a win for each winner.
-Either game can be played: Shipyard (the default) or Nauticus, whose levels have the
-same player names (beginner, sensible, strong).
+Every game can be played (:class:`~shipyard_tui.core.game.GameKind`), Shipyard by
+default; their levels have the same player names (beginner, sensible, strong).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from shipyard_tui.core import SeatDriver, bot_seed
-from shipyard_tui.games.shipyard.bots import driver_for, resolve_level
-from shipyard_tui.games.shipyard.rules import SECOND, Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui import games
+from shipyard_tui.core.game import DEFAULT_OPTIONS, Options, outcome_of
+from shipyard_tui.core.seats import SeatConfig, SeatKind
 
 Z95 = 1.959963984540054
 
@@ -79,8 +79,9 @@ class MatchResult:
     levels: tuple[str, ...]
     scores: tuple[int, ...]
     winners: tuple[int, ...]
-    rules: str = SECOND
-    """The edition played: ``second`` or ``classic``."""
+    rules: str = "second"
+    """The rule book played (Shipyard's ``second`` or ``classic``), or the game's name
+    where it has only one (``nauticus``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.index, "seed": self.seed, "rules": self.rules,
@@ -89,51 +90,39 @@ class MatchResult:
 
 
 def play_match(levels: list[str], seed: int, index: int,
-               budget_ms: float | None = None, game_name: str = "shipyard",
-               edition: str = SECOND) -> MatchResult:
-    seats = tuple(SeatConfig(f"{lv.title()} {i + 1}", SeatKind.BOT, lv)
-                  for i, lv in enumerate(levels))
-    if game_name == "nauticus":
-        return _nauticus_match(seats, seed, index, budget_ms)
-    config = GameConfig(seats, seed=seed, edition=edition)
-    game = Game(config)
-    driver_for(config, budget_ms).play_out(game)
-    outcome = game.outcome()
-    assert outcome is not None
-    return MatchResult(index, seed, tuple(levels), outcome.scores, outcome.winners, edition)
+               budget_ms: float | None = None, game_name: str = games.DEFAULT,
+               options: Options = DEFAULT_OPTIONS) -> MatchResult:
+    """One game of ``game_name`` between bots of ``levels``, a seat each, driven by the
+    game's own seat driver (:meth:`~shipyard_tui.core.game.GameKind.driver`)."""
+    kind = games.kind(game_name)
+    seats = [SeatConfig(f"{lv.title()} {i + 1}", SeatKind.BOT, lv)
+             for i, lv in enumerate(levels)]
+    config = kind.make_config(seats, seed, options)
+    game = kind.new_game(config)
+    kind.driver(config, budget_ms).play_out(game)
+    outcome = outcome_of(game)
+    return MatchResult(index, seed, tuple(levels), tuple(outcome.scores),
+                       tuple(outcome.winners), kind.rules_of(game) or kind.name)
 
 
-def _nauticus_match(seats: tuple[SeatConfig, ...], seed: int, index: int,
-                    budget_ms: float | None) -> MatchResult:
-    from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
-    from shipyard_tui.games.nauticus.bots import bot_for_level as nauticus_bot
-
-    game = NauticusGame(NauticusConfig(seats, seed=seed))
-    bots = {i: nauticus_bot(s.level, bot_seed(seed, i), budget_ms)
-            for i, s in enumerate(seats)}
-    SeatDriver(bots).play_out(game)
-    outcome = game.outcome()
-    assert outcome is not None
-    return MatchResult(index, seed, tuple(s.level for s in seats), outcome.scores,
-                       outcome.winners)
-
-
-def tournament(players: int, bots: list[str], games: int, seed: int,
-               budget_ms: float | None = None,
-               game_name: str = "shipyard", edition: str = SECOND) -> Iterator[MatchResult]:
-    """Play ``games`` seat-rotated games; game *k* uses seed ``seed + k`` (``edition``:
-    Shipyard's 2nd-edition rules or the classic ones)."""
-    if game_name == "nauticus":
-        from shipyard_tui.games.nauticus.bots import resolve_level as nauticus_level
-
-        levels = [nauticus_level(b) for b in bots]
-    else:
-        levels = [resolve_level(b) for b in bots]
+def tournament(players: int, bots: list[str], games_count: int, seed: int,
+               budget_ms: float | None = None, game_name: str = games.DEFAULT,
+               options: Options = DEFAULT_OPTIONS) -> Iterator[MatchResult]:
+    """Play ``games_count`` seat-rotated games of ``game_name``; game *k* uses seed
+    ``seed + k`` (``options``: the setup, Shipyard's rule book for one). The levels and
+    the setup are checked at once (``ValueError``)."""
+    kind = games.kind(game_name)
+    levels = [kind.resolve_level(b) for b in bots]
     if not 1 <= len(levels) <= players:
         raise ValueError(f"name 1 to {players} bots for {players} seats")
-    for k in range(games):
-        yield play_match(lineup(levels, players, k), seed + k, k, budget_ms, game_name,
-                         edition)
+    kind.check_options(options)
+
+    def played() -> Iterator[MatchResult]:
+        for k in range(games_count):
+            yield play_match(lineup(levels, players, k), seed + k, k, budget_ms, game_name,
+                             options)
+
+    return played()
 
 
 def standings(results: list[MatchResult]) -> list[LevelRecord]:
@@ -164,11 +153,13 @@ def report_lines(records: list[LevelRecord], games: int) -> list[str]:
     return lines
 
 
-def run(players: int, bots: list[str], games: int, seed: int, budget_ms: float | None,
+def run(players: int, bots: list[str], games_count: int, seed: int, budget_ms: float | None,
         on_game: Callable[[MatchResult], None] | None = None,
-        game_name: str = "shipyard", edition: str = SECOND) -> list[LevelRecord]:
+        game_name: str = games.DEFAULT, options: Options = DEFAULT_OPTIONS
+        ) -> list[LevelRecord]:
     results = []
-    for result in tournament(players, bots, games, seed, budget_ms, game_name, edition):
+    for result in tournament(players, bots, games_count, seed, budget_ms, game_name,
+                             options):
         results.append(result)
         if on_game is not None:
             on_game(result)

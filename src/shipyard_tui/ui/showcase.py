@@ -75,9 +75,11 @@ def finished(seed: int = 4, players: int = 2) -> Game:
 
 
 def finished_solo(seed: int = 6) -> Game:
-    from shipyard_tui.seats import solo_config
+    from shipyard_tui import games
+    from shipyard_tui.core.game import Options
 
-    game = Game(solo_config("Ann", seed))
+    solo = Options(solo=True)
+    game = Game(games.kind(games.DEFAULT).make_config([SeatConfig("Ann")], seed, solo))
     SeatDriver({0: bot_for_level("greedy", seed)}).play_out(game)
     return game
 

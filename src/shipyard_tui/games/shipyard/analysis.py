@@ -1,0 +1,148 @@
+"""Shipyard's advice: the strong bot's search behind the hint key and the Key moments
+(the shared words and data are :mod:`shipyard_tui.core.advice`; the cache and the
+listing :mod:`shipyard_tui.analysis`).
+
+The game is replayed from its moves; at every decision of a person that the strong
+bot searches, the bot searches it again from that person's view (never more), with
+the move actually played kept in the search to the end. The gap between the best
+move's mean evaluation and the played move's is the estimate of points lost. The
+estimates come from a few sampled futures, so gaps below ``MIN_LOSS`` are noise and
+are not shown.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+
+from shipyard_tui.core.advice import MIN_LOSS, Hint, Moment, MomentsReport, analysed_seats
+from shipyard_tui.games.shipyard.bots.strong import (
+    DEFAULT_BUDGET_MS,
+    SEARCHED_STEPS,
+    Analysis,
+    StrongBot,
+)
+from shipyard_tui.games.shipyard.rules import Game, GameState, Move
+from shipyard_tui.games.shipyard.rules import moves as mv
+from shipyard_tui.games.shipyard.words import describe_move, plural, round_of
+
+
+def decision_seed(view: GameState, move_index: int) -> int:
+    """The seed of the strong bot's search of a decision: from the view of the seat to
+    move and the number of moves played before it, both public to that seat (a seat's
+    view holds no game seed, R-11.1, and a digest of the seed would give it away to
+    anyone trying the 2^31 seeds). The hint and the Key moments both search with it, at
+    the same budget, so the same decision gets the same answer: a player who follows
+    the hint is never told afterwards that another move was better (a play-test found
+    "Place it in cell 7" hinted, then blamed as 1.1 points worse than cell 8)."""
+    text = json.dumps(view.to_dict(), sort_keys=True, default=str)
+    return int(hashlib.sha256(f"{move_index}:{text}".encode()).hexdigest()[:15], 16)
+
+
+def analyse_game(game: Game, *, budget_ms: float | None = None, rollouts: int | None = None,
+                 top: int = 5, seats: tuple[int, ...] | None = None,
+                 progress: Callable[[int, int], None] | None = None,
+                 cancelled: Callable[[], bool] | None = None) -> MomentsReport:
+    """Search each decision of ``seats`` (default: people, else every bot seat) in
+    ``game``'s move list and keep the ``top`` costliest per seat.
+
+    ``rollouts`` fixes the work per decision (deterministic, for tests); otherwise
+    the strong bot's budget of ``budget_ms`` per decision. ``progress(done, total)``
+    is called after each decision; ``cancelled()`` true stops early.
+    """
+    chosen = seats if seats is not None else analysed_seats(game, people_only=False)
+    replay = Game(game.config)
+    todo = []
+    for index, move in enumerate(game.moves):
+        seat = replay.to_move
+        if seat in chosen and replay.state.turn.step in SEARCHED_STEPS \
+                and len(replay.legal_moves()) > 1:
+            todo.append(index)
+        replay.push(move)
+    budget = budget_ms if budget_ms is not None else (None if rollouts else DEFAULT_BUDGET_MS)
+    found: dict[int, list[Moment]] = {s: [] for s in chosen}
+    decisions = {s: 0 for s in chosen}
+    replay = Game(game.config)
+    wanted = set(todo)
+    done = 0
+    for index, move in enumerate(game.moves):
+        if cancelled is not None and cancelled():
+            break
+        if index in wanted:
+            seat = replay.to_move
+            assert seat is not None
+            view = replay.view(seat)
+            bot = StrongBot(decision_seed(view, index), budget_ms=budget, rollouts=rollouts)
+            analysis = bot.analyse(view, include=move)
+            decisions[seat] += 1
+            played = analysis.value_of(move)
+            best = analysis.best
+            if played is not None and best.move != move and best.value - played >= MIN_LOSS:
+                state = replay.state
+                found[seat].append(Moment(seat, round_of(state.turn_number, len(state.seats)),
+                                          index,
+                                          describe_move(state, move),
+                                          describe_move(state, best.move), played, best.value))
+            done += 1
+            if progress is not None:
+                progress(done, len(todo))
+        replay.push(move)
+    moments = {s: tuple(sorted(found[s], key=lambda m: -m.loss)[:top]) for s in chosen}
+    total = {s: sum(m.loss for m in found[s]) for s in chosen}
+    names = tuple(s.name for s in game.config.seats)
+    return MomentsReport(names, chosen, decisions, moments, total, game.config.solo)
+
+
+def hint_for(game: Game, *, budget_ms: float | None = None, rollouts: int | None = None,
+             move_index: int | None = None) -> Hint:
+    """The strong bot's advice for the seat to move, from that seat's view only.
+
+    ``move_index`` is the number of moves played before this decision (default: those
+    of ``game``, which a copy of the state alone lacks); each search of the hint is
+    seeded by its decision's :func:`decision_seed`, as the Key moments are."""
+    seat = game.to_move
+    assert seat is not None
+    budget = budget_ms if budget_ms is not None else (None if rollouts else DEFAULT_BUDGET_MS)
+    index = len(game.moves) if move_index is None else move_index
+
+    def search(follow: Game, at: int) -> Analysis:
+        view = follow.view(seat)
+        bot = StrongBot(decision_seed(view, at), budget_ms=budget, rollouts=rollouts)
+        return bot.analyse(view)
+
+    analysis = search(game, index)
+    state = game.state
+    best = analysis.best
+    runner = analysis.runner_up
+    walk, words = _walk(game, search, index, best.move)
+    runner_walk, runner_words = _walk(game, search, index, runner.move) if runner else ((), None)
+    return Hint(seat, words, best.points, best.value, runner_words,
+                runner.points if runner else None, runner.value if runner else None,
+                state.config.solo, walk, runner_walk)
+
+
+MAX_WALK = 12
+"""More steps than any ring or the employee track has spaces (a bound, not a rule)."""
+
+
+def _walk(game: Game, search: Callable[[Game, int], Analysis], index: int, move: Move
+          ) -> tuple[tuple[Move, ...], str]:
+    """``move`` and, when it steps a marker on, the bot's further steps to where it
+    would take a piece or hire (one more search a step, ``search(position, its move
+    index)``; ``index`` is that of ``move``): the interface offers the whole walk as one
+    choice. Also the walk in words: the move, or what it ends in."""
+    seat = game.to_move
+    walk = [move]
+    follow = Game.from_state(game.state.copy())
+    while isinstance(walk[-1], mv.MarkerStep) and len(walk) < MAX_WALK:
+        follow.push(walk[-1])
+        if follow.to_move != seat:
+            break
+        legal = follow.legal_moves()
+        walk.append(legal[0] if len(legal) == 1
+                    else search(follow, index + len(walk)).best.move)
+    words = describe_move(follow.state, walk[-1])
+    if len(walk) > 1:
+        words += f" (the marker {plural(len(walk) - 1, 'step')} on)"
+    return tuple(walk), words
