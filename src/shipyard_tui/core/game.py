@@ -15,10 +15,11 @@ by the game's kind only when asked for.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
+from shipyard_tui.core.advice import Hint, MomentsReport, NoAdvice, hint_budget
 from shipyard_tui.core.driver import Bot, SeatDriver, bot_seed
 from shipyard_tui.core.driver import resolve_level as core_resolve_level
 from shipyard_tui.core.protocol import DecisionLoop
@@ -98,6 +99,9 @@ class GameKind(ABC):
     """Each rule book as a player choosing one reads it (the name itself where none)."""
     seats: ClassVar[tuple[int, int]] = (2, 4)
     """The fewest and most seats of a game that is not solo."""
+    can_analyse: ClassVar[bool] = False
+    """Whether :meth:`key_moments` searches its games (``shipyard analyse``, the
+    review's Key moments); without, it raises :class:`~.advice.NoAdvice`."""
     menu_key: ClassVar[str] = ""
     """The title menu's letter for a new game of this one (empty: no entry of its own;
     the default game's are the menu's "new" and "solo")."""
@@ -172,6 +176,11 @@ class GameKind(ABC):
         """Fields of a finished game a simulation reports beyond scores and winners."""
         return {}
 
+    def result_words(self, fields: Mapping[str, Any]) -> str:
+        """What a simulated game's line says after its count of moves, from its
+        :meth:`result_fields` (``", ..."``; empty: nothing)."""
+        return ""
+
     # -- bots --------------------------------------------------------------------------
 
     @abstractmethod
@@ -213,6 +222,33 @@ class GameKind(ABC):
     def default_budget_ms(self) -> float:
         """The strong level's thinking time for one decision, in milliseconds."""
         return 250.0
+
+    # -- advice: the hint key and the Key moments ----------------------------------------
+
+    def hint(self, game: Any, budget_ms: float | None = None, *,
+             move_index: int | None = None) -> Hint:
+        """The strong bot's advice for the seat to move, from its view only. It thinks
+        by the one rule of every game (:func:`~.advice.hint_budget`): as long as the
+        strong bot's budget for one decision, ``budget_ms`` (``None``: the game's
+        default). ``move_index``: the moves played before this decision (default: those
+        of ``game``, which a copy of its state alone lacks); the search's seed comes
+        from it. :class:`~.advice.NoAdvice` where the game gives no hint."""
+        budget = hint_budget(budget_ms, self.default_budget_ms())
+        index = len(game.moves) if move_index is None else move_index
+        return self.search_hint(game, budget, index)
+
+    def search_hint(self, game: Any, budget_ms: float, move_index: int) -> Hint:
+        """The game's own search behind :meth:`hint`, thinking ``budget_ms``."""
+        raise NoAdvice(f"{self.title} gives no hint yet")
+
+    def key_moments(self, game: Any, *, budget_ms: float, seats: tuple[int, ...],
+                    top: int, progress: Callable[[int, int], None] | None = None,
+                    cancelled: Callable[[], bool] | None = None) -> MomentsReport:
+        """Where ``seats`` lost the most points in ``game`` (the ``top`` costliest
+        decisions of each), searching each decision for ``budget_ms``;
+        ``progress(done, total)`` after each, ``cancelled()`` true stops early.
+        :class:`~.advice.NoAdvice` says that the game cannot be analysed yet."""
+        raise NoAdvice(f"{self.title} games cannot be analysed yet")
 
     # -- the table (the observable model, the table screen) -----------------------------
 

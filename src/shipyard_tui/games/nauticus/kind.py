@@ -109,6 +109,11 @@ class NauticusKind(GameKind):
 
         return RemoteNauticusScreen(model)
 
+    def search_hint(self, game: NauticusGame, budget_ms: float, move_index: int) -> Any:
+        from shipyard_tui.games.nauticus.hint import hint_for
+
+        return hint_for(game, budget_ms=budget_ms, seed=move_index)
+
     def review_renderable(self, game: NauticusGame) -> Any:
         from shipyard_tui.games.nauticus.review import build_nauticus_review, review_renderable
 

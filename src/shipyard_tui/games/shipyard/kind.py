@@ -4,7 +4,7 @@ words and review only when asked for."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from shipyard_tui.core.game import DEFAULT_OPTIONS, GameKind, Options
@@ -34,6 +34,7 @@ class ShipyardKind(GameKind):
     }
     options = frozenset({"rules", "solo", "first_game", "advanced"})
     rule_books = EDITIONS
+    can_analyse = True
     rule_book_words = {SECOND: "2nd edition",
                        CLASSIC: "classic 1st edition: ring, gap bonus, propellers"}
     named_in_errors = False
@@ -107,6 +108,9 @@ class ShipyardKind(GameKind):
                 "guilders": list(outcome.guilders), "turns": [s.turns for s in state.seats],
                 "end": state.end_trigger}
 
+    def result_words(self, fields: Mapping[str, Any]) -> str:
+        return f", {fields['turns'][0]} turns per seat, end by {fields['end']}"
+
     def bot_factories(self) -> Mapping[str, Any]:
         from shipyard_tui.games.shipyard.bots import BOT_LEVELS
 
@@ -158,6 +162,20 @@ class ShipyardKind(GameKind):
 
         return RemoteGameScreen(model)
 
+    def search_hint(self, game: Game, budget_ms: float, move_index: int) -> Any:
+        # the module's own name, looked up now: the tests stand in for the search
+        from shipyard_tui.games.shipyard import analysis
+
+        return analysis.hint_for(game, budget_ms=budget_ms, move_index=move_index)
+
+    def key_moments(self, game: Game, *, budget_ms: float, seats: tuple[int, ...],
+                    top: int, progress: Callable[[int, int], None] | None = None,
+                    cancelled: Callable[[], bool] | None = None) -> Any:
+        from shipyard_tui.games.shipyard import analysis
+
+        return analysis.analyse_game(game, budget_ms=budget_ms, seats=seats, top=top,
+                                     progress=progress, cancelled=cancelled)
+
     def review_renderable(self, game: Game) -> Any:
         from shipyard_tui.games.shipyard.review import build_review, review_renderable
 
@@ -170,3 +188,11 @@ class ShipyardKind(GameKind):
 
 
 KIND = ShipyardKind()
+
+
+def solo_config(name: str, seed: int, first_game: bool = False) -> GameConfig:
+    """A solo game of ``name`` (a person) against the two automa (R-12)."""
+    from shipyard_tui.seats import clean_name
+
+    return KIND.make_config([SeatConfig(clean_name(name), SeatKind.HUMAN)], seed,
+                            Options(solo=True, first_game=first_game))
