@@ -55,7 +55,7 @@ from pathlib import Path
 import shipyard_tui.games.shipyard.bots.strong as strong
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.shipyard.advice import _paths, best_contracts, waters_key
-from shipyard_tui.games.shipyard.bots.greedy import _ship_runs, cruise_lengths_of
+from shipyard_tui.games.shipyard.bots.greedy import cruise_lengths_of, ship_runs
 from shipyard_tui.games.shipyard.rules import CATALOG, DecisionStep, Event, Game, GameState, Move
 from shipyard_tui.games.shipyard.rules.canals import CanalSystem, score_path
 from shipyard_tui.games.shipyard.rules.query import (
@@ -83,7 +83,7 @@ def contract_outlook(state: GameState, seat_index: int, min_tiles: int = 1) -> f
     yard (runs of at least ``min_tiles`` tiles) sailed now, the longest with all its
     pieces, and every canal it holds became a used canal."""
     seat = state.seats[seat_index]
-    runs = sorted((r for r in _ship_runs(pattern(seat.yard)) if r[1] - r[0] + 1 >= min_tiles),
+    runs = sorted((r for r in ship_runs(pattern(seat.yard)) if r[1] - r[0] + 1 >= min_tiles),
                   key=lambda r: r[0] - r[1])
     afloat = [SailedShip([t for t in seat.yard[a: b + 1] if t is not None],
                          dict(seat.pieces) if i == 0 else {}, 0, [], {}, 0)
@@ -608,7 +608,7 @@ def allocated(near: float, far: float, contracts: bool = True) -> Evaluate:
         if not completable(p):
             return strong.secured(state, seat_index) + sum(
                 a * b for a, b in zip(w.vector(), values, strict=True))
-        runs = sorted(_ship_runs(p), key=lambda r: (strong._missing(p, *r), r[0] - r[1]))
+        runs = sorted(ship_runs(p), key=lambda r: (strong._missing(p, *r), r[0] - r[1]))
         kept: dict[str, int] = {}
         ships = 0.0
         afloat: list[tuple[float, SailedShip]] = []

@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from shipyard_tui.games.shipyard import advice
-from shipyard_tui.games.shipyard.bots import bot_for_level, greedy
+from shipyard_tui.games.shipyard.bots import bot_for_level, greedy, valuations
 from shipyard_tui.games.shipyard.bots.greedy import GreedyBot
 from shipyard_tui.games.shipyard.bots.strong import SEARCHED_STEPS, Analysis, StrongBot
 from shipyard_tui.games.shipyard.rules import DecisionStep, Game, GameState, Move
@@ -93,7 +93,7 @@ def greedy_as_it_was() -> Iterator[None]:
     system and of each canal placement) and the game's progress worked out afresh each
     time they are asked for."""
     kept_handlers = GreedyBot._HANDLERS
-    kept = (greedy._yard_shape, greedy._tile_worth, greedy._LENGTHS, GreedyBot._best_cell,
+    kept = (greedy.yard_shape, greedy.tile_worth, valuations.CRUISE_LENGTHS, GreedyBot._best_cell,
             GreedyBot._employee_value, GreedyBot._canal_place)
 
     def best_cell(self: GreedyBot, view: GameState, seat_index: int, letter: str,
@@ -120,9 +120,9 @@ def greedy_as_it_was() -> Iterator[None]:
             return (max(lengths) if lengths else 0) + 0.3 * len(lengths) + 0.5 * joins
         return self._best(legal, value)
 
-    greedy._yard_shape = kept[0].__wrapped__  # type: ignore[assignment]
-    greedy._tile_worth = kept[1].__wrapped__  # type: ignore[assignment]
-    greedy._LENGTHS = _Forgetful()  # type: ignore[assignment]
+    greedy.yard_shape = kept[0].__wrapped__  # type: ignore[assignment]
+    greedy.tile_worth = kept[1].__wrapped__  # type: ignore[assignment]
+    valuations.CRUISE_LENGTHS = _Forgetful()
     GreedyBot._best_cell = best_cell  # type: ignore[method-assign]
     GreedyBot._employee_value = employee_value  # type: ignore[method-assign]
     GreedyBot._canal_place = canal_place  # type: ignore[method-assign]
@@ -130,7 +130,8 @@ def greedy_as_it_was() -> Iterator[None]:
     try:
         yield
     finally:
-        greedy._yard_shape, greedy._tile_worth, greedy._LENGTHS = kept[:3]  # type: ignore[assignment]
+        greedy.yard_shape, greedy.tile_worth = kept[:2]
+        valuations.CRUISE_LENGTHS = kept[2]
         GreedyBot._best_cell = kept[3]  # type: ignore[method-assign]
         GreedyBot._employee_value = kept[4]  # type: ignore[method-assign]
         GreedyBot._canal_place = kept[5]  # type: ignore[method-assign]

@@ -10,11 +10,25 @@ current action. Ties are broken by its own seeded generator.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from collections.abc import Callable
 
-from shipyard_tui.games.shipyard.advice import best_load, waters_key
+from shipyard_tui.games.shipyard.advice import best_load
+from shipyard_tui.games.shipyard.bots.valuations import (
+    EMPLOYEE_VALUE as EMPLOYEE_VALUE,
+)
+from shipyard_tui.games.shipyard.bots.valuations import (
+    GUILDER,
+    KIND_NAMES,
+    UNTUNED,
+    contract_weights,
+    placement_shape,
+    ship_runs,
+    tile_worth as tile_worth,
+    yard_shape as yard_shape,
+)
+from shipyard_tui.games.shipyard.bots.valuations import TUNED as TUNED
+from shipyard_tui.games.shipyard.bots.valuations import GreedyTuning as GreedyTuning
+from shipyard_tui.games.shipyard.bots.valuations import cruise_lengths_of as cruise_lengths_of
 from shipyard_tui.games.shipyard.rules import CATALOG, Action, DecisionStep, GameState, Move
 from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.games.shipyard.rules.query import (
@@ -28,7 +42,6 @@ from shipyard_tui.games.shipyard.rules.query import (
     Token,
     catalog_of,
     commodity_goods,
-    complete_ships,
     cruise_options,
     has_employee,
     hireable,
@@ -46,168 +59,6 @@ from shipyard_tui.games.shipyard.rules.query import (
     track_index,
 )
 
-GUILDER = 0.7
-"""What a guilder is worth to the bot, in points."""
-
-_KIND_NAMES = {"B": "bow", "M": "middle", "S": "stern"}
-
-
-def _ship_runs(p: str) -> list[tuple[int, int]]:
-    """Maximal runs of occupied cells (partial or complete ships)."""
-    runs = []
-    i = 0
-    cells = len(p)
-    while i < cells:
-        if p[i] != ".":
-            j = i
-            while j + 1 < cells and p[j + 1] != ".":
-                j += 1
-            runs.append((i, j))
-            i = j + 1
-        else:
-            i += 1
-    return runs
-
-
-@cache
-def _contract_weights(contracts: tuple[str, ...], scale: float = 1.0) -> dict[str, float]:
-    """Extra value of things the seat's contracts reward (``scale``: see
-    :attr:`GreedyTuning.contracts`)."""
-    weights: dict[str, float] = {}
-    for contract in contracts:
-        if contract.startswith("hidden"):
-            continue
-        c = CATALOG.contracts[contract]
-        rule = c.rule
-        bump = 1.5 if len(contracts) <= 2 else 0.7
-        if rule == "safety_table":
-            weights[c.param("feature")] = weights.get(c.param("feature"), 0) + bump
-        elif rule == "safe_ships":
-            for f in ("buoy", "boat", "lantern"):
-                weights[f] = weights.get(f, 0) + bump * 0.6
-        elif rule in ("beyond_first", "per_piece"):
-            weights[c.param("piece")] = weights.get(c.param("piece"), 0) + bump
-        elif rule in ("pairs_on_ship", "ships_with_all"):
-            for p in c.param("pieces"):
-                weights[p] = weights.get(p, 0) + bump * 0.8
-        elif rule == "same_pairs_on_ship":
-            weights[c.param("piece")] = weights.get(c.param("piece"), 0) + bump
-        elif rule == "officers":
-            weights["captain"] = weights.get("captain", 0) + bump
-        elif rule in ("coloured_staff", "varied_staff", "staff_pairs", "staff_count"):
-            weights["employee"] = weights.get("employee", 0) + bump * 1.5
-        elif rule == "used_canals":
-            weights["canal"] = weights.get("canal", 0) + bump
-        elif rule in ("fleet_size", "ships_of_length", "long_ships", "tonnage", "ship_sizes"):
-            weights["ship"] = weights.get("ship", 0) + bump
-    return {k: scale * v for k, v in weights.items()} if scale != 1.0 else weights
-
-
-_LENGTHS: dict[tuple[object, ...], frozenset[int]] = {}
-"""Cruise lengths already worked out, by canal system, token and limit."""
-
-
-def cruise_lengths_of(canals: list[PlacedCanal], token: Token | None,
-                      limit: int) -> frozenset[int]:
-    """Every cruise length up to ``limit`` in this canal system from the token (see
-    :meth:`CanalSystem.cruise_lengths`), kept by system: the valuations of the bots
-    ask for the same system's lengths again and again."""
-    key = (*waters_key(canals, token), limit)
-    lengths = _LENGTHS.get(key)
-    if lengths is None:
-        if len(_LENGTHS) >= 20_000:
-            _LENGTHS.clear()
-        system = CanalSystem(canals)
-        lengths = _LENGTHS[key] = frozenset(system.cruise_lengths(token, limit)
-                                            if system.tiles else ())
-    return lengths
-
-
-@lru_cache(maxsize=4096)
-def _tile_worth(tile_id: str, contracts: tuple[str, ...], cannon: bool, crane: bool,
-                crew: bool, bump: float = 1.0) -> float:
-    """What a ship tile is worth to the greedy bot: its features, more for those its
-    contracts reward (``bump``: :attr:`GreedyTuning.contracts`), and for mounts and
-    cabins its pieces (cannons, cranes and businessmen or soldiers) are waiting for."""
-    weights = _contract_weights(contracts, bump)
-    value = 0.0
-    for feature in CATALOG.ship(tile_id).features:
-        f = feature.value
-        value += 0.6 + weights.get(f, 0.0)
-        if (f == "cannon" and cannon) or (f == "crane" and crane):
-            value += 1.0
-        if f == "cabin" and crew:
-            value += 0.6
-    return value
-
-
-@lru_cache(maxsize=4096)
-def _yard_shape(yard: tuple[str | None, ...]) -> tuple[dict[str, int], int]:
-    """The mounts and cabins on a yard's tiles, and how many ships (complete or not) it
-    holds, at least 1 (kept by yard: the piece valuations ask for them very often)."""
-    room = {f.value: n for f, n in tile_features([t for t in yard if t is not None]).items()}
-    return room, max(1, len(_ship_runs(pattern(yard))))
-
-
-@cache
-def _placement_shape(p: str, letter: str, cell: int) -> tuple[tuple[tuple[int, int], ...],
-                                                              float]:
-    """For a tile of kind ``letter`` put in ``cell`` of a yard with pattern ``p``: the
-    ships it completes, and the value of the shape it makes with its neighbours."""
-    new = p[:cell] + letter + p[cell + 1 :]
-    before = set(complete_ships(p))
-    spans = tuple((i, j) for i, j in complete_ships(new)
-                  if (i, j) not in before and i <= cell <= j)
-    left = new[cell - 1] if cell > 0 else "|"
-    right = new[cell + 1] if cell < len(new) - 1 else "|"
-    if letter == "M":
-        shape = 1.5 * (left in "BM") + 1.5 * (right in "MS")
-    elif letter == "B":
-        shape = 1.5 * (right == "M") + (0.5 if cell <= 2 else 0.0)
-    else:
-        shape = 1.5 * (left == "M")
-    return spans, shape
-
-
-EMPLOYEE_VALUE: dict[EmployeeKind, float] = {
-    EmployeeKind.ENGINEER: 3.0, EmployeeKind.RECRUITER: 3.0, EmployeeKind.HELMSMAN: 4.0,
-    EmployeeKind.RIGGER: 2.0, EmployeeKind.BUILDER: 2.0, EmployeeKind.ACCOUNTANT: 2.0,
-    EmployeeKind.FOREMAN: 1.2, EmployeeKind.TRADER: 2.0,
-}
-"""What an employee of each kind is worth to the greedy bot before its details (times
-:attr:`GreedyTuning.employee`)."""
-
-
-@dataclass(frozen=True, slots=True)
-class GreedyTuning:
-    """Knobs on the greedy valuations, each scaling or shifting one of them; the
-    defaults leave them as written (the greedy level plays so)."""
-
-    employee: float = 1.0
-    """Times :data:`EMPLOYEE_VALUE`."""
-    contracts: float = 1.0
-    """Times the extra value of what the seat's contracts reward."""
-    piece: float = 1.0
-    """Times the value of one more piece."""
-    tile: float = 1.0
-    """Times the value of a ship tile's features."""
-    action_bias: Mapping[Action, float] = field(default_factory=dict)
-    """Added to the value of choosing an action (the actions not named: 0)."""
-    contract_loads: bool = False
-    """Load ships, and value the ships a tile completes, counting the seat's contracts
-    too (:func:`~shipyard_tui.games.shipyard.advice.best_load` with ``contracts``)."""
-
-
-TUNED = GreedyTuning(employee=1.3, contracts=1.3, tile=0.75,
-                     action_bias={Action.CANAL: -2.0, Action.CREW: -1.0, Action.HIRE: 2.0})
-"""Valuations tuned by solo self-play (``scripts/tune_greedy.py``: a coordinate search on
-the paired scores of 1,000 seeded solo games, checked on 1,000 others: +10.4 points a
-solo game, and 120 of 200 two-seat games against the untuned bot; docs/performance.md).
-The planner plays its turns with them; the greedy level keeps the untuned ones (it is
-the beginner's opponent), and so do the strong bot's rollouts, where they did not pay."""
-
-_UNTUNED = GreedyTuning()
-
 
 class GreedyBot:
     """A bot that takes the best-looking move each time (see the module docstring)."""
@@ -217,7 +68,7 @@ class GreedyBot:
     def __init__(self, seed: int = 0, tuning: GreedyTuning | None = None) -> None:
         self._rng = random.Random(seed)
         self._plan: dict[str, int] | None = None
-        self.tuning = tuning or _UNTUNED
+        self.tuning = tuning or UNTUNED
 
     # -- the decision --------------------------------------------------------------
 
@@ -243,15 +94,15 @@ class GreedyBot:
         """How far the game has gone, 0 at the start and 1 at the end."""
         return progress(view)
 
-    def _contract_weights(self, seat: Seat) -> dict[str, float]:
+    def contract_weights(self, seat: Seat) -> dict[str, float]:
         """Extra value of things the seat's contracts reward (do not change the result:
         it is shared between calls)."""
-        return _contract_weights(tuple(seat.contracts), self.tuning.contracts)
+        return contract_weights(tuple(seat.contracts), self.tuning.contracts)
 
     def _yard_room(self, seat: Seat) -> dict[str, int]:
         """Mounts and cabins on the tiles in the yard (where pieces can go soon; do not
         change the result: it is shared between calls)."""
-        return _yard_shape(tuple(seat.yard))[0]
+        return yard_shape(tuple(seat.yard))[0]
 
     def _piece_value(self, view: GameState, seat: Seat, piece: str) -> float:
         """What one more piece of this kind is worth now: speed pieces until a ship can
@@ -259,8 +110,8 @@ class GreedyBot:
         for the ships being built."""
         room = self._yard_room(seat)
         have = seat.pieces.get
-        weights = self._contract_weights(seat)
-        ships_soon = _yard_shape(tuple(seat.yard))[1]
+        weights = self.contract_weights(seat)
+        ships_soon = yard_shape(tuple(seat.yard))[1]
         masts_free = room.get("mast", 0) - have("smokestack", 0) - have("sail", 0)
         if piece == "captain":
             value = 5.0 if have("captain", 0) < ships_soon else 1.0
@@ -285,7 +136,7 @@ class GreedyBot:
         view, when the caller has it)."""
         emp = CATALOG.employees[employee]
         late = self._progress(view) if late is None else late
-        weights = self._contract_weights(seat)
+        weights = self.contract_weights(seat)
         base = self.tuning.employee * EMPLOYEE_VALUE[emp.kind]
         if emp.kind is EmployeeKind.TRADER:
             base = 1.0 + (3.0 if emp.level == 2 else 1.0)
@@ -298,7 +149,7 @@ class GreedyBot:
     def _tile_value(self, seat: Seat, tile_id: str) -> float:
         pieces = seat.pieces
         tuning = self.tuning
-        return tuning.tile * _tile_worth(
+        return tuning.tile * tile_worth(
             tile_id, tuple(seat.contracts), bool(pieces.get("cannon", 0)),
             bool(pieces.get("crane", 0)),
             bool(pieces.get("businessman", 0) or pieces.get("soldier", 0)), tuning.contracts)
@@ -308,12 +159,12 @@ class GreedyBot:
         """How good it is to put a tile of kind ``letter`` in ``cell`` (``p``: the
         yard's pattern, when the caller has it)."""
         seat = view.seats[seat_index]
-        spans, shape = _placement_shape(pattern(seat.yard) if p is None else p, letter, cell)
+        spans, shape = placement_shape(pattern(seat.yard) if p is None else p, letter, cell)
         value = 0.0
         for span in spans:
             points = self._completed_ship_points(view, seat_index, tile_id, letter, cell, span)
             if points > 0:
-                value += points + self._contract_weights(seat).get("ship", 0)
+                value += points + self.contract_weights(seat).get("ship", 0)
             else:
                 value -= 12.0
         value += shape
@@ -326,7 +177,7 @@ class GreedyBot:
         same for every tile: only the cells that complete a ship ask about the tile."""
         best: float | None = None
         for cell in legal_cells(p, letter):
-            spans, shape = _placement_shape(p, letter, cell)
+            spans, shape = placement_shape(p, letter, cell)
             v = self._cell_value(view, seat_index, letter, cell, tile_id, p) if spans else shape
             if best is None or v > best:
                 best = v
@@ -338,7 +189,7 @@ class GreedyBot:
                                letter: str, cell: int, span: tuple[int, int]) -> float:
         """What the ship completed by this placement would score now (0: it cannot)."""
         seat = view.seats[seat_index]
-        placed = tile_id or f"blank-{_KIND_NAMES[letter]}-0"
+        placed = tile_id or f"blank-{KIND_NAMES[letter]}-0"
         original = seat.yard[cell]
         seat.yard[cell] = placed
         try:
@@ -357,7 +208,7 @@ class GreedyBot:
         seat = view.seats[seat_index]
         late = self._progress(view)
         p = pattern(seat.yard)
-        runs = _ship_runs(p)
+        runs = ship_runs(p)
         if action is Action.BUILD:
             best = 0.0
             for col, column in enumerate(view.market.ships):
@@ -374,7 +225,7 @@ class GreedyBot:
             lengths = cruise_lengths_of(seat.canals, seat.token, 16)
             longest = max(lengths) if lengths else 0
             need = 9 - longest
-            weight = self._contract_weights(seat).get("canal", 0.0)
+            weight = self.contract_weights(seat).get("canal", 0.0)
             return 1.5 + max(0, need) * 0.9 + weight + (3.0 if not seat.canals and runs else 0)
         if action in (Action.EQUIPMENT, Action.CREW):
             catalog = catalog_of(view)

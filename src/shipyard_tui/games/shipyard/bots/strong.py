@@ -28,11 +28,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from shipyard_tui.games.shipyard.advice import best_contracts, best_load
-from shipyard_tui.games.shipyard.bots.greedy import (
-    GreedyBot,
+from shipyard_tui.games.shipyard.bots.greedy import GreedyBot
+from shipyard_tui.games.shipyard.bots.valuations import (
     GreedyTuning,
-    _ship_runs,
     cruise_lengths_of,
+    ship_runs,
 )
 from shipyard_tui.games.shipyard.rules import DecisionStep as S
 from shipyard_tui.games.shipyard.rules import Event, GameState, Move
@@ -260,7 +260,7 @@ def features(state: GameState, seat_index: int, ships: bool = True,
     producers = sum(1 for e in seat.employees if employees[e].kind in PRODUCERS)
     sailing = 0
     afloat: list[SailedShip] = []
-    for first, last in _ship_runs(p) if ships or contracts else ():
+    for first, last in ship_runs(p) if ships or contracts else ():
         plan = best_load(state, seat_index, list(range(first, last + 1)))
         if plan.scores:
             sailing += plan.points
