@@ -247,7 +247,7 @@ async def test_a_suggested_load_with_a_propeller_is_offered_rc_6_1(monkeypatch, 
     pieces."""
     from shipyard_tui.games.shipyard.rules import Piece
     from shipyard_tui.games.shipyard.rules import moves as mv
-    from shipyard_tui.ui.screens.game import GameScreen
+    from shipyard_tui.games.shipyard.ui.screen import GameScreen
     from shipyard_tui.ui.widgets.choice_panel import ChoicePanel, Plan
     from ui_helpers import game_at
 

@@ -156,7 +156,7 @@ async def test_two_quick_enters_at_the_hand_over_keep_the_table() -> None:
     """R-11.2 hot seat: Enter takes the terminal; a second quick Enter closed the table
     under the hand-over too."""
     from shipyard_tui.games.shipyard.rules import GameConfig, SeatConfig
-    from shipyard_tui.ui.screens.game import GameScreen
+    from shipyard_tui.games.shipyard.ui.screen import GameScreen
     from shipyard_tui.ui.screens.hand_over import HandOverScreen
     from ui_helpers import settle
 

@@ -28,9 +28,9 @@ import pytest
 
 from invariants import random_config
 from shipyard_tui.games.shipyard.rules import Game
+from shipyard_tui.games.shipyard.ui.screen import GameScreen
 from shipyard_tui.saves import GameFile, SaveStore, game_id_of, load, new_game_id
 from shipyard_tui.ui.app import ShipyardApp
-from shipyard_tui.ui.screens.game import GameScreen
 
 KILLS = 10
 

@@ -19,10 +19,10 @@ import pytest
 from textual.app import App
 
 from shipyard_tui import cli, paths, saves
+from shipyard_tui.games.shipyard.ui.screen import GameScreen
 from shipyard_tui.saves import SaveStore, encode, is_game_id, load
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.compat import rendered_lines
-from shipyard_tui.ui.screens.game import GameScreen
 from shipyard_tui.ui.screens.load import LoadScreen
 from test_saves import random_game
 from ui_helpers import settle

@@ -9,11 +9,11 @@ from __future__ import annotations
 from shipyard_tui.games.shipyard.rules import Action, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.games.shipyard.rules.state import Step
+from shipyard_tui.games.shipyard.ui.screen import GameScreen
 from shipyard_tui.games.shipyard.ui.widgets.canal_map import CanalMap
 from shipyard_tui.games.shipyard.ui.widgets.seat_panel import SeatPanel
 from shipyard_tui.games.shipyard.ui.widgets.shipyard_grid import ShipyardGrid
 from shipyard_tui.ui.app import ShipyardApp
-from shipyard_tui.ui.screens.game import GameScreen
 from shipyard_tui.ui.screens.hand_over import HandOverScreen
 from ui_helpers import key_for, key_for_move, pick, settle, until
 

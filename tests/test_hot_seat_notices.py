@@ -74,8 +74,8 @@ async def _to_the_hand_over_after_the_bot(pilot, app: ShipyardApp) -> None:
 
 async def test_the_status_line_says_the_terminal_passes_not_that_a_person_thinks(
         tmp_path, monkeypatch):
+    from shipyard_tui.games.shipyard.ui.screen import GameScreen
     from shipyard_tui.games.shipyard.ui.widgets.status_line import StatusLine
-    from shipyard_tui.ui.screens.game import GameScreen
     from ui_helpers import plain
 
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path / "data"))

@@ -17,11 +17,11 @@ from rules_helpers import new_game
 from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.games.nauticus.ui.remote import RemoteNauticusScreen
 from shipyard_tui.games.nauticus.ui.screen import NauticusScreen
+from shipyard_tui.games.shipyard.ui.remote import RemoteGameScreen
+from shipyard_tui.games.shipyard.ui.screen import GameScreen
 from shipyard_tui.server.host import TableHost
 from shipyard_tui.server.remote import RemoteModel
-from shipyard_tui.server.session import RemoteGameScreen
 from shipyard_tui.server.tables import PERSON, SeatPlan, Table
-from shipyard_tui.ui.screens.game import GameScreen
 from shipyard_tui.ui.showcase import settle
 
 

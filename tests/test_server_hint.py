@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from shipyard_tui.games.shipyard.ui.remote import RemoteGameScreen
 from shipyard_tui.server.host import TableHost
-from shipyard_tui.server.session import RemoteGameScreen, SessionApp
+from shipyard_tui.server.session import SessionApp
 from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
 from ui_helpers import until
 

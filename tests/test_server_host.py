@@ -216,8 +216,9 @@ async def test_the_older_terminal_goes_back_to_the_lobby_and_says_why(
         host: TableHost) -> None:
     """The session app of the connection that lost its seat: it leaves the table for
     the lobby with the reason on screen, and Enter there sits it back down."""
+    from shipyard_tui.games.shipyard.ui.remote import RemoteGameScreen
     from shipyard_tui.server.lobby import LobbyScreen
-    from shipyard_tui.server.session import RemoteGameScreen, SessionApp
+    from shipyard_tui.server.session import SessionApp
     from ui_helpers import until
 
     app = SessionApp(host.socket_path, player="Ann")

@@ -21,10 +21,10 @@ import pytest
 
 from shipyard_tui import paths, saves
 from shipyard_tui.games.shipyard.rules import GameConfig, Move, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.ui.screen import GameScreen
 from shipyard_tui.saves import GameFile, GameInUse, SaveError, SaveStore, load
 from shipyard_tui.ui.app import ShipyardApp, UnsavedNotice
 from shipyard_tui.ui.screens.confirm import ConfirmScreen
-from shipyard_tui.ui.screens.game import GameScreen
 from test_crash import Terminal, committed, environment, wait_for_moves
 from test_saves import random_game
 from ui_helpers import choices, settle

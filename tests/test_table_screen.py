@@ -13,12 +13,11 @@ from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatConfig
 from shipyard_tui.games.nauticus.ui.screen import NauticusScreen
 from shipyard_tui.games.nauticus.ui.widgets import SeatsPanel, SupplyPanel, WheelPanel
 from shipyard_tui.games.shipyard.rules import Game, GameConfig
+from shipyard_tui.games.shipyard.ui.screen import GameScreen
 from shipyard_tui.model import ChangeKind, GameModel
 from shipyard_tui.saves import SaveStore, load
 from shipyard_tui.ui.app import ShipyardApp
-from shipyard_tui.ui.screens.game import GameScreen
 from shipyard_tui.ui.screens.table import TableScreen
-from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
 from ui_helpers import settle, until
 
 LONG_PAUSE = 60.0

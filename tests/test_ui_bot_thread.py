@@ -9,8 +9,8 @@ import threading
 from shipyard_tui import games
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.shipyard.rules import Game, GameConfig, Move, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.ui.screen import GameScreen
 from shipyard_tui.ui.app import ShipyardApp
-from shipyard_tui.ui.screens.game import GameScreen
 from ui_helpers import settle, until
 
 

@@ -29,9 +29,9 @@ async def test_a_too_small_terminal_asks_for_room_and_the_game_waits(tmp_path, m
 
 
 async def test_quitting_asks_first_and_the_game_stays_saved(tmp_path, monkeypatch):
+    from shipyard_tui.games.shipyard.ui.screen import GameScreen
     from shipyard_tui.saves import SaveStore
     from shipyard_tui.ui.screens.confirm import ConfirmScreen
-    from shipyard_tui.ui.screens.game import GameScreen
 
     app = app_for(tmp_path, monkeypatch)
     async with app.run_test(size=(80, 24)) as pilot:

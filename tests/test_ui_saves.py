@@ -9,11 +9,11 @@ import sys
 import pytest
 
 from shipyard_tui.games.shipyard.rules import GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.ui.screen import GameScreen
 from shipyard_tui.games.shipyard.words import round_of
 from shipyard_tui.saves import SaveStore, backup_of, load
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.compat import rendered_lines
-from shipyard_tui.ui.screens.game import GameScreen
 from shipyard_tui.ui.screens.load import LoadScreen
 from shipyard_tui.ui.screens.problem import ProblemScreen
 from shipyard_tui.ui.screens.save_as import SaveAsScreen

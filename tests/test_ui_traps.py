@@ -420,7 +420,7 @@ async def test_back_from_the_new_game_form_keeps_what_was_entered(monkeypatch, t
     seed, so the next game is a new deal."""
     from textual.widgets import Checkbox, Input, Select
 
-    from shipyard_tui.ui.screens.game import GameScreen
+    from shipyard_tui.games.shipyard.ui.screen import GameScreen
     from shipyard_tui.ui.screens.setup import SetupScreen
 
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))

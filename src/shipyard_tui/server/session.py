@@ -24,7 +24,6 @@ from shipyard_tui.server.protocol import MAX_LINE, ProtocolError, encode, read_m
 from shipyard_tui.server.remote import RemoteModel
 from shipyard_tui.server.table_screen import (
     AtServerTable,
-    RemoteGameScreen,
     remote_screen,
     set_terminal_title,
     turn_signal,
@@ -36,7 +35,7 @@ from shipyard_tui.ui.compat import exiting
 from shipyard_tui.ui.driver import sturdy
 from shipyard_tui.ui.screens.table import TableScreen
 
-__all__ = ["CSS", "SERVER_STOPPING", "RemoteGameScreen", "SessionApp",
+__all__ = ["CSS", "SERVER_STOPPING", "SessionApp",
            "set_terminal_title", "turn_signal", "who_decides"]
 
 CSS = Path(__file__).resolve().parent.parent / "ui" / "shipyard.tcss"

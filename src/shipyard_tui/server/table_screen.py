@@ -14,12 +14,10 @@ from typing import Any, Protocol, runtime_checkable
 from textual.app import App
 from textual.screen import Screen
 
-from shipyard_tui.core import SeatDriver
 from shipyard_tui.model import Change
 from shipyard_tui.server.remote import RemoteModel
 from shipyard_tui.ui.ascii import ascii_char
 from shipyard_tui.ui.compat import terminal_driver
-from shipyard_tui.ui.screens.game import AUTOMA_DELAY, GameScreen
 
 
 def who_decides(lobby: dict[str, Any], seat: int) -> str:
@@ -145,24 +143,6 @@ def _turn_signal(screen: _TableScreen) -> None:
     mine = model.my_turn
     turn_signal(screen.app, mine, screen._was_my_turn, bool(model.revision), model.kind.title)
     screen._was_my_turn = mine
-
-
-class RemoteGameScreen(AtServerTable, GameScreen):
-    """Shipyard's table at a server table (each game's is its table screen with
-    :class:`AtServerTable` first among its bases)."""
-
-    NOTHING_TO_UNDO = "Nothing to take back: the turn began, or a tile was drawn."
-    model: RemoteModel
-
-    def __init__(self, model: RemoteModel) -> None:
-        # the host paces the bots; the automa's turns of a solo table are shown here,
-        # one by one, on the boards the host sends with the move (R-12.3)
-        super().__init__(model, bot_delay=0.0, bot_budget_ms=model.budget_ms,
-                         driver=SeatDriver({}), automa_delay=AUTOMA_DELAY)
-
-    def waiting_for(self, seat: int) -> tuple[str, str]:
-        name = self.model.view.seats[seat].name
-        return self.waiting_words(seat, "turn"), f"{name}'s turn"
 
 
 def remote_screen(model: RemoteModel) -> Screen[None]:

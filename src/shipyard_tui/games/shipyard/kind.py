@@ -142,7 +142,7 @@ class ShipyardKind(GameKind):
 
     def table_screen(self, model: Any, *, bot_delay: float,
                      bot_budget_ms: float | None = None, revealed: bool = False) -> Any:
-        from shipyard_tui.ui.screens.game import GameScreen
+        from shipyard_tui.games.shipyard.ui.screen import GameScreen
 
         return GameScreen(model, bot_delay=bot_delay, bot_budget_ms=bot_budget_ms,
                           revealed=revealed)
@@ -158,7 +158,7 @@ class ShipyardKind(GameKind):
         return ShipyardSeatView
 
     def remote_table_screen(self, model: Any) -> Any:
-        from shipyard_tui.server.table_screen import RemoteGameScreen
+        from shipyard_tui.games.shipyard.ui.remote import RemoteGameScreen
 
         return RemoteGameScreen(model)
 

@@ -15,13 +15,12 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Button, Footer, Static
 
-from shipyard_tui.games.shipyard.ui.widgets.status_line import StatusLine
 from shipyard_tui.model import GameModel
 from shipyard_tui.ui.screens.dialog import Dialog
 from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
 
 if TYPE_CHECKING:
-    from shipyard_tui.ui.screens.game import GameScreen
+    from shipyard_tui.ui.screens.table import TableScreen
 
 
 class HandOverScreen(Dialog[bool]):
@@ -51,7 +50,7 @@ class HandOverScreen(Dialog[bool]):
     }
     """
 
-    def __init__(self, name: str, table: GameScreen) -> None:
+    def __init__(self, name: str, table: TableScreen) -> None:
         """``table`` is the game screen below: its help is shown, and it is left with
         this one on Quit."""
         super().__init__()
@@ -92,7 +91,8 @@ class HandOver:
     """Passing the terminal between the people of a hot-seat game (R-11.2): the board
     hides everyone's secrets until the next person says they are at the screen."""
 
-    def __init__(self, screen: GameScreen, model: GameModel, done: Callable[[], None]) -> None:
+    def __init__(self, screen: TableScreen, model: GameModel,
+                 done: Callable[[], None]) -> None:
         self.screen = screen
         self.model = model
         self._done = done
@@ -115,7 +115,7 @@ class HandOver:
         self.screen.query_one(ChoicePanel).set_choices("Waiting for the next player…", [])
         # the top line names the seat to move: a person, who is not thinking but
         # taking the terminal (a bot's "thinking…" from the turn before must go)
-        self.screen.query_one(StatusLine).say("the terminal passes to them")
+        self.screen.say_status("the terminal passes to them")
         name = self.model.game.state.seats[seat].name
 
         def taken(_: bool | None) -> None:

@@ -1,6 +1,6 @@
 """The table screen every game shares: the one place where moves are played.
 
-A game's table (Shipyard's :class:`~shipyard_tui.ui.screens.game.GameScreen`,
+A game's table (Shipyard's :class:`~shipyard_tui.games.shipyard.ui.screen.GameScreen`,
 :class:`~shipyard_tui.games.nauticus.ui.screen.NauticusScreen`) is a subclass that adds
 its board widgets, its choice labels and its help; what is the same at every table is
 here, written once:
@@ -107,6 +107,9 @@ class TableScreen(Screen[None]):
     def refresh_table(self) -> None:
         """Show the decision in front of the table (the game's part draws it)."""
         raise NotImplementedError
+
+    def say_status(self, text: str) -> None:
+        """Say ``text`` on the table's status line (what happens now)."""
 
     @property
     def replaying(self) -> bool:

@@ -302,6 +302,9 @@ class NauticusScreen(TableScreen):
     def waiting_text(self, seat: int) -> str:
         return f"Waiting for {self.game.state.seats[seat].name}."
 
+    def say_status(self, text: str) -> None:
+        self.status(text)
+
     def status(self, *wordings: str) -> None:
         """Say on the status line what happens now, in wordings longest first (the
         longest that fits is shown: :class:`NauticusStatus`)."""

@@ -1,11 +1,12 @@
 """The game screen: Shipyard's whole table, on the shared table screen.
 
 Widgets subscribe to the model and only read it; this screen is Shipyard's part of the
-table screen every game shares (:class:`~.table.TableScreen`, which plays the moves
-through the model, lets the bots move in a worker thread with a short visible pause,
-gives the hint and saves): it lays out the board, turns the player's keys into moves,
-replays the automa's turns (:mod:`.automa_replay`), hands the terminal from one person
-to the next (:mod:`.hand_over`, R-11.2) and shows the result at the end.
+table screen every game shares (:class:`~shipyard_tui.ui.screens.table.TableScreen`,
+which plays the moves through the model, lets the bots move in a worker thread with a
+short visible pause, gives the hint and saves): it lays out the board, turns the
+player's keys into moves, replays the automa's turns (:mod:`.automa_replay`), hands the
+terminal from one person to the next (:mod:`~shipyard_tui.ui.screens.hand_over`,
+R-11.2) and shows the result at the end.
 
 Screens that show a table played elsewhere (the server's) override the public hooks
 :meth:`GameScreen.refresh_table`, :meth:`GameScreen.waiting_for` and
@@ -249,6 +250,9 @@ class GameScreen(TableScreen):
         self.query_one(ViewBar).current = name
 
     # -- reacting to the model ---------------------------------------------------------
+
+    def say_status(self, text: str) -> None:
+        self.query_one(StatusLine).say(text)
 
     def changed(self, change: Change) -> None:
         """A move of the solo game shows the automa's turns it led to one by one first."""
