@@ -24,7 +24,8 @@ PACKAGE = Path(shipyard_tui.__file__).parent
 RULES = Path(rules.__file__).parent
 CHECKED = sorted(p for p in PACKAGE.rglob("*.py") if not p.is_relative_to(RULES))
 FIXTURES = {
-    "shipyard_tui.ui.showcase": ["from shipyard_tui.games.shipyard.rules import engine"],
+    "shipyard_tui.games.shipyard.ui.scenes": [
+        "from shipyard_tui.games.shipyard.rules import engine"],
 }
 """Modules that set up fixed scenes for the snapshot tests and the screenshots: like
 the tests, they may arrange a table by hand through the engine. Each import is listed."""

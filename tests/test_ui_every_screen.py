@@ -145,7 +145,7 @@ def one_person() -> ShipyardApp:
 
 def classic_midgame() -> ShipyardApp:
     """A classic game some turns in: the ring line, propellers and green contracts."""
-    from shipyard_tui.ui.showcase import midgame
+    from shipyard_tui.games.shipyard.ui.scenes import midgame
 
     return app_with(midgame(seed=3, turns=12, edition="classic"))
 

@@ -489,7 +489,7 @@ async def test_a_taller_terminal_gives_the_choices_rows_too(monkeypatch, tmp_pat
     """Over SSH at 120x40 a play-test saw six choices and "14 more below" under 17
     empty rows of the market: one panel at a time, the rows past 24 now go half to the
     panel and half to the choices; at 80x24 and when every panel shows, as before."""
-    from shipyard_tui.ui.showcase import midgame
+    from shipyard_tui.games.shipyard.ui.scenes import midgame
 
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     app = ShipyardApp(game=midgame(), bot_delay=0)

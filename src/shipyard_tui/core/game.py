@@ -290,6 +290,11 @@ class GameKind(ABC):
         """The game's help (a Textual screen): its rules and keys."""
         raise NotImplementedError(f"{self.title} has no help screen")
 
+    def scenes(self) -> list[Any]:
+        """The game's fixed scenes for the snapshot tests and the screenshots (each a
+        :class:`~shipyard_tui.ui.scene.Scene`; none by default)."""
+        return []
+
     def remote_view(self) -> type[Any]:
         """How a seat at a server table reads this game from the host's messages: the
         game's :class:`~shipyard_tui.core.remote.RemoteView`, imported when asked."""

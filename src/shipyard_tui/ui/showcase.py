@@ -1,4 +1,6 @@
-"""Fixed scenes of the interface, shared by the snapshot tests and the screenshot script.
+"""Fixed scenes of the interface, shared by the snapshot tests and the screenshot script:
+the title screen's, then each game's (its kind's
+:meth:`~shipyard_tui.core.game.GameKind.scenes`, in the registry's order).
 
 Each scene is a deterministic game (fixed seed, fixed moves) so that its picture
 only changes when the interface does.
@@ -6,162 +8,13 @@ only changes when the interface does.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from dataclasses import dataclass
-
-from textual.app import App
-from textual.pilot import Pilot
-
-from shipyard_tui.core import SeatDriver
-from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
-from shipyard_tui.games.nauticus.bots import bot_for_level as nauticus_bot
-from shipyard_tui.games.shipyard.bots import bot_for_level
-from shipyard_tui.games.shipyard.rules import DecisionStep, Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui import games
 from shipyard_tui.ui.app import ShipyardApp
+from shipyard_tui.ui.scene import Scene, colourless_app, game_app, settle
 
+__all__ = ["SCENES", "Scene", "colourless_app", "game_app", "settle"]
 
-def midgame(seed: int = 4, players: int = 3, turns: int = 9, edition: str = "second") -> Game:
-    """A game some turns in: every seat played by the greedy bot, then handed to seat 0
-    (``edition``: the 2nd edition's rules or the classic ones)."""
-    names = ("Bram", "Cato", "Dirk")[: players - 1]
-    seats = (SeatConfig("Ann"), *(SeatConfig(n, SeatKind.BOT, "greedy") for n in names))
-    game = Game(GameConfig(seats, seed=seed, edition=edition))
-    driver = SeatDriver({i: bot_for_level("greedy", seed + i) for i in range(players)})
-    while not game.is_over:
-        if game.to_move == 0 and game.state.turn.step is DecisionStep.CHOOSE and \
-                game.state.seats[0].turns >= turns:
-            break
-        driver.play_bots(game, max_moves=1)
-    return game
-
-
-def placing_canal() -> Game:
-    """Ann about to place a rented canal beside the two she already has."""
-    # A fixture, like the tests: it sets the table by hand through the engine, which
-    # no legal line of play reaches (tests/test_public_interface.py lists it).
-    from shipyard_tui.games.shipyard.rules import Action, engine
-    from shipyard_tui.games.shipyard.rules.query import PlacedCanal
-
-    game = midgame(players=2, turns=4)
-    state = game.state
-    seat = state.seats[0]
-    seat.canals = [PlacedCanal("T1", 0, 0, 0), PlacedCanal("S3", 1, 0, 0)]
-    market = state.market
-    for canal in ("T1", "S3"):
-        if canal in market.canal_deck:
-            market.canal_deck.remove(canal)
-        market.canals = [None if c == canal else c for c in market.canals]
-    engine.refill_column(state, "canals", game.events)
-    seat.guilders = max(seat.guilders, 2)
-    state.turn.chosen = Action.CANAL
-    engine.start_action(state, Action.CANAL, engine.Role.MAIN, game.events)
-    game.push(game.legal_moves()[0])
-    return game
-
-
-def finished(seed: int = 4, players: int = 2) -> Game:
-    seats = tuple(SeatConfig(name, SeatKind.BOT, "greedy")
-                  for name in ("Ann", "Bram", "Cato", "Dirk")[:players])
-    game = Game(GameConfig(seats, seed=seed))
-    driver = SeatDriver({i: bot_for_level("greedy", seed + i) for i in range(players)})
-    rng = random.Random(seed)
-    while not game.is_over:
-        if rng.random() > 0.02:
-            driver.play_bots(game, max_moves=1)
-        else:
-            game.push(game.legal_moves()[0])
-    return game
-
-
-def finished_solo(seed: int = 6) -> Game:
-    from shipyard_tui import games
-    from shipyard_tui.core.game import Options
-
-    solo = Options(solo=True)
-    game = Game(games.kind(games.DEFAULT).make_config([SeatConfig("Ann")], seed, solo))
-    SeatDriver({0: bot_for_level("greedy", seed)}).play_out(game)
-    return game
-
-
-def nauticus_midgame(seed: int = 5, players: int = 3, moves: int = 60) -> NauticusGame:
-    """A Nauticus game some moves in, every seat played by the greedy bot; Ann (a person)
-    decides next."""
-    names = ("Bea", "Cy", "Dan")[: players - 1]
-    seats = (SeatConfig("Ann"), *(SeatConfig(n, SeatKind.BOT, "greedy") for n in names))
-    game = NauticusGame(NauticusConfig(seats, seed=seed))
-    driver = SeatDriver({i: nauticus_bot("greedy", seed + i) for i in range(players)})
-    while not game.is_over and (len(game.moves) < moves or game.to_move != 0):
-        driver.play_bots(game, max_moves=1)
-    return game
-
-
-def nauticus_finished(seed: int = 4, players: int = 2) -> NauticusGame:
-    seats = tuple(SeatConfig(name, SeatKind.BOT, "greedy")
-                  for name in ("Ann", "Bea", "Cy", "Dan")[:players])
-    game = NauticusGame(NauticusConfig(seats, seed=seed))
-    SeatDriver({i: nauticus_bot("greedy", seed + i) for i in range(players)}).play_out(game)
-    return game
-
-
-@dataclass(frozen=True)
-class Scene:
-    """A named picture: how to build the app and what to press before taking it."""
-
-    name: str
-    size: tuple[int, int]
-    make: Callable[[], App[None]]
-    """The app to picture (the game's, or the server's lobby)."""
-    keys: tuple[str, ...] = ()
-
-
-def game_app(game: Game | NauticusGame, *, ascii: bool = False) -> ShipyardApp:
-    return ShipyardApp(game=game, bot_delay=0.0, ascii=ascii)
-
-
-def colourless_app(game: Game | NauticusGame) -> ShipyardApp:
-    """The app as NO_COLOR shows it (Textual reads, and removes, the variable at start)."""
-    import os
-
-    os.environ["NO_COLOR"] = "1"
-    return game_app(game)
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    """Wait until the app is idle (bots have nothing pending)."""
-    for _ in range(5):
-        await pilot.pause()
-
-
-SCENES = [
+SCENES: list[Scene] = [
     Scene("title-80x24", (80, 24), ShipyardApp),
-    Scene("game-80x24", (80, 24), lambda: game_app(midgame())),
-    Scene("game-80x24-rondels", (80, 24), lambda: game_app(midgame()), ("2",)),
-    Scene("game-80x24-yards", (80, 24), lambda: game_app(midgame()), ("3",)),
-    Scene("game-80x24-ascii", (80, 24), lambda: game_app(midgame(), ascii=True)),
-    Scene("game-80x24-nocolor", (80, 24), lambda: colourless_app(midgame())),
-    Scene("game-160x50", (160, 50), lambda: game_app(midgame(players=4))),
-    Scene("canal-place-80x24", (80, 24), lambda: game_app(placing_canal())),
-    Scene("classic-game-80x24", (80, 24),
-          lambda: game_app(midgame(seed=3, turns=12, edition="classic"))),
-    Scene("help-80x24", (80, 24), lambda: game_app(midgame()), ("question_mark",)),
-    Scene("end-2-80x24-reveal", (80, 24), lambda: game_app(finished()), ("space",)),
-    Scene("end-2-80x24-scores", (80, 24), lambda: game_app(finished()), ("2",)),
-    Scene("end-2-80x24-ships", (80, 24), lambda: game_app(finished()), ("3",)),
-    Scene("end-4-160x50-scores", (160, 50), lambda: game_app(finished(players=4)),
-          ("space", "space", "space", "space", "2")),
-    Scene("end-solo-80x24-scores", (80, 24), lambda: game_app(finished_solo()), ("2",)),
-    Scene("end-solo-80x24-time", (80, 24), lambda: game_app(finished_solo()), ("4",)),
-    Scene("nauticus-80x24", (80, 24), lambda: game_app(nauticus_midgame())),
-    Scene("nauticus-80x24-seat", (80, 24), lambda: game_app(nauticus_midgame()), ("r",)),
-    Scene("nauticus-80x24-ascii", (80, 24), lambda: game_app(nauticus_midgame(), ascii=True)),
-    Scene("nauticus-80x24-nocolor", (80, 24), lambda: colourless_app(nauticus_midgame())),
-    Scene("nauticus-160x50", (160, 50), lambda: game_app(nauticus_midgame(players=4))),
-    Scene("nauticus-help-80x24", (80, 24), lambda: game_app(nauticus_midgame()),
-          ("question_mark",)),
-    Scene("nauticus-end-80x24-scores", (80, 24), lambda: game_app(nauticus_finished())),
-    Scene("nauticus-end-80x24-ships", (80, 24), lambda: game_app(nauticus_finished()),
-          ("2",)),
-    Scene("nauticus-end-80x24-time", (80, 24), lambda: game_app(nauticus_finished()),
-          ("3",)),
+    *(scene for name in games.names() for scene in games.kind(name).scenes()),
 ]

@@ -94,6 +94,11 @@ class NauticusKind(GameKind):
 
         return NauticusHelpScreen()
 
+    def scenes(self) -> list[Any]:
+        from shipyard_tui.games.nauticus.ui.scenes import SCENES
+
+        return list(SCENES)
+
     def visible_events(self, game: NauticusGame, seat: int | None,
                        start: int = 0) -> list[Any]:
         """The generator's seed is withheld (NA-14.1)."""

@@ -152,6 +152,11 @@ class ShipyardKind(GameKind):
 
         return HelpScreen()
 
+    def scenes(self) -> list[Any]:
+        from shipyard_tui.games.shipyard.ui.scenes import SCENES
+
+        return list(SCENES)
+
     def remote_view(self) -> type[Any]:
         from shipyard_tui.games.shipyard.remote import ShipyardSeatView
 
