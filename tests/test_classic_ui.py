@@ -11,6 +11,7 @@ from rich.text import Text
 
 from shipyard_tui.games.shipyard.rules import Action, Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.games.shipyard.rules.state import TrackSlot
+from shipyard_tui.games.shipyard.ui.review import ReviewScreen
 from shipyard_tui.games.shipyard.ui.widgets.action_track import ActionTrack, ring_line
 from shipyard_tui.games.shipyard.ui.widgets.game_log import GameLog
 from shipyard_tui.games.shipyard.ui.widgets.status_line import StatusLine
@@ -23,7 +24,6 @@ from shipyard_tui.games.shipyard.words import (
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.ascii import ascii_char
 from shipyard_tui.ui.compat import rendered_lines
-from shipyard_tui.ui.screens.review import ReviewScreen
 from shipyard_tui.ui.widgets.base import RENDER_ERRORS
 from ui_helpers import plain, play_to_the_end, settle, statics_text
 

@@ -9,10 +9,10 @@ import pytest
 
 import shipyard_tui.ui.app as app_module
 from rules_helpers import new_game
+from shipyard_tui.games.shipyard.ui.review import ReviewScreen
 from shipyard_tui.testing import random_playout
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.compat import REMOVAL_FLAGS, closing, exiting
-from shipyard_tui.ui.screens.review import ReviewScreen
 
 
 @pytest.mark.parametrize("when", ["built", "mounted"])

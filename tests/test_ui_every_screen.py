@@ -79,7 +79,7 @@ def load_screen(app: ShipyardApp) -> object:
 
 
 def review_screen(app: ShipyardApp) -> object:
-    from shipyard_tui.ui.screens.review import ReviewScreen
+    from shipyard_tui.games.shipyard.ui.review import ReviewScreen
 
     return ReviewScreen(GameModel(play_out(simulation_config(3, 11, level="greedy"))))
 

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.ui.review import ReviewScreen
 from shipyard_tui.ui.app import ShipyardApp
-from shipyard_tui.ui.screens.review import ReviewScreen
 from shipyard_tui.ui.widgets.base import RENDER_ERRORS
 from ui_helpers import play_to_the_end, settle, statics_text
 

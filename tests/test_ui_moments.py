@@ -7,10 +7,10 @@ from textual.widgets import Static, TabbedContent, TabPane
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.shipyard.bots import bot_for_level
 from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.ui.review import ReviewScreen
 from shipyard_tui.settings import Settings
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.compat import rendered_lines
-from shipyard_tui.ui.screens.review import ReviewScreen
 from ui_helpers import settle
 
 
@@ -95,7 +95,7 @@ async def test_review_pages_scroll_at_once_and_the_reveal_names_key_moments(tmp_
 
 
 async def test_a_failing_analysis_leaves_the_review_standing(tmp_path, monkeypatch):
-    from shipyard_tui.ui.screens import review as review_screen
+    from shipyard_tui.games.shipyard.ui import review as review_screen
 
     def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise RuntimeError("out of futures")

@@ -9,13 +9,13 @@ import pytest
 
 from shipyard_tui.games.shipyard.kind import solo_config
 from shipyard_tui.games.shipyard.rules import Game
+from shipyard_tui.games.shipyard.ui.review import ReviewScreen
 from shipyard_tui.games.shipyard.ui.screen import GameScreen
 from shipyard_tui.games.shipyard.ui.widgets.action_track import ActionTrack
 from shipyard_tui.games.shipyard.ui.widgets.status_line import StatusLine
 from shipyard_tui.games.shipyard.words import round_of, solo_rating
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.palette import seat_mark
-from shipyard_tui.ui.screens.review import ReviewScreen
 from shipyard_tui.ui.widgets.base import RENDER_ERRORS
 from ui_helpers import choices, plain, play_to_the_end, settle, statics_text
 

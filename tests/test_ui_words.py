@@ -230,8 +230,8 @@ async def test_the_title_screen_has_a_key_for_finished_games(monkeypatch, tmp_pa
 
 
 async def test_the_review_stops_offering_reveal_once_all_is_revealed(monkeypatch, tmp_path):
+    from shipyard_tui.games.shipyard.ui.review import ReviewScreen
     from shipyard_tui.model import GameModel
-    from shipyard_tui.ui.screens.review import ReviewScreen
 
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     game = play_out(simulation_config(2, 11, level="greedy"))

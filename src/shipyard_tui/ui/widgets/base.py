@@ -10,8 +10,7 @@ from rich.text import Text
 from textual.geometry import Region
 from textual.widget import Widget
 
-from shipyard_tui.games.shipyard.rules import GameState, Move
-from shipyard_tui.model import Change, ChangeKind, GameModel
+from shipyard_tui.model import Change, ChangeKind, GameModel, GameState, Move
 from shipyard_tui.ui.compat import column_cells
 
 RENDER_ERRORS: list[str] = []

@@ -426,7 +426,7 @@ class GameScreen(TableScreen):
             self._play(mv.NoBonus())
 
     def _show_result(self) -> None:
-        from shipyard_tui.ui.screens.review import ReviewScreen
+        from shipyard_tui.games.shipyard.ui.review import ReviewScreen
 
         if self._result_shown:
             return
