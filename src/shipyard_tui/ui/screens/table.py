@@ -56,6 +56,8 @@ class TableScreen(Screen[None]):
 
     TOO_SMALL = "too-small"
     """The id of the line that asks for a larger terminal."""
+    NOTHING_TO_UNDO = "Nothing to take back."
+    """What ``u`` says when the last move cannot be taken back (the game says why)."""
 
     def __init__(self, model: GameModel, *, bot_delay: float = 0.6,
                  bot_budget_ms: float | None = None,
@@ -186,8 +188,19 @@ class TableScreen(Screen[None]):
         yield SystemCommand("Help", "Keys and the board's abbreviations", self.action_help)
 
     def action_undo(self) -> None:
-        """Take back the last move (the game's part says what was taken back)."""
-        raise NotImplementedError
+        """``u``: show the present at once, or take back the last move of the person
+        at this screen (:meth:`take_back`), or say why there is none."""
+        if self.replaying:
+            self.finish_replay()
+            return
+        if not self.model.can_undo:
+            self.notify(self.NOTHING_TO_UNDO, timeout=3)
+            return
+        self.take_back()
+
+    def take_back(self) -> None:
+        """Take back the last move (a game's part may take back several, or say which)."""
+        self.model.undo()
 
     def action_help(self) -> None:
         self.app.push_screen(self.help_screen())

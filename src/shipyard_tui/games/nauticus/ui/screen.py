@@ -345,11 +345,10 @@ class NauticusScreen(TableScreen):
         model.play(move)
         self._committed()
 
-    def action_undo(self) -> None:
-        if not self.model.can_undo:
-            self.notify("Nothing to take back in this decision (not across a shuffle "
-                        "or another seat's move).", timeout=3)
-            return
+    NOTHING_TO_UNDO = ("Nothing to take back in this decision (not across a shuffle "
+                       "or another seat's move).")
+
+    def take_back(self) -> None:
         span, self._repeated = self._repeated, None
         # the uses one choice played are taken back together, as they were chosen
         count = span[1] - span[0] if span and len(self.game.moves) == span[1] else 1

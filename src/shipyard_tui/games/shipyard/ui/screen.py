@@ -437,18 +437,13 @@ class GameScreen(TableScreen):
 
     # -- actions -------------------------------------------------------------------------
 
-    def action_undo(self) -> None:
-        if self.replaying:
-            self.automa.finish()
-            return
-        if self.model.can_undo:
-            move = self.model.undo()
-            if move is not None:
-                self.notify(f"Took back: {describe_move(self.model.game.state, move)}",
-                            timeout=2, markup=False)
-        else:
-            self.notify("Nothing to take back: the turn began, or a tile was drawn.",
-                        timeout=3)
+    NOTHING_TO_UNDO = "Nothing to take back: the turn began, or a tile was drawn."
+
+    def take_back(self) -> None:
+        move = self.model.undo()
+        if move is not None:
+            self.notify(f"Took back: {describe_move(self.model.game.state, move)}",
+                        timeout=2, markup=False)
 
     def action_rotate(self) -> None:
         """Show the same spot with the canal turned a quarter further."""
