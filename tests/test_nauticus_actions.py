@@ -123,8 +123,11 @@ def test_na_6_3_a_purchase_needs_coins_a_use_and_a_destination():
     game = table(workers=0)
     play(game, "choose withdraw")  # no blue workers on field 0 ...
     game.state.seats[0].workers = 0  # ... and, here, no own workers
+    # the extra action on every action the seat could make a use of with its 2 workers
+    # (NA-12.1); none on transport, deliver or crowns: nothing stored, no complete ship,
+    # no crown, and an extra action must make a use (NA-5.2)
     assert legal(game) == {"pass"} | {f"extra {a}" for a in (
-        "hulls", "masts", "sails", "goods", "transport", "withdraw", "deliver", "crowns")}
+        "hulls", "masts", "sails", "goods", "withdraw")}
     game = table()
     give_warehouse(game, 0, *["good:coffee"] * 12)
     play(game, "choose hulls")
@@ -368,10 +371,24 @@ def test_na_12_1_extra_action_two_workers_any_action_once_before_or_after():
     assert game.state.seat == 1 and game.state.step is Step.GO
     assert not any(m.startswith("extra") for m in legal(game) if game.state.seat == 0)
     # the other seat plays it before performing, on the current (face-up) action
-    play(game, "extra withdraw", "done")
-    assert game.state.seats[1].workers == 2 and game.state.step is Step.GO
+    play(game, "extra withdraw")
+    assert game.state.seats[1].workers == 2 and game.state.step is Step.ACT
+    assert "done" not in legal(game), "NA-5.2: to perform is to make at least one use"
+    play(game, "withdraw", "done")
+    assert game.state.step is Step.GO
     play(game, "withdraw", "done")
     assert game.state.step is Step.CHOOSE
+
+
+def test_na_5_2_an_extra_action_without_a_possible_use_is_not_offered():
+    """To perform is to make at least one use (NA-5.2), in the extra action too: with no
+    coins nothing can be bought, so no paid action is offered as the extra action."""
+    game = table(2, coins=0, workers=0)
+    play(game, "choose withdraw")
+    extras = {m for m in legal(game) if m.startswith("extra")}
+    assert extras == {"extra withdraw"}
+    play(game, "extra withdraw")
+    assert legal(game) == {"withdraw"}
 
 
 def test_na_12_1_extra_action_on_a_face_down_tile():

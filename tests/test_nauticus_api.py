@@ -179,7 +179,11 @@ def test_the_prompt_names_only_the_kinds_of_move_on_offer():
     assert game.state.seats[0].crowns == 0 and game.state.step is Step.GO
     assert game.prompt == "pass, or play the extra action"
     game.play("extra withdraw")
-    assert game.prompt == "use the action, or finish"  # no use yet: not "once more"
+    # no use yet: not "once more", and not "finish" either: to perform is to make at
+    # least one use (NA-5.2)
+    assert game.prompt == "use the action"
+    game.play("withdraw")
+    assert game.prompt == "use the action once more, or finish"
     game.play("done")
     assert [str(m) for m in game.legal_moves()] == ["pass"]
     assert game.prompt == "pass"

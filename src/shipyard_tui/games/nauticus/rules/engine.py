@@ -125,17 +125,28 @@ def legal_moves(state: NauticusState) -> list[Move]:
     if step is Step.REWARD:
         return [RewardMove(r) for r in _reward_options(seat, state, state.pending[0])]
     if step is Step.AFTER:
-        return [EndGo(), *(Extra(a) for a in ACTIONS)]
+        return [EndGo(), *_extra_moves(state, seat)]
     if step is Step.ACT:
         perf = state.perf
         assert perf is not None
-        return [*_use_moves(state, seat, perf), Done()]
+        uses = _use_moves(state, seat, perf)
+        # to perform is to make at least one use (NA-5.2): the extra action's
+        # performance ends only after one (a main performance starts with one)
+        return uses if perf.uses == 0 and uses else [*uses, Done()]
     # Step.GO
     perf = _main_performance(state)
     moves = [*_use_moves(state, seat, perf), Pass()]
     if seat.extra:
-        moves.extend(Extra(a) for a in ACTIONS)
+        moves.extend(_extra_moves(state, seat))
     return moves
+
+
+def _extra_moves(state: NauticusState, seat: Seat) -> list[Move]:
+    """The extra action on each action the seat could make a use of with the extra
+    action's 2 workers added (NA-12.1, NA-5.2: an extra action with no use to make is
+    not offered)."""
+    return [Extra(a) for a in ACTIONS
+            if _use_moves(state, seat, Performance(a, True, 0), spare=EXTRA_WORKERS)]
 
 
 def _main_performance(state: NauticusState) -> Performance:
@@ -160,8 +171,10 @@ def item_price(state: NauticusState, perf: Performance, item: str) -> int:
     return price(state.chosen, item)
 
 
-def _use_moves(state: NauticusState, seat: Seat, perf: Performance) -> list[Move]:
-    workers = perf.blue + seat.workers
+def _use_moves(state: NauticusState, seat: Seat, perf: Performance, *,
+               spare: int = 0) -> list[Move]:
+    """The uses the seat can make in ``perf`` (``spare``: workers it is about to get)."""
+    workers = perf.blue + seat.workers + spare
     if workers <= 0:
         return []
     action = perf.action
