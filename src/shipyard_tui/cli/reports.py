@@ -25,6 +25,11 @@ def simulate(args: argparse.Namespace) -> int:
     kind = games.kind(args.game)
     try:
         level = kind.resolve_level(args.bots)
+    except ValueError:
+        # simulate names its bots by their levels (the players' names are also read)
+        known = ", ".join(sorted(kind.bot_factories()))
+        return _fail(f"unknown {kind.title} bot level {args.bots!r} (known: {known})", 2)
+    try:
         results = simulated(args.game, args.players, args.games, args.seed, level,
                             options_of(args, kind), args.budget)
     except ValueError as exc:

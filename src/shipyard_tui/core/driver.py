@@ -44,9 +44,7 @@ def resolve_level(level: str, bot_levels: Collection[str], player_levels: Mappin
     name = level.strip().lower()
     name = player_levels.get(name, name)
     if name not in bot_levels:
-        players = sorted(set(player_levels) - set(bot_levels))
-        known = ", ".join(sorted(bot_levels)) + (f"; or {', '.join(players)}" if players
-                                                  else "")
+        known = ", ".join(sorted(set(bot_levels) | set(player_levels)))
         kind = f"{game} bot level" if game else "bot level"
         raise ValueError(f"unknown {kind} {level!r} (known: {known})")
     return name
