@@ -160,6 +160,9 @@ def _setup_options(parser: argparse.ArgumentParser, *, solo: bool) -> None:
                         help="use the first-game setup (Shipyard)")
     parser.add_argument("--advanced", action="store_true",
                         help="deal 3 + 3 contracts (Shipyard)")
+    parser.add_argument("--start-seat", type=_positive, metavar="N",
+                        help="the seat that starts, counted from 1 in the order the seats "
+                             "are given (Nauticus; by default drawn at random)")
     _rules_option(parser)
 
 
@@ -223,8 +226,10 @@ def options_of(args: argparse.Namespace, kind: GameKind) -> Options:
     rules = getattr(args, "rules", "") or ""
     if rules and not kind.rule_books:
         raise ValueError(f"--rules chooses a rule book; {kind.title} has one set of rules")
+    start = getattr(args, "start_seat", None)
     options = Options(rules=rules, solo=getattr(args, "solo", False),
                       first_game=getattr(args, "first_game", False),
-                      advanced=getattr(args, "advanced", False))
+                      advanced=getattr(args, "advanced", False),
+                      start_seat=start - 1 if start is not None else None)
     kind.check_options(options)
     return options

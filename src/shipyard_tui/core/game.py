@@ -55,6 +55,9 @@ class Options:
     solo: bool = False
     first_game: bool = False
     advanced: bool = False
+    start_seat: int | None = None
+    """The seat that starts (0 for the first), where the player setting up may pick it;
+    ``None``: as the game's rules choose."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Options of a game's own, by name."""
 
@@ -66,7 +69,8 @@ class Options:
         """
         named = [name for name, on in (("rules", bool(self.rules)), ("solo", self.solo),
                                        ("first_game", self.first_game),
-                                       ("advanced", self.advanced)) if on]
+                                       ("advanced", self.advanced),
+                                       ("start_seat", self.start_seat is not None)) if on]
         return named + sorted(self.extra)
 
 
@@ -74,7 +78,8 @@ DEFAULT_OPTIONS = Options()
 """No options: the game's defaults."""
 
 OPTION_WORDS = {"rules": "choice of rule book", "solo": "solo game",
-                "first_game": "first-game setup", "advanced": "advanced setup"}
+                "first_game": "first-game setup", "advanced": "advanced setup",
+                "start_seat": "choice of the starting seat"}
 
 
 class GameKind(ABC):
@@ -99,12 +104,12 @@ class GameKind(ABC):
     """Each rule book as a player choosing one reads it (the name itself where none)."""
     seats: ClassVar[tuple[int, int]] = (2, 4)
     """The fewest and most seats of a game that is not solo."""
-    can_analyse: ClassVar[bool] = False
-    """Whether :meth:`key_moments` searches its games (``shipyard analyse``, the
-    review's Key moments); without, it raises :class:`~.advice.NoAdvice`."""
     menu_key: ClassVar[str] = ""
     """The title menu's letter for a new game of this one (empty: no entry of its own;
     the default game's are the menu's "new" and "solo")."""
+    can_analyse: ClassVar[bool] = False
+    """Whether :meth:`key_moments` searches its games (``shipyard analyse``, the
+    review's Key moments); without, it raises :class:`~.advice.NoAdvice`."""
     named_in_errors: ClassVar[bool] = True
     """Whether messages name the game ("unknown Nauticus bot level"); the program's own
     game, whose name the program bears, goes unnamed."""

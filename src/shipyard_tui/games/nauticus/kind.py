@@ -25,11 +25,13 @@ class NauticusKind(GameKind):
         "sensible": "looks ahead to the end of its go",
         "strong": "searches many possible futures (takes a moment)",
     }
+    options = frozenset({"start_seat"})
+    """Who starts may be picked (NA-2.4: the book has the least experienced start)."""
 
     def make_config(self, seats: Sequence[SeatConfig], seed: int,
                     options: Options = DEFAULT_OPTIONS) -> NauticusConfig:
         self.check_options(options)
-        config = NauticusConfig(tuple(seats), seed=seed)
+        config = NauticusConfig(tuple(seats), seed=seed, start_seat=options.start_seat)
         config.validate()
         return config
 

@@ -85,7 +85,8 @@ def new_game(config: NauticusConfig) -> tuple[NauticusState, Events]:
     config.validate()
     n = config.players
     rng = Rng(seed_state(config.seed))
-    start = rng.below(n)
+    drawn = rng.below(n)  # drawn even when a seat was picked: the shuffles stay the same
+    start = drawn if config.start_seat is None else config.start_seat  # NA-2.4
     seats = [Seat(s.name, START_COINS, START_WORKERS, 0) for s in config.seats]
     for k, (coins, workers) in enumerate(COMPENSATION[n]):
         seat = seats[(start + k) % n]

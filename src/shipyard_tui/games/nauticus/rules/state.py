@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from shipyard_tui.core.codec import from_data, to_data
+from shipyard_tui.core.codec import OMIT_DEFAULT, from_data, to_data
 from shipyard_tui.core.seats import SeatConfig, SeatKind
 from shipyard_tui.games.nauticus.rules.catalog import (
     CROWN,
@@ -28,6 +28,9 @@ class NauticusConfig:
 
     seats: tuple[SeatConfig, ...]
     seed: int = 0
+    start_seat: int | None = field(default=None, metadata=OMIT_DEFAULT)
+    """The seat that starts, as the player setting up the game picked it; ``None``: the
+    seeded generator chooses (NA-2.4)."""
 
     @property
     def players(self) -> int:
@@ -46,6 +49,9 @@ class NauticusConfig:
         names = [s.name for s in self.seats]
         if len(set(names)) != len(names):
             raise ValueError("seat names must differ")
+        if self.start_seat is not None and not 0 <= self.start_seat < len(self.seats):
+            raise ValueError(f"there is no seat {self.start_seat + 1} to start: the game "
+                             f"has {len(self.seats)}")
 
 
 class Step(StrEnum):
