@@ -192,3 +192,42 @@ async def test_every_use_left_of_a_withdrawal_is_one_choice_at_a_server_table(
         assert [e.seat for e in withdrawn[-uses:]] == [0] * uses
         await until(pilot, lambda: not app.model.waiting)
     assert app.problem is None
+
+
+async def test_na_2_4_the_opener_of_a_nauticus_table_picks_who_starts(host: TableHost) -> None:
+    """The lobby's form offers "Who starts" for Nauticus (NA-2.4) and not for Shipyard;
+    the host sets the game up with that seat, keeps it over a restart of the host's
+    table file, and refuses a seat that is not a number."""
+    from test_server_host import new_table_app
+
+    chosen: list[dict[str, object]] = []
+    app = new_table_app(chosen)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        labels = [str(o.prompt) for o in app.screen.query_one("OptionList").options]
+        assert not any(label.startswith("Who starts") for label in labels)
+        await pilot.press("g")  # Nauticus
+        await pilot.pause()
+        plan = app.screen.query_one("OptionList")
+        assert str(plan.options[-1].prompt) == "Who starts: ◀ drawn at random ▶"
+        plan.highlighted = plan.option_count - 1
+        await pilot.press("right", "right")
+        await pilot.pause()
+        assert str(plan.options[-1].prompt) == "Who starts: ◀ seat 2 ▶"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert chosen[0]["game"] == "nauticus" and chosen[0]["start_seat"] == 1
+
+    ann = await Client.open(host, player="Ann")
+    await ann.send({"op": "create", "game": "nauticus", "seats": ["me", "bot:greedy"],
+                    "start_seat": 1})
+    message = await ann.expect("game", lambda m: "state" in m)
+    table = host.tables[message["table"]]
+    assert isinstance(table.game, NauticusGame)
+    assert table.game.state.start_seat == 1 and table.to_json()["start_seat"] == 1
+    assert type(table).from_json(table.to_json()).start_seat == 1
+    await ann.send({"op": "create", "game": "nauticus", "seats": ["me", "open"],
+                    "start_seat": "first"})
+    refused = await ann.expect("error")
+    assert "start_seat is a seat number" in refused["message"]
+    await ann.close()

@@ -44,6 +44,7 @@ from shipyard_tui.server.tables import (
     TableGame,
     plan_seats,
     read_tables,
+    seat_number,
     stand_in_level,
     table_kind,
     write_tables,
@@ -338,7 +339,7 @@ class TableHost:
         table = Table(secrets.token_hex(3), seats,
                       stand_in=None if stand_in is None else float(stand_in),
                       bot_delay=float(delay), stand_in_level=level, game_name=game_name,
-                      edition=rules)
+                      edition=rules, start_seat=seat_number(message.get("start_seat")))
         table.check()  # the game's own checks (the classic rules have no solo game)
         while table.table_id in self.tables:
             table.table_id = secrets.token_hex(3)

@@ -357,6 +357,8 @@ class NewTableScreen(Dialog[dict[str, Any] | None]):
         self.stand_in_level = 0
         self.game = games.DEFAULT
         self.edition = 0
+        self.start = 0
+        """Who starts: 0 as the game's rules choose, else that seat (from 1)."""
 
     @property
     def kind(self) -> GameKind:
@@ -399,7 +401,21 @@ class NewTableScreen(Dialog[dict[str, Any] | None]):
                                 disabled=True))
         elif len(books) > 1:
             lines.append(Option(f"Rules: ◀ {books[self.edition % len(books)][0]} ▶"))
+        if self._offers_start:
+            self.start %= self._players + 1
+            who = ("drawn at random" if not self.start
+                   else f"seat {self.start}{' (you)' if self.start == 1 else ''}")
+            lines.append(Option(f"Who starts: ◀ {who} ▶"))
         return lines
+
+    @property
+    def _offers_start(self) -> bool:
+        """Whether the game lets its opener pick who starts (NA-2.4)."""
+        return "start_seat" in self.kind.options and not self.solo
+
+    @property
+    def _players(self) -> int:
+        return 1 + sum(1 for spec in self.seats if spec != "none")
 
     def on_mount(self) -> None:
         self.query_one(OptionList).highlighted = 1
@@ -444,6 +460,8 @@ class NewTableScreen(Dialog[dict[str, Any] | None]):
             self.stand_in = (self.stand_in + step) % len(STAND_IN_CHOICES)
         elif row == len(self.seats) + 2:
             self.stand_in_level = (self.stand_in_level + step) % len(self.kind.player_levels)
+        elif self._offers_start and row == plan.option_count - 1:
+            self.start = (self.start + step) % (self._players + 1)
         elif not self.solo and len(self.kind.rule_books) > 1:
             self.edition = (self.edition + step) % len(self.kind.rule_books)
         plan.clear_options()
@@ -463,6 +481,8 @@ class NewTableScreen(Dialog[dict[str, Any] | None]):
         books = self.kind.rule_books
         if books:
             chosen["rules"] = books[0] if self.solo else books[self.edition % len(books)]
+        if self._offers_start and self.start:
+            chosen["start_seat"] = self.start - 1
         self.dismiss(chosen)
 
     def action_cancel(self) -> None:

@@ -97,6 +97,9 @@ class Table:
     edition: str = ""
     """The rule book of the table's game (Shipyard's 2nd edition or classic rules,
     RC-1.1); empty: the game's default (and all a game of one rule book has)."""
+    start_seat: int | None = None
+    """The seat that starts, where the table's opener picked it (a game whose setup
+    offers the choice, NA-2.4); ``None``: as the game's rules choose."""
 
     @property
     def kind(self) -> GameKind:
@@ -158,7 +161,8 @@ class Table:
             elif seat.kind == PERSON:
                 seats.append(SeatConfig(name, SeatKind.HUMAN))
         return self.kind.make_config(seats, self.seed, Options(rules=self.rules,
-                                                               solo=self.solo))
+                                                               solo=self.solo,
+                                                               start_seat=self.start_seat))
 
     def check(self) -> None:
         """``ValueError`` when the game cannot be set up with this plan (whoever sits
@@ -220,6 +224,7 @@ class Table:
             "seed": self.seed,
             "game_name": self.game_name,
             "edition": self.rules,
+            **({"start_seat": self.start_seat} if self.start_seat is not None else {}),
         }
 
     @classmethod
@@ -233,7 +238,17 @@ class Table:
                    stand_in_level=str(data.get("stand_in_level", "greedy")),
                    seed=int(data["seed"]),
                    game_name=str(data.get("game_name", games.DEFAULT)),
-                   edition=str(data.get("edition", "")))
+                   edition=str(data.get("edition", "")),
+                   start_seat=seat_number(data.get("start_seat")))
+
+
+def seat_number(value: object) -> int | None:
+    """A seat index as a table file or a message gives it; ``ValueError`` otherwise."""
+    if value is None:
+        return None
+    if type(value) is not int or not 0 <= value < 4:
+        raise ValueError(f"start_seat is a seat number from 0 to 3, not {str(value)[:20]!r}")
+    return value
 
 
 def table_kind(game_name: object) -> GameKind:
