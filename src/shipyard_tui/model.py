@@ -258,16 +258,6 @@ class GameModel:
         what it takes at the end), or of the one move."""
         return self.key_hints.get(moves_key(moves), "")
 
-    def take_in(self, game: Any) -> None:
-        """Put in ``game`` as a table played elsewhere (the server's) now has it, a move
-        or a takeback later; every listener hears of the events it added."""
-        start = len(self.game.events)
-        self.game = game
-        self.before = self._past = None
-        self.revision += 1
-        self.highlight = None
-        self._notify(Change(ChangeKind.MOVE, self.revision, tuple(game.events[start:])))
-
     def replace_game(self, game: Any) -> None:
         """Swap in another game (after loading); everything re-renders."""
         self.game = game

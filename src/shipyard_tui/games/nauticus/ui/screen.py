@@ -136,13 +136,9 @@ class NauticusScreen(TableScreen):
     }
     """
 
-    def __init__(self, model: GameModel | NauticusGame, *, bot_delay: float = 0.4,
+    def __init__(self, model: GameModel, *, bot_delay: float = 0.4,
                  bot_budget_ms: float | None = None,
                  driver: SeatDriver[Any, Any] | None = None) -> None:
-        """``model``: the table's model (a game alone is put in one, without commit
-        hooks)."""
-        if not isinstance(model, GameModel):
-            model = GameModel(model)
         super().__init__(model, bot_delay=bot_delay, bot_budget_ms=bot_budget_ms,
                          driver=driver)
         self._logged = 0
@@ -158,11 +154,6 @@ class NauticusScreen(TableScreen):
         """The game on the table (the model's)."""
         game: NauticusGame = self.model.game
         return game
-
-    @game.setter
-    def game(self, game: NauticusGame) -> None:
-        """A table played elsewhere (the server's) puts in the game as it now is."""
-        self.model.take_in(game)
 
     def compose(self) -> ComposeResult:
         model = self.model
@@ -312,10 +303,6 @@ class NauticusScreen(TableScreen):
 
     # -- moves --------------------------------------------------------------
 
-    def _committed(self) -> None:
-        """After a move or takeback of the person at this screen (the model has told
-        the table already; a server's table waits for its host here)."""
-
     def on_choice_panel_chosen(self, message: ChoicePanel.Chosen) -> None:
         seat = self.game.to_move
         if (seat is None or not self.decides_here(seat)
@@ -337,13 +324,11 @@ class NauticusScreen(TableScreen):
                 self._holding = False
             self._repeated = (before, len(self.game.moves))
             self.refresh_table()
-            self._committed()
             return
         if not isinstance(move, Move) or move not in self.game.legal_moves():
             return  # the panel only ever holds Nauticus's moves of this decision
         self._repeated = None
         model.play(move)
-        self._committed()
 
     NOTHING_TO_UNDO = ("Nothing to take back in this decision (not across a shuffle "
                        "or another seat's move).")
@@ -362,7 +347,6 @@ class NauticusScreen(TableScreen):
             self._holding = False
         self._rewrite_log()
         self.refresh_table()
-        self._committed()
 
     def action_next_view(self) -> None:
         wheel = self.query_one(WheelPanel)
