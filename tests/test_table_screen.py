@@ -99,3 +99,31 @@ async def test_space_lets_the_bot_move_now_at_every_table(store, make):
         await pilot.press("space")
         await until(pilot, lambda: len(game.moves) > played)
         assert game.moves[played:]
+
+
+def test_the_model_holds_a_nauticus_game_as_it_holds_shipyard_s():
+    """Headless: the one model plays, drops a stale move, runs the commit hooks, tells
+    its listeners and takes back, for a Nauticus game through its kind."""
+    from shipyard_tui import games
+
+    config = NauticusConfig((SeatConfig("Ann"), SeatConfig("Bo")), seed=7)
+    game = NauticusGame(config)
+    model = GameModel(game)
+    assert model.kind is games.kind("nauticus")
+    assert model.viewer is None and model.humans == [0, 1]  # hot seat: nobody yet
+    saved: list[int] = []
+    model.commit_hooks.append(lambda m: saved.append(len(m.game.moves)))
+    changes = []
+    model.subscribe(changes.append)
+    move = model.legal_moves()[0]
+    model.play(move)
+    assert model.revision == 1 and saved == [1]
+    assert changes[-1].kind is ChangeKind.MOVE and changes[-1].move == move
+    assert changes[-1].events and list(changes[-1].events) == game.events[-len(changes[-1].events):]
+    assert model.before is None  # Nauticus plays no turns by itself after a move
+    assert model.play(model.legal_moves()[0], at=0) == []  # chosen before the change
+    assert len(game.moves) == 1 and model.revision == 1
+    assert model.visible_events() == game.events_for(None)
+    assert model.can_undo  # the same seat decides again
+    assert model.undo() == move
+    assert model.revision == 2 and saved == [1, 0] and changes[-1].kind is ChangeKind.UNDO
