@@ -23,7 +23,7 @@ are the shared ones to take from.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from textual.app import SystemCommand
@@ -75,6 +75,9 @@ class TableScreen(Screen[None]):
             driver = model.kind.driver(model.game.config, bot_budget_ms)
         self.bots = BotTurns(self, model, driver, bot_delay, self._may_play)
         self._unsubscribe: Any = None
+        self._holding = False
+        """Several moves are being played as one choice: the table is drawn once they
+        all are (:meth:`play_in_a_row` with ``hold``)."""
 
     # -- the model --------------------------------------------------------------------
 
@@ -105,6 +108,37 @@ class TableScreen(Screen[None]):
     def changed(self, change: Change) -> None:
         """Show the change: by default, the table is drawn again."""
         self.refresh_table()
+
+    # -- playing ----------------------------------------------------------------------
+
+    def play_in_a_row(self, moves: Iterable[Any], revision: int, *,
+                      hold: bool = False) -> int:
+        """Play the moves of one choice (a macro move: a marker's steps and what it
+        takes, every use left of an action), the first at ``revision`` of the model and
+        each at the revision the one before left, while the same seat decides; stop at
+        one the game has moved on from or the rules refuse. ``hold``: draw the table
+        once, after the last (not after each). How many were played."""
+        seat, played = self.model.to_move, 0
+        self._holding = hold
+        try:
+            for move in moves:
+                if self.model.revision != revision or self.model.to_move != seat \
+                        or not self.play_one(move, revision):
+                    break
+                revision, played = self.model.revision, played + 1
+        finally:
+            self._holding = False
+        if hold:
+            self.refresh_table()
+        return played
+
+    def play_one(self, move: Any, revision: int | None = None) -> bool:
+        """Play one move chosen at ``revision`` (None: now); whether it was played (a
+        move no longer on offer is dropped)."""
+        if move not in self.model.legal_moves():
+            return False
+        self.model.play(move, at=revision)
+        return True
 
     def refresh_table(self) -> None:
         """Show the decision in front of the table (the game's part draws it)."""

@@ -145,9 +145,6 @@ class NauticusScreen(TableScreen):
         self._review_shown = False
         self._repeated: tuple[int, int] | None = None
         """The moves (from, to) the last "every use left" choice played, undone together."""
-        self._holding = False
-        """Several moves are being played (or taken back) as one choice: the table is
-        drawn once they all are (the log counts a repeated line once)."""
 
     @property
     def game(self) -> NauticusGame:
@@ -311,24 +308,17 @@ class NauticusScreen(TableScreen):
             return  # a second quick Enter, for the decision the first one answered
         move = message.move
         self.query_one(LogPanel).follow()  # what the move does is read at the end
-        model = self.model
+        revision = self.model.revision
         if isinstance(move, Repeat) and isinstance(move.move, Move):
+            # each use checked by the rules as it is played; the log counts them once
             before = len(self.game.moves)
-            self._holding = True
-            try:
-                for _ in range(move.times):  # each use checked by the rules as played
-                    if self.game.to_move != seat or move.move not in self.game.legal_moves():
-                        break
-                    model.play(move.move)
-            finally:
-                self._holding = False
+            self.play_in_a_row([move.move] * move.times, revision, hold=True)
             self._repeated = (before, len(self.game.moves))
-            self.refresh_table()
             return
-        if not isinstance(move, Move) or move not in self.game.legal_moves():
+        if not isinstance(move, Move):
             return  # the panel only ever holds Nauticus's moves of this decision
         self._repeated = None
-        model.play(move)
+        self.play_one(move, revision)
 
     NOTHING_TO_UNDO = ("Nothing to take back in this decision (not across a shuffle "
                        "or another seat's move).")

@@ -407,12 +407,9 @@ class GameScreen(TableScreen):
         if state.turn.step is Step.BONUS_BEFORE:
             no_bonus = isinstance(move, Plan) and move.no_bonus_after
             self._no_bonus_turn = (state.turn.seat, state.turn_number) if no_bonus else None
-        for one in move.moves if isinstance(move, Plan) else (move,):
-            if not self._play(one, revision):
-                break
-            revision = self.model.revision
+        self.play_in_a_row(move.moves if isinstance(move, Plan) else (move,), revision)
 
-    def _play(self, move: Move, revision: int | None = None) -> bool:
+    def play_one(self, move: Any, revision: int | None = None) -> bool:
         try:
             self.model.play(move, at=revision)
         except IllegalMoveError as exc:
@@ -423,7 +420,7 @@ class GameScreen(TableScreen):
     def _decline_bonus(self) -> None:
         """The player said no bonus action this turn: answer the question after it too."""
         if self.model.human_to_move and mv.NoBonus() in self.model.legal_moves():
-            self._play(mv.NoBonus())
+            self.play_one(mv.NoBonus())
 
     def _show_result(self) -> None:
         from shipyard_tui.games.shipyard.ui.review import ReviewScreen
