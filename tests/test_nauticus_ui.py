@@ -600,7 +600,8 @@ async def test_an_enter_too_many_after_a_use_finishes_instead_of_buying_again(st
 
 async def test_an_extra_action_starts_on_its_first_use_not_on_finishing(store):
     """An extra action has not been used when it starts: the prompt does not say "once
-    more", and the highlight is not on finishing, which would waste the tile (NA-12.1)."""
+    more", and finishing, which would waste the tile (NA-12.1), is not even offered
+    before a first use (NA-5.2)."""
     from shipyard_tui.games.nauticus import Step
     from shipyard_tui.games.nauticus.rules.moves import Done
 
@@ -615,8 +616,9 @@ async def test_an_extra_action_starts_on_its_first_use_not_on_finishing(store):
         for _ in range(3):
             await pilot.pause()
         panel = app.screen.query_one(ChoicePanel)
-        assert game.prompt == "use the action, or finish"
+        assert game.prompt == "use the action"
         assert panel.choices[panel.options.highlighted].move != Done()
+        assert Done() not in [choice.move for choice in panel.choices]
         assert panel.options.highlighted == 0
 
 
