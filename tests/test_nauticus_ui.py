@@ -735,3 +735,33 @@ async def test_the_log_follows_again_once_the_player_moves(store):
             await pilot.pause()
         assert log.following and log.scroll_y == log.max_scroll_y
         assert not log.border_subtitle
+
+
+async def test_na_2_4_the_new_game_form_lets_the_player_pick_who_starts(store):
+    """NA-2.4: Nauticus's form asks who starts (and asks for no rule book, having one);
+    Shipyard's asks for a rule book and not who starts."""
+    app = ShipyardApp(bot_delay=0)
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        assert setup.query_one("#edition").display and not setup.query_one("#start-seat").display
+        setup.query_one("#game", Select).value = "nauticus"
+        setup.query_one("#seat-count", Select).value = 3
+        await pilot.pause()
+        assert setup.query_one("#start-seat").display and not setup.query_one("#edition").display
+        assert setup.config().start_seat is None  # drawn at random by default
+        setup.query_one("#start-seat", Select).value = "2"
+        setup.query_one("#seed").value = "8"
+        config = setup.config()
+        assert isinstance(config, NauticusConfig) and config.start_seat == 2
+        setup.query_one("#seat-count", Select).value = 2
+        await pilot.pause()
+        with pytest.raises(ValueError, match="there is no seat 3 to start"):
+            setup.config()
+        setup.query_one("#seat-count", Select).value = 3
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NauticusScreen)
+        assert app.playing is not None and app.playing.state.start_seat == 2

@@ -36,6 +36,9 @@ KINDS = [("Person", "human")] + [(f"Bot: {shown}", f"bot:{level}") for shown, le
                                  in games.kind(games.DEFAULT).player_levels.items()]
 """Every seat may be a person or a bot of any level players are offered (every game's
 levels have the same names and bot names)."""
+START_CHOICES = [("drawn at random", "random")] + [(f"seat {n}", str(n - 1))
+                                                    for n in (1, 2, 3, 4)]
+"""Who starts, where the game lets the player setting up pick (NA-2.4)."""
 BOXES = {"first-game": "first_game", "advanced": "advanced"}
 """The setup options' tick boxes, each with the option it sets (shown for the games
 that take it)."""
@@ -87,9 +90,12 @@ class SetupScreen(Screen[None]):
                 if self.solo:
                     yield Static(SOLO_NOTE, id="edition-note", markup=False)
                 else:
-                    yield Label("Rules")
+                    yield Label("Rules", id="rules-label")
                     yield Select(EDITIONS, value="second", id="edition", allow_blank=False)
                     yield Static(EDITION_NOTES["second"], id="edition-note", markup=False)
+                    yield Label("Who starts", id="start-label")
+                    yield Select(START_CHOICES, value="random", id="start-seat",
+                                 allow_blank=False)
                 yield TickBox("First-game setup (fixed contracts and employees)",
                                id="first-game")
                 if not self.solo:
@@ -160,6 +166,12 @@ class SetupScreen(Screen[None]):
         options = games.kind(self.game).options
         for box in self.query("#setup-options TickBox"):
             box.display = BOXES.get(box.id or "", "") in options
+        if self.solo:
+            return
+        for widget in self.query("#rules-label, #edition, #edition-note"):
+            widget.display = "rules" in options  # a game of one rule book asks nothing
+        for widget in self.query("#start-label, #start-seat"):
+            widget.display = "start_seat" in options
 
     @on(Select.Changed, "#game")
     def _game_changed(self, event: Select.Changed) -> None:
@@ -246,5 +258,8 @@ class SetupScreen(Screen[None]):
         if first_game and advanced:
             raise ValueError("choose either the first-game setup or advanced contracts")
         edition = str(self.query_one("#edition", Select).value) if "rules" in takes else ""
+        start = str(self.query_one("#start-seat", Select).value)
+        start_seat = int(start) if "start_seat" in takes and start.isdigit() else None
         return kind.make_config(seats, seed, Options(rules=edition, first_game=first_game,
-                                                     advanced=advanced))
+                                                     advanced=advanced,
+                                                     start_seat=start_seat))
