@@ -107,13 +107,14 @@ def test_nauticus_seat_plans_take_nauticus_levels() -> None:
 async def open_a_nauticus_table(pilot, app, host: TableHost):  # type: ignore[no-untyped-def]
     """From the lobby, a new Nauticus table with a beginner bot in seat 2; its table and
     game once the session shows it."""
-    from shipyard_tui.games.nauticus.ui.remote import RemoteNauticusScreen
+    from shipyard_tui.games.nauticus.ui.screen import NauticusScreen
+    from shipyard_tui.server.table_screen import at_server
 
     await pilot.pause()
     await pilot.press("n")
     await pilot.pause()
     await pilot.press("g", "right", "enter")  # seat 2: a beginner (greedy) bot
-    await until(pilot, lambda: isinstance(app.screen, RemoteNauticusScreen))
+    await until(pilot, lambda: isinstance(app.screen, NauticusScreen) and at_server(app.screen))
     table = next(iter(host.tables.values()))
     game = table.game
     assert table.game_name == "nauticus" and isinstance(game, NauticusGame)

@@ -15,12 +15,11 @@ from textual.app import App
 from nauticus_helpers import config as nauticus_config
 from rules_helpers import new_game
 from shipyard_tui.games.nauticus import NauticusGame
-from shipyard_tui.games.nauticus.ui.remote import RemoteNauticusScreen
 from shipyard_tui.games.nauticus.ui.screen import NauticusScreen
-from shipyard_tui.games.shipyard.ui.remote import RemoteGameScreen
 from shipyard_tui.games.shipyard.ui.screen import GameScreen
 from shipyard_tui.server.host import TableHost
 from shipyard_tui.server.remote import RemoteModel
+from shipyard_tui.server.table_screen import remote_screen
 from shipyard_tui.server.tables import PERSON, SeatPlan, Table
 from shipyard_tui.ui.showcase import settle
 
@@ -38,7 +37,7 @@ async def test_the_shipyard_table_screen_listens_to_its_model_once(tmp_path: Pat
     model = RemoteModel(sent.append, "t1", 0, TableHost(tmp_path).game_message(table, 0))
     app: App[None] = App()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = RemoteGameScreen(model)
+        screen = remote_screen(model)
         await app.push_screen(screen)
         await settle(pilot)
         assert _screen_listeners(model) == 1
@@ -68,7 +67,7 @@ async def test_the_nauticus_table_screen_mounts_its_game_screen_once(
                         TableHost(tmp_path).game_message(table, 0))
     app: App[None] = App()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = RemoteNauticusScreen(model)
+        screen = remote_screen(model)
         await app.push_screen(screen)
         await settle(pilot)
         assert mounted == [screen]
@@ -94,7 +93,7 @@ async def test_at_a_solo_table_the_automa_replay_shows_the_boards_the_host_sent(
     model = RemoteModel(lambda message: None, "t1", 0, host.game_message(table, 0))
     app: App[None] = App()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = RemoteGameScreen(model)
+        screen = remote_screen(model)
         await app.push_screen(screen)
         await settle(pilot)
         while True:  # to the end of Ann's turn: the automa play theirs
@@ -145,7 +144,7 @@ async def test_a_host_update_reaching_a_closing_shipyard_table_is_dropped(
 
     app: App[None] = App()
     async with app.run_test(size=(120, 40)) as pilot:
-        await _updates_while_closing(app, pilot, RemoteGameScreen(model), update)
+        await _updates_while_closing(app, pilot, remote_screen(model), update)
     assert app.return_code in (None, 0)
     assert _screen_listeners(model) == 0
 
@@ -164,5 +163,5 @@ async def test_a_host_update_reaching_a_closing_nauticus_table_is_dropped(
 
     app: App[None] = App()
     async with app.run_test(size=(120, 40)) as pilot:
-        await _updates_while_closing(app, pilot, RemoteNauticusScreen(model), update)
+        await _updates_while_closing(app, pilot, remote_screen(model), update)
     assert app.return_code in (None, 0)

@@ -55,6 +55,7 @@ def test_the_hint_at_a_server_table_thinks_as_long_as_its_bots(
     """The host tells each seat its bots' budget; the seat's table screen gives it to
     the hint (which thinks by the one rule of every game)."""
     from shipyard_tui.server.remote import RemoteModel
+    from shipyard_tui.server.table_screen import remote_screen
 
     save_settings(Settings(strong_budget_ms=BUDGET))
     host = TableHost(tmp_path / "server")
@@ -65,5 +66,5 @@ def test_the_hint_at_a_server_table_thinks_as_long_as_its_bots(
     assert message["budget_ms"] == BUDGET
     model = RemoteModel(lambda sent: None, "t1", 0, message)
     assert model.budget_ms == BUDGET
-    screen = model.kind.remote_table_screen(model)
+    screen = remote_screen(model)
     assert screen.bot_budget_ms == BUDGET

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from shipyard_tui.games.shipyard.ui.remote import RemoteGameScreen
+from shipyard_tui.games.shipyard.ui.screen import GameScreen
 from shipyard_tui.server.host import TableHost
 from shipyard_tui.server.session import SessionApp
+from shipyard_tui.server.table_screen import at_server
 from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
 from ui_helpers import until
 
@@ -28,7 +29,7 @@ async def test_the_hint_works_at_a_server_table(host: TableHost, monkeypatch) ->
         await pilot.press("n")
         await pilot.pause()
         await pilot.press("right", "enter")  # seat 2: a beginner (greedy) bot
-        await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen))
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and at_server(app.screen))
         table = next(iter(host.tables.values()))
         game = table.game
         panel = app.screen.query_one(ChoicePanel)
@@ -85,7 +86,7 @@ async def test_a_failing_hint_says_so_and_the_game_goes_on(host: TableHost,
         await pilot.press("n")
         await pilot.pause()
         await pilot.press("right", "enter")
-        await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen))
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and at_server(app.screen))
         game = next(iter(host.tables.values())).game
         panel = app.screen.query_one(ChoicePanel)
         await until(pilot, lambda: game.to_move == 0 and bool(panel.choices))
@@ -95,7 +96,7 @@ async def test_a_failing_hint_says_so_and_the_game_goes_on(host: TableHost,
         await app.workers.wait_for_complete()
         await until(pilot, lambda: bool(said))
         assert said[0][0] == "Hint" and "no search today" in said[0][1]
-        assert isinstance(app.screen, RemoteGameScreen) and panel.choices
+        assert isinstance(app.screen, GameScreen) and at_server(app.screen) and panel.choices
     assert app.problem is None
 
 

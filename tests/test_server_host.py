@@ -216,9 +216,10 @@ async def test_the_older_terminal_goes_back_to_the_lobby_and_says_why(
         host: TableHost) -> None:
     """The session app of the connection that lost its seat: it leaves the table for
     the lobby with the reason on screen, and Enter there sits it back down."""
-    from shipyard_tui.games.shipyard.ui.remote import RemoteGameScreen
+    from shipyard_tui.games.shipyard.ui.screen import GameScreen
     from shipyard_tui.server.lobby import LobbyScreen
     from shipyard_tui.server.session import SessionApp
+    from shipyard_tui.server.table_screen import at_server
     from ui_helpers import until
 
     app = SessionApp(host.socket_path, player="Ann")
@@ -227,7 +228,7 @@ async def test_the_older_terminal_goes_back_to_the_lobby_and_says_why(
         await pilot.press("n")
         await pilot.pause()
         await pilot.press("right", "enter")  # seat 2: a beginner bot
-        await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen))
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and at_server(app.screen))
         table = next(iter(host.tables))
         again = await Client.open(host, player="Ann")
         assert (await again.expect("game"))["seat"] == 0
@@ -238,7 +239,7 @@ async def test_the_older_terminal_goes_back_to_the_lobby_and_says_why(
         [link] = holding(host, table, 0)
         assert link.player == "Ann" and link.writer is not app._writer
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen))
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and at_server(app.screen))
         assert not app._notifications, "the notice is the lobby's: the seat is back"
         assert (await again.expect("taken_over"))["table"] == table
         await until(pilot, lambda: len(holding(host, table, 0)) == 1

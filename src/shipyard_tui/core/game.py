@@ -284,11 +284,18 @@ class GameKind(ABC):
         return type(game).from_state(game.state.copy())
 
     def table_screen(self, model: Any, *, bot_delay: float,
-                     bot_budget_ms: float | None = None, revealed: bool = False) -> Any:
+                     bot_budget_ms: float | None = None, revealed: bool = False,
+                     driver: SeatDriver[Any, Any] | None = None,
+                     policy: Any = None) -> Any:
         """The game's table screen (a :class:`~shipyard_tui.ui.screens.table.TableScreen`)
         over ``model``, imported when asked: bots pause ``bot_delay`` seconds and the
         strong level thinks ``bot_budget_ms`` (None: its default); ``revealed``: a
-        finished game opened again, its review starting with everything revealed."""
+        finished game opened again, its review starting with everything revealed;
+        ``driver``: who plays the bot seats (None: the kind's :meth:`driver`;
+        ``SeatDriver({})``: no bots here); ``policy``: where the table is played (a
+        :class:`~shipyard_tui.ui.screens.table.TablePolicy`; None: here). A seat at a
+        server table is this screen with no bots and the server's policy
+        (:func:`shipyard_tui.server.table_screen.remote_screen`)."""
         raise NotImplementedError(f"{self.title} has no table screen")
 
     def help_screen(self) -> Any:
@@ -303,12 +310,6 @@ class GameKind(ABC):
     def remote_view(self) -> type[Any]:
         """How a seat at a server table reads this game from the host's messages: the
         game's :class:`~shipyard_tui.core.remote.RemoteView`, imported when asked."""
-        raise NotImplementedError(f"{self.title} is not played at a server's tables")
-
-    def remote_table_screen(self, model: Any) -> Any:
-        """The game's table screen for a seat at a server table over ``model`` (a
-        :class:`~shipyard_tui.server.remote.RemoteModel`): that seat's decisions only,
-        moves and takebacks sent to the host, no bots of its own; imported when asked."""
         raise NotImplementedError(f"{self.title} is not played at a server's tables")
 
     # -- the interface (imported when asked) ---------------------------------------------

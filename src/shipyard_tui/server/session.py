@@ -23,7 +23,7 @@ from shipyard_tui.server.lobby import LobbyScreen, NameScreen
 from shipyard_tui.server.protocol import MAX_LINE, ProtocolError, encode, read_message
 from shipyard_tui.server.remote import RemoteModel
 from shipyard_tui.server.table_screen import (
-    AtServerTable,
+    at_server,
     remote_screen,
     set_terminal_title,
     turn_signal,
@@ -231,7 +231,7 @@ class SessionApp(App[None]):
 
     def _game_screen_refresh(self) -> None:
         for screen in self.screen_stack:
-            if isinstance(screen, AtServerTable) and isinstance(screen, TableScreen):
+            if at_server(screen) and isinstance(screen, TableScreen):
                 screen.refresh_table()
 
     def left_table(self, model: RemoteModel) -> None:

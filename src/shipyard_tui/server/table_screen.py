@@ -1,10 +1,10 @@
 """A table of the server as one seat's terminal shows it: the game's own table screen
-over the seat's :class:`~shipyard_tui.server.remote.RemoteModel`, with what every game
-does the same at a server table (:class:`AtServerTable`, which the game's kind mixes
-into its table screen: :meth:`~shipyard_tui.core.game.GameKind.remote_table_screen`):
-this connection decides its own seat only, moves and takebacks go to the host, bots
-move there, the bell and the terminal's title say when the turn comes round, saving is
-the server's, and leaving asks nothing.
+(:meth:`~shipyard_tui.core.game.GameKind.table_screen`, the same screen a table of this
+program has) over the seat's :class:`~shipyard_tui.server.remote.RemoteModel`, with no
+bots of its own and the server's policy (:class:`AtServer`), the same for every game:
+this connection decides its own seat only, moves and takebacks go to the host (one
+decision at a time), bots move there, the bell and the terminal's title say when the
+turn comes round, saving is the server's, and leaving asks nothing.
 """
 
 from __future__ import annotations
@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 
 from textual.app import App
-from textual.screen import Screen
 
+from shipyard_tui.core import SeatDriver
 from shipyard_tui.model import Change
 from shipyard_tui.server.remote import RemoteModel
 from shipyard_tui.ui.ascii import ascii_char
 from shipyard_tui.ui.compat import terminal_driver
+from shipyard_tui.ui.screens.table import TablePolicy, TableScreen
 
 
 def who_decides(lobby: dict[str, Any], seat: int) -> str:
@@ -61,56 +62,41 @@ class Seated(Protocol):
     def left_table(self, model: RemoteModel) -> None: ...
 
 
-class _TableScreen(Protocol):
-    """What :class:`AtServerTable` needs of the screen it is mixed into."""
+class AtServer(TablePolicy):
+    """What a table screen does at a server table, whichever the game (one per screen:
+    it remembers whether the turn was this seat's, for the bell)."""
 
-    model: RemoteModel
-    NOTHING_TO_UNDO: str
-    _was_my_turn: bool
+    bots_elsewhere = True
 
-    @property
-    def app(self) -> App[Any]: ...
-
-    @property
-    def replaying(self) -> bool: ...
-
-    def finish_replay(self) -> None: ...
-
-    def notify(self, message: str, *, timeout: float | None = None) -> None: ...
-
-
-class AtServerTable:
-    """What a game's table screen does at a server table, whichever the game.
-
-    It comes first among the screen's bases. Textual calls the mount and unmount
-    handlers of every class of a screen, so these run beside the game screen's own
-    (which must not be called again from here)."""
-
-    NOTHING_TO_UNDO = "Nothing to take back in this decision."
-    _was_my_turn = False
-
-    @property
-    def remote(self: _TableScreen) -> RemoteModel:
+    def __init__(self, model: RemoteModel) -> None:
+        self.model = model
         """The seat's model (the screen's own)."""
-        return self.model
+        self._was_my_turn = False
 
-    def on_mount(self: _TableScreen) -> None:
-        _turn_signal(self)
+    def mounted(self, screen: TableScreen) -> None:
+        self._turn_signal(screen)
 
-    def on_unmount(self: _TableScreen) -> None:
-        app = self.app
+    def unmounted(self, screen: TableScreen) -> None:
+        app = screen.app
         if isinstance(app, Seated):
             app.left_table(self.model)
 
-    def after_change(self: _TableScreen, change: Change) -> None:
-        _turn_signal(self)
+    def after_change(self, screen: TableScreen, change: Change) -> None:
+        self._turn_signal(screen)
 
-    def decides_here(self: _TableScreen, seat: int) -> bool:
+    def decides_here(self, screen: TableScreen, seat: int) -> bool:
         """Only this connection's seat, and not while its move is on the way."""
         return self.model.is_human(seat) and not self.model.waiting
 
-    def waiting_words(self: _TableScreen, seat: int, what: str) -> str:
+    def waiting_for(self, screen: TableScreen, seat: int) -> tuple[str, str]:
         """Who decides at the table, as the lobby tells it, or that a move was sent."""
+        model = self.model
+        name = model.view.seats[seat].name
+        what = screen.DECISION_WORD
+        return self.waiting_words(seat, what), f"{name}'s {what}"
+
+    def waiting_words(self, seat: int, what: str) -> str:
+        """Who decides ``seat``'s ``what`` (its turn, its decision) at the table."""
         model = self.model
         name = model.view.seats[seat].name
         who = who_decides(model.lobby, seat)
@@ -120,33 +106,37 @@ class AtServerTable:
             return f"Watching: {who} {name}."
         return f"It is {name}'s {what}: {who} {name}."
 
-    def action_undo(self: _TableScreen) -> None:
-        """Ask the host to take the last move back (one decision at a time)."""
-        if self.replaying:
-            self.finish_replay()
-            return
-        if self.model.can_undo:
-            self.model.undo()
-        else:
-            self.notify(self.NOTHING_TO_UNDO, timeout=3)
+    def take_back(self, screen: TableScreen) -> None:
+        """Ask the host to take the last move back (one decision at a time: the host
+        keeps the moves, the model knows whether one may be taken back)."""
+        self.model.undo()
 
-    def action_save_as(self: _TableScreen) -> None:
-        self.notify("The server keeps this game: every move is saved there.", timeout=3)
+    def save_as(self, screen: TableScreen) -> None:
+        screen.notify("The server keeps this game: every move is saved there.", timeout=3)
 
-    def action_leave(self: _TableScreen) -> None:
-        self.app.pop_screen()
+    def leave(self, screen: TableScreen) -> None:
+        screen.app.pop_screen()
 
-
-def _turn_signal(screen: _TableScreen) -> None:
-    """Ring the bell and put it in the terminal's title when the turn comes round."""
-    model = screen.model
-    mine = model.my_turn
-    turn_signal(screen.app, mine, screen._was_my_turn, bool(model.revision), model.kind.title)
-    screen._was_my_turn = mine
+    def _turn_signal(self, screen: TableScreen) -> None:
+        """Ring the bell and put it in the terminal's title when the turn comes round."""
+        model = self.model
+        mine = model.my_turn
+        turn_signal(screen.app, mine, self._was_my_turn, bool(model.revision),
+                    model.kind.title)
+        self._was_my_turn = mine
 
 
-def remote_screen(model: RemoteModel) -> Screen[None]:
-    """The table screen of a seat at a server table, as the model's game makes it
-    (:meth:`~shipyard_tui.core.game.GameKind.remote_table_screen`)."""
-    screen: Screen[None] = model.kind.remote_table_screen(model)
+def remote_screen(model: RemoteModel) -> TableScreen:
+    """The table screen of a seat at a server table, for every game: the game's own
+    table screen (:meth:`~shipyard_tui.core.game.GameKind.table_screen`) over ``model``
+    with no bots here (the host paces them; the strong level's budget is the host's,
+    for the hint) and the server's policy (:class:`AtServer`)."""
+    screen: TableScreen = model.kind.table_screen(
+        model, bot_delay=0.0, bot_budget_ms=model.budget_ms, driver=SeatDriver({}),
+        policy=AtServer(model))
     return screen
+
+
+def at_server(screen: object) -> bool:
+    """Whether ``screen`` is the table screen of a seat at a server table."""
+    return isinstance(screen, TableScreen) and isinstance(screen.policy, AtServer)

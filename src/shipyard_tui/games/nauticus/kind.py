@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from shipyard_tui.core.driver import SeatDriver
 from shipyard_tui.core.game import DEFAULT_OPTIONS, GameKind, Options
 from shipyard_tui.core.seats import SeatConfig
 from shipyard_tui.games.nauticus.rules.events import event_to_json
@@ -86,10 +87,13 @@ class NauticusKind(GameKind):
         return float(DEFAULT_BUDGET_MS)
 
     def table_screen(self, model: Any, *, bot_delay: float,
-                     bot_budget_ms: float | None = None, revealed: bool = False) -> Any:
+                     bot_budget_ms: float | None = None, revealed: bool = False,
+                     driver: SeatDriver[Any, Any] | None = None,
+                     policy: Any = None) -> Any:
         from shipyard_tui.games.nauticus.ui.screen import NauticusScreen
 
-        return NauticusScreen(model, bot_delay=bot_delay, bot_budget_ms=bot_budget_ms)
+        return NauticusScreen(model, bot_delay=bot_delay, bot_budget_ms=bot_budget_ms,
+                              driver=driver, policy=policy)
 
     def help_screen(self) -> Any:
         from shipyard_tui.games.nauticus.ui.help import NauticusHelpScreen
@@ -110,11 +114,6 @@ class NauticusKind(GameKind):
         from shipyard_tui.games.nauticus.remote import NauticusSeatView
 
         return NauticusSeatView
-
-    def remote_table_screen(self, model: Any) -> Any:
-        from shipyard_tui.games.nauticus.ui.remote import RemoteNauticusScreen
-
-        return RemoteNauticusScreen(model)
 
     def search_hint(self, game: NauticusGame, budget_ms: float, move_index: int) -> Any:
         from shipyard_tui.games.nauticus.hint import hint_for

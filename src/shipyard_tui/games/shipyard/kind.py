@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from shipyard_tui.core.driver import SeatDriver
 from shipyard_tui.core.game import DEFAULT_OPTIONS, GameKind, Options
 from shipyard_tui.core.seats import SeatConfig, SeatKind
 from shipyard_tui.games.shipyard.rules import (
@@ -141,11 +142,13 @@ class ShipyardKind(GameKind):
         return dict(states_after_turns(before, move))
 
     def table_screen(self, model: Any, *, bot_delay: float,
-                     bot_budget_ms: float | None = None, revealed: bool = False) -> Any:
+                     bot_budget_ms: float | None = None, revealed: bool = False,
+                     driver: SeatDriver[Any, Any] | None = None,
+                     policy: Any = None) -> Any:
         from shipyard_tui.games.shipyard.ui.screen import GameScreen
 
         return GameScreen(model, bot_delay=bot_delay, bot_budget_ms=bot_budget_ms,
-                          revealed=revealed)
+                          revealed=revealed, driver=driver, policy=policy)
 
     def help_screen(self) -> Any:
         from shipyard_tui.games.shipyard.ui.help import HelpScreen
@@ -161,11 +164,6 @@ class ShipyardKind(GameKind):
         from shipyard_tui.games.shipyard.remote import ShipyardSeatView
 
         return ShipyardSeatView
-
-    def remote_table_screen(self, model: Any) -> Any:
-        from shipyard_tui.games.shipyard.ui.remote import RemoteGameScreen
-
-        return RemoteGameScreen(model)
 
     def search_hint(self, game: Game, budget_ms: float, move_index: int) -> Any:
         # the module's own name, looked up now: the tests stand in for the search

@@ -17,6 +17,12 @@ here, written once:
 
 The game's part provides :meth:`TableScreen.refresh_table` (draw the decision in front
 of the table) and :meth:`TableScreen.help_screen`, and may override the other hooks.
+
+Where the table is played decides the rest (:class:`TablePolicy`, given to the screen):
+at a table of this program (the default) the screen's own bots move and the game is
+saved here; a seat at a server table (:mod:`shipyard_tui.server.table_screen`) decides
+its own seat only, sends moves and takebacks to the host, and leaves without asking.
+Every game's screen serves both, unchanged.
 Its ``BINDINGS`` list the keys in the order its footer shows them; :data:`TABLE_KEYS`
 are the shared ones to take from.
 """
@@ -51,6 +57,52 @@ TABLE_KEYS = (UNDO, SKIP, HINT, HELP, SAVE_AS, LEAVE)
 """The keys every table has."""
 
 
+class TablePolicy:
+    """Where a table is played, as its screen asks it: here, at this program's table
+    (this class: every hook does what a local table does). A server table's seat has
+    its own (:class:`shipyard_tui.server.table_screen.AtServer`)."""
+
+    bots_elsewhere = False
+    """The bots move elsewhere (the host paces them): turns a game plays by itself are
+    still shown one by one here."""
+
+    def mounted(self, screen: TableScreen) -> None:
+        """The screen is shown."""
+
+    def unmounted(self, screen: TableScreen) -> None:
+        """The screen is gone."""
+
+    def after_change(self, screen: TableScreen, change: Change) -> None:
+        """The game or the viewer changed (before the screen's own hook)."""
+
+    def decides_here(self, screen: TableScreen, seat: int) -> bool:
+        """Whether the person at ``screen`` makes ``seat``'s decisions."""
+        return screen.model.is_human(seat)
+
+    def waiting_for(self, screen: TableScreen, seat: int) -> tuple[str, str] | None:
+        """What the choices and the status line say while ``seat`` decides elsewhere;
+        None: the game's own words (:meth:`TableScreen.waiting_here`)."""
+        return None
+
+    def take_back(self, screen: TableScreen) -> None:
+        """Take back the last move(s) of the person at ``screen`` (the game says which)."""
+        screen.take_back()
+
+    def save_as(self, screen: TableScreen) -> None:
+        from shipyard_tui.ui.screens.save_as import save_as
+
+        save_as(screen)
+
+    def leave(self, screen: TableScreen) -> None:
+        from shipyard_tui.ui.screens.confirm import leave_game
+
+        leave_game(screen, screen.model.game.is_over)
+
+
+LOCAL = TablePolicy()
+"""A table of this program (the default policy; it keeps no state of its own)."""
+
+
 class TableScreen(Screen[None]):
     """A game's table (see the module docstring); subclasses add the game's parts."""
 
@@ -58,15 +110,21 @@ class TableScreen(Screen[None]):
     """The id of the line that asks for a larger terminal."""
     NOTHING_TO_UNDO = "Nothing to take back."
     """What ``u`` says when the last move cannot be taken back (the game says why)."""
+    DECISION_WORD = "decision"
+    """What the game calls one seat's go ("turn", "decision"), for the waiting words."""
 
     def __init__(self, model: GameModel, *, bot_delay: float = 0.6,
                  bot_budget_ms: float | None = None,
-                 driver: SeatDriver[Any, Any] | None = None) -> None:
+                 driver: SeatDriver[Any, Any] | None = None,
+                 policy: TablePolicy | None = None) -> None:
         """``driver`` plays the bot seats (by default a bot of its level at every bot
-        seat of the game, as its kind makes them); ``bot_budget_ms`` is the strong
-        level's thinking time (None: its default), for the bots and the hint."""
+        seat of the game, as its kind makes them; ``SeatDriver({})``: none here);
+        ``bot_budget_ms`` is the strong level's thinking time (None: its default), for
+        the bots and the hint; ``policy`` says where the table is played (default:
+        here, :data:`LOCAL`)."""
         super().__init__()
         self.model = model
+        self.policy = LOCAL if policy is None else policy
         self.bot_delay = bot_delay
         self.bot_budget_ms = bot_budget_ms
         self._position = 0
@@ -83,12 +141,14 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._unsubscribe = self.model.subscribe(self._on_change)
+        self.policy.mounted(self)
 
     def on_unmount(self) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
         self.bots.cancel()
+        self.policy.unmounted(self)
 
     @while_open
     def _on_change(self, change: Change) -> None:
@@ -98,6 +158,7 @@ class TableScreen(Screen[None]):
         if change.kind in (ChangeKind.UNDO, ChangeKind.LOAD) or (
                 change.kind is ChangeKind.MOVE and not self.bots.playing):
             self.bots.cancel()  # what a bot thought is for a position that is gone
+        self.policy.after_change(self, change)
         self.after_change(change)
         self.changed(change)
 
@@ -203,8 +264,21 @@ class TableScreen(Screen[None]):
                      lambda: position == self._position)
 
     def decides_here(self, seat: int) -> bool:
-        """Whether the person at this screen makes ``seat``'s decisions."""
-        return self.model.is_human(seat)
+        """Whether the person at this screen makes ``seat``'s decisions (as the policy
+        says)."""
+        return self.policy.decides_here(self, seat)
+
+    def waiting_for(self, seat: int) -> tuple[str, str]:
+        """What the choice panel and the status line say while ``seat``, not the person
+        at this screen, decides: the policy's words (a server table says who decides
+        there), else the game's (:meth:`waiting_here`)."""
+        words = self.policy.waiting_for(self, seat)
+        return self.waiting_here(seat) if words is None else words
+
+    def waiting_here(self, seat: int) -> tuple[str, str]:
+        """The game's words for :meth:`waiting_for` at a table of this program."""
+        name = self.model.view.seats[seat].name
+        return f"Waiting for {name}.", f"{name}'s {self.DECISION_WORD}"
 
     def hint_of(self, snapshot: Any, played: int) -> Hint:
         """The hint for ``snapshot``, a copy of the game before move number ``played``
@@ -230,7 +304,7 @@ class TableScreen(Screen[None]):
         if not self.model.can_undo:
             self.notify(self.NOTHING_TO_UNDO, timeout=3)
             return
-        self.take_back()
+        self.policy.take_back(self)
 
     def take_back(self) -> None:
         """Take back the last move (a game's part may take back several, or say which)."""
@@ -240,11 +314,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(self.help_screen())
 
     def action_save_as(self) -> None:
-        from shipyard_tui.ui.screens.save_as import save_as
-
-        save_as(self)
+        self.policy.save_as(self)
 
     def action_leave(self) -> None:
-        from shipyard_tui.ui.screens.confirm import leave_game
-
-        leave_game(self, self.model.game.is_over)
+        self.policy.leave(self)

@@ -37,7 +37,16 @@ from shipyard_tui.games.nauticus.ui.widgets import (
 from shipyard_tui.games.nauticus.words import event_words, move_words
 from shipyard_tui.model import Change, ChangeKind, GameModel
 from shipyard_tui.ui.compat import while_open
-from shipyard_tui.ui.screens.table import HELP, HINT, LEAVE, SAVE_AS, SKIP, UNDO, TableScreen
+from shipyard_tui.ui.screens.table import (
+    HELP,
+    HINT,
+    LEAVE,
+    SAVE_AS,
+    SKIP,
+    UNDO,
+    TablePolicy,
+    TableScreen,
+)
 from shipyard_tui.ui.widgets.choice_panel import Choice, ChoicePanel, Repeat
 
 REPEATABLE = (Withdraw, Crown)
@@ -138,9 +147,10 @@ class NauticusScreen(TableScreen):
 
     def __init__(self, model: GameModel, *, bot_delay: float = 0.4,
                  bot_budget_ms: float | None = None,
-                 driver: SeatDriver[Any, Any] | None = None) -> None:
+                 driver: SeatDriver[Any, Any] | None = None,
+                 policy: TablePolicy | None = None) -> None:
         super().__init__(model, bot_delay=bot_delay, bot_budget_ms=bot_budget_ms,
-                         driver=driver)
+                         driver=driver, policy=policy)
         self._logged = 0
         self._review_shown = False
         self._repeated: tuple[int, int] | None = None
@@ -258,7 +268,7 @@ class NauticusScreen(TableScreen):
             return
         self.status(f"{who}'s decision: {game.prompt}.", f"{who}'s decision.")
         if not self.decides_here(seat):
-            panel.set_choices(self.waiting_text(seat), [])
+            panel.set_choices(self.waiting_for(seat)[0], [])
             return
         choices = [Choice(move_words(game.state, m), m)
                    for m in game.legal_moves()]
@@ -287,9 +297,6 @@ class NauticusScreen(TableScreen):
                                   Repeat(move, times)))
         return out
 
-    def waiting_text(self, seat: int) -> str:
-        return f"Waiting for {self.game.state.seats[seat].name}."
-
     def say_status(self, text: str) -> None:
         self.status(text)
 
@@ -311,9 +318,9 @@ class NauticusScreen(TableScreen):
         revision = self.model.revision
         if isinstance(move, Repeat) and isinstance(move.move, Move):
             # each use checked by the rules as it is played; the log counts them once
-            before = len(self.game.moves)
+            before = self.model.moves_played
             self.play_in_a_row([move.move] * move.times, revision, hold=True)
-            self._repeated = (before, len(self.game.moves))
+            self._repeated = (before, self.model.moves_played)
             return
         if not isinstance(move, Move):
             return  # the panel only ever holds Nauticus's moves of this decision
@@ -326,11 +333,11 @@ class NauticusScreen(TableScreen):
     def take_back(self) -> None:
         span, self._repeated = self._repeated, None
         # the uses one choice played are taken back together, as they were chosen
-        count = span[1] - span[0] if span and len(self.game.moves) == span[1] else 1
+        count = span[1] - span[0] if span and self.model.moves_played == span[1] else 1
         self._holding = True
         try:
             for _ in range(count):
-                if not self.game.can_undo:
+                if not self.model.can_undo:
                     break
                 self.model.undo()
         finally:

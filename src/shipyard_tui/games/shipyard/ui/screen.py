@@ -8,9 +8,9 @@ player's keys into moves, replays the automa's turns (:mod:`.automa_replay`), ha
 terminal from one person to the next (:mod:`~shipyard_tui.ui.screens.hand_over`,
 R-11.2) and shows the result at the end.
 
-Screens that show a table played elsewhere (the server's) override the public hooks
-:meth:`GameScreen.refresh_table`, :meth:`GameScreen.waiting_for` and
-:meth:`GameScreen.after_change`, and pass a seat driver without bots.
+A table played elsewhere (a seat at the server's) is this same screen with a seat
+driver without bots and the table's policy
+(:class:`~shipyard_tui.ui.screens.table.TablePolicy`).
 
 Keys:
 
@@ -68,7 +68,16 @@ from shipyard_tui.games.shipyard.words import describe_move
 from shipyard_tui.model import Change, ChangeKind, GameModel
 from shipyard_tui.ui.compat import while_open
 from shipyard_tui.ui.screens.hand_over import HandOver
-from shipyard_tui.ui.screens.table import HELP, HINT, LEAVE, SAVE_AS, SKIP, UNDO, TableScreen
+from shipyard_tui.ui.screens.table import (
+    HELP,
+    HINT,
+    LEAVE,
+    SAVE_AS,
+    SKIP,
+    UNDO,
+    TablePolicy,
+    TableScreen,
+)
 from shipyard_tui.ui.widgets.choice_panel import Choice, ChoicePanel, Plan
 
 STEP_VIEWS = {
@@ -129,15 +138,19 @@ class GameScreen(TableScreen):
     def __init__(self, model: GameModel, *, bot_delay: float = 0.6,
                  bot_budget_ms: float | None = None,
                  driver: SeatDriver[GameState, Move] | None = None,
-                 automa_delay: float | None = None, revealed: bool = False) -> None:
+                 automa_delay: float | None = None, revealed: bool = False,
+                 policy: TablePolicy | None = None) -> None:
         """``driver`` plays the bot seats (by default a bot of its level at every bot
         seat of the game); ``automa_delay`` is how long each automa turn stays on screen
-        (by default 1.2 s, none when bots move without a pause); ``revealed``: a
-        finished game opened again, whose review starts with everything revealed."""
+        (by default 1.2 s, none when bots move here without a pause; where the bots
+        move elsewhere, the host's automa turns are shown as long); ``revealed``: a
+        finished game opened again, whose review starts with everything revealed;
+        ``policy``: where the table is played (default: here)."""
         super().__init__(model, bot_delay=bot_delay, bot_budget_ms=bot_budget_ms,
-                         driver=driver)
+                         driver=driver, policy=policy)
         if automa_delay is None:
-            automa_delay = AUTOMA_DELAY if bot_delay > 0 else 0.0
+            automa_delay = AUTOMA_DELAY if bot_delay > 0 or self.policy.bots_elsewhere \
+                else 0.0
         self.automa = AutomaReplay(self, model, automa_delay, self.refresh_table)
         self.hand_over = HandOver(self, model, self.refresh_table)
         self.view_name = "market"
@@ -341,9 +354,11 @@ class GameScreen(TableScreen):
         else:
             rondels.scroll_home(animate=False, immediate=True)
 
-    def waiting_for(self, seat: int) -> tuple[str, str]:
+    DECISION_WORD = "turn"
+
+    def waiting_here(self, seat: int) -> tuple[str, str]:
         """What the choice panel and the status line say while ``seat``, not the person
-        at this screen, decides."""
+        at this screen, decides (at a table of this program)."""
         name = self.model.game.state.seats[seat].name
         if self.model.is_human(seat):  # a person is never "thinking…" for space to hurry
             return f"Waiting for {name}.", "their turn"
