@@ -6,7 +6,7 @@ import json
 import random
 from collections import Counter
 
-from shipyard_tui import testing
+import rules_helpers
 from shipyard_tui.games.shipyard.rules import CATALOG, Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.games.shipyard.rules.catalog import (
     CLASSIC_CATALOG,
@@ -86,7 +86,7 @@ def json_round_trip(game: Game) -> Game:
 
 
 def random_game(config: GameConfig, move_seed: int, check=None) -> Game:
-    return testing.random_game(config, move_seed, check=check)
+    return rules_helpers.random_game(config, move_seed, check=check)
 
 
 # -- the classic rules (CLASSIC.md) ---------------------------------------------------------

@@ -9,6 +9,7 @@ of undo play real moves only.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from shipyard_tui.games.shipyard.rules import (
     CATALOG,
@@ -18,11 +19,31 @@ from shipyard_tui.games.shipyard.rules import (
     GameConfig,
     SeatConfig,
     SeatKind,
+    Stage,
     engine,
 )
 from shipyard_tui.games.shipyard.rules.catalog import TileKind
 from shipyard_tui.games.shipyard.rules.state import Role, SailedShip, Seat
 from shipyard_tui.games.shipyard.rules.state import Step as S
+from shipyard_tui.testing import random_playout
+
+SIMPLE_MOVES = ("proceed", "pass", "take", "end-build", "sell")
+"""Moves :func:`finish_turn` prefers, in this order, to end a turn quickly."""
+
+
+def random_game(config: GameConfig, seed: int, *, moves: int | None = None,
+                check: Callable[[Game], None] | None = None) -> Game:
+    """A game of Shipyard of ``config`` played by random legal moves drawn with ``seed``."""
+    return random_playout(Game(config), seed, moves=moves, check=check)
+
+
+def finish_turn(game: Game) -> None:
+    """Play simple moves (:data:`SIMPLE_MOVES` first) until the next turn starts or the
+    game leaves regular play."""
+    number = game.state.turn_number
+    while game.state.stage is Stage.PLAY and game.state.turn_number == number:
+        notations = [str(m) for m in game.legal_moves()]
+        game.play(next((m for m in SIMPLE_MOVES if m in notations), notations[0]))
 
 
 def new_game(players: int = 2, seed: int = 0, **options: bool) -> Game:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from invariants import classic_config
-from rules_helpers import new_game, solo_game
+from rules_helpers import new_game, random_game, solo_game
 from shipyard_tui.games.shipyard.rules import (
     DecisionStep,
     Game,
@@ -20,7 +20,6 @@ from shipyard_tui.games.shipyard.rules import (
 )
 from shipyard_tui.games.shipyard.rules.moves import NoBonus, NoLastTile, read_moves
 from shipyard_tui.saves import decode, encode
-from shipyard_tui.testing import random_game
 
 S = DecisionStep
 

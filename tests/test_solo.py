@@ -17,12 +17,12 @@ from collections import Counter
 import pytest
 
 from invariants import check_final, check_invariants, random_config, random_game
-from rules_helpers import moves_text, play_until, solo_game
+from rules_helpers import finish_turn, moves_text, play_until, solo_game
 from shipyard_tui.games.shipyard.rules import CATALOG, Action, Game, SeatKind, Stage, engine
 from shipyard_tui.games.shipyard.rules import events as ev
 from shipyard_tui.games.shipyard.rules.automa import next_number, play_automa_turn
 from shipyard_tui.games.shipyard.rules.state import TrackSlot, Turn
-from shipyard_tui.testing import finish_turn, of_type
+from shipyard_tui.testing import of_type
 
 ME, A, B = 0, 1, 2
 SOLO_IDS = tuple(CATALOG.solo_tiles)

@@ -1,4 +1,5 @@
-"""The shared test helpers (shipyard_tui.testing) do what their names say."""
+"""The shared test helpers (shipyard_tui.testing, and Shipyard's in rules_helpers) do what
+their names say."""
 
 from __future__ import annotations
 
@@ -6,10 +7,11 @@ import random
 
 import pytest
 
+from rules_helpers import finish_turn, random_game
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame
 from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig, Stage
 from shipyard_tui.games.shipyard.rules import events as ev
-from shipyard_tui.testing import finish_turn, of_type, random_game, random_playout, since
+from shipyard_tui.testing import of_type, random_playout, since
 
 
 def config(seed: int) -> GameConfig:

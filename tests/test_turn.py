@@ -7,10 +7,10 @@ from collections import Counter
 
 import pytest
 
-from rules_helpers import S, current, moves_text, new_game, play_until, solo_game
+from rules_helpers import S, current, finish_turn, moves_text, new_game, play_until, solo_game
 from shipyard_tui.games.shipyard.rules import CATALOG, Action, Game, Stage
 from shipyard_tui.games.shipyard.rules import events as ev
-from shipyard_tui.testing import finish_turn, of_type, since
+from shipyard_tui.testing import of_type, since
 
 # -- helpers -----------------------------------------------------------------------
 

@@ -1,7 +1,9 @@
-"""Helpers the tests share: events of a kind, random playouts, simple turns, a settled app.
+"""Helpers the tests share, for every game: events of a kind, random playouts, a
+settled app.
 
 One copy of what the tests (and benchmarks) used to write again in each file. It
-asserts nothing of its own: the tests do.
+asserts nothing of its own: the tests do. Its code names no game (helpers for one game's
+rules live with the tests: ``tests/rules_helpers.py`` for Shipyard's).
 
 >>> from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig
 >>> game = random_playout(Game(GameConfig((SeatConfig("A"), SeatConfig("B")), seed=1)), 1)
@@ -20,7 +22,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from shipyard_tui.core.events import Event
 from shipyard_tui.core.loop import GameLoop
-from shipyard_tui.games.shipyard.rules import Game, GameConfig, Stage
 
 if TYPE_CHECKING:
     from textual.pilot import Pilot
@@ -28,10 +29,6 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 EventT = TypeVar("EventT", bound=Event)
 LoopT = TypeVar("LoopT", bound=GameLoop[Any, Any, Any, Any])
-
-SIMPLE_MOVES = ("proceed", "pass", "take", "end-build", "sell")
-"""Moves :func:`finish_turn` prefers, in this order, to end a turn quickly."""
-
 
 def of_type(events: Iterable[object], kind: type[T]) -> list[T]:
     """The events of one type, in order."""
@@ -67,21 +64,6 @@ def random_playout(game: LoopT, seed: int | random.Random, *, moves: int | None 
         if check is not None:
             check(game)
     return game
-
-
-def random_game(config: GameConfig, seed: int, *, moves: int | None = None,
-                check: Callable[[Game], None] | None = None) -> Game:
-    """A game of Shipyard of ``config`` played by random legal moves drawn with ``seed``."""
-    return random_playout(Game(config), seed, moves=moves, check=check)
-
-
-def finish_turn(game: Game) -> None:
-    """Play simple moves (:data:`SIMPLE_MOVES` first) until the next turn starts or the
-    game leaves regular play."""
-    number = game.state.turn_number
-    while game.state.stage is Stage.PLAY and game.state.turn_number == number:
-        notations = [str(m) for m in game.legal_moves()]
-        game.play(next((m for m in SIMPLE_MOVES if m in notations), notations[0]))
 
 
 async def settle(pilot: Pilot[Any], rounds: int = 4) -> None:

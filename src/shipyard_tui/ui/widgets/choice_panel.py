@@ -7,7 +7,7 @@ confirms. Options that are shown but not allowed say why.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from rich.table import Table
 from rich.text import Text
@@ -22,7 +22,6 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from shipyard_tui.core.moves import Move, moves_key
-from shipyard_tui.games.shipyard.rules import Move as ShipyardMove
 from shipyard_tui.ui.compat import while_open
 
 OPTION_KEYS = "abcdefghijklmnopstvwxyzABCDEFGIJKLMNOPQRSTUVWXYZ"
@@ -44,17 +43,20 @@ ROOMY_HINT_HEIGHT = 16
 long) gives a hinted choice's words a line of their own when its line has no room."""
 
 
+MoveT = TypeVar("MoveT", bound=Move)
+
+
 @dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(Generic[MoveT]):
     """A choice that plays several legal moves in a row (a suggested load, a marker's
     steps and what it takes at the end); ``no_bonus_after`` also declines the bonus
     action after the chosen one, so that question is asked once a turn."""
 
-    moves: tuple[ShipyardMove, ...]
+    moves: tuple[MoveT, ...]
     no_bonus_after: bool = False
 
     @property
-    def last(self) -> ShipyardMove:
+    def last(self) -> MoveT:
         return self.moves[-1]
 
 
@@ -74,7 +76,7 @@ class Choice:
     shown-but-illegal one with its reason."""
 
     label: str
-    move: Move | Plan | Repeat | None = None
+    move: Move | Plan[Any] | Repeat | None = None
     reason: str = ""
     key: str = ""
     """A key of its own (a yard cell's printed number); otherwise a letter is given."""
@@ -157,7 +159,7 @@ class ChoicePanel(Vertical):
     class Highlighted(Message):
         """The player is looking at this move (of the decision numbered ``decision``)."""
 
-        def __init__(self, move: Move | Plan | Repeat | None, decision: int) -> None:
+        def __init__(self, move: Move | Plan[Any] | Repeat | None, decision: int) -> None:
             super().__init__()
             self.move = move
             self.decision = decision
@@ -167,7 +169,7 @@ class ChoicePanel(Vertical):
         screen plays it only while that decision is still the one shown
         (:meth:`ChoicePanel.answers`)."""
 
-        def __init__(self, move: Move | Plan | Repeat, decision: int) -> None:
+        def __init__(self, move: Move | Plan[Any] | Repeat, decision: int) -> None:
             super().__init__()
             self.move = move
             self.decision = decision

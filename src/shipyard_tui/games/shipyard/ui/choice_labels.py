@@ -24,7 +24,7 @@ from shipyard_tui.games.shipyard.words import cruise_ends, describe_move, guilde
 from shipyard_tui.ui.widgets.choice_panel import Choice, Plan
 
 
-def load_plan(plan: LoadPlan) -> Plan:
+def load_plan(plan: LoadPlan) -> Plan[Move]:
     """A suggested load as the moves that load it and end loading."""
     loads = tuple(mv.Load(Piece(piece))  # every piece, the classic propeller too
                   for piece, count in plan.pieces for _ in range(count))
@@ -248,7 +248,7 @@ def sailing_warning(state: GameState, speeds: set[int]) -> str:
     return f"no cruise of {min(speeds)} spaces: the ship will be dismantled"
 
 
-def confirmation(state: GameState, move: Move | Plan, *, decline_bonus: bool = False
+def confirmation(state: GameState, move: Move | Plan[Move], *, decline_bonus: bool = False
                  ) -> tuple[str, str] | None:
     """The question to ask before a choice that throws something away for good
     (a ship's last chance, a contract, a ship to be dismantled), and its yes-word.

@@ -412,7 +412,7 @@ class GameScreen(TableScreen):
 
         self.app.push_screen(ConfirmScreen(question[0], question[1], "Go back"), answered)
 
-    def _go(self, move: Move | Plan, revision: int) -> None:
+    def _go(self, move: Move | Plan[Move], revision: int) -> None:
         """Play the choice made at ``revision`` of the model, if the game has not
         changed since (each move of a plan at the revision the one before left)."""
         if self.model.revision != revision:
