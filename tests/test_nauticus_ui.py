@@ -765,3 +765,13 @@ async def test_na_2_4_the_new_game_form_lets_the_player_pick_who_starts(store):
         await pilot.pause()
         assert isinstance(app.screen, NauticusScreen)
         assert app.playing is not None and app.playing.state.start_seat == 2
+
+
+def test_the_help_lists_every_key_of_the_nauticus_table():
+    """The help's key table names every key the table answers to (space, hurrying a
+    bot, was missing when the shared table gave it to Nauticus)."""
+    from shipyard_tui.games.nauticus.ui.help import HELP
+
+    keys = HELP.split("# Reading the table")[0]
+    for shown in ("u", "r", "v", "PageUp", "H (shift+h)", "space", "Ctrl+S", "? or F1", "q"):
+        assert f"| {shown} " in keys, f"the help does not list {shown}"

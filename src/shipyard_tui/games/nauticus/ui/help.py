@@ -23,6 +23,7 @@ HELP = """\
 | v | the review, once the game is over |
 | PageUp PageDown | scroll the log |
 | H (shift+h) | hint: the strong bot's action tile and runner-up; in a go, the beginner's move |
+| space | let a bot move now instead of waiting for it |
 | Ctrl+S | keep the game under a name (it is autosaved after every move anyway) |
 | ? or F1 | this help |
 | q | leave for the title screen (Continue resumes the game) |
