@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
+import rules_helpers
 from invariants import random_config
-from shipyard_tui import paths, saves, testing
+from shipyard_tui import paths, saves
 from shipyard_tui.games.shipyard.rules import Game
 from shipyard_tui.saves import SaveError, SaveStore, clean_save_name, decode, encode, load
 
@@ -25,7 +26,7 @@ def store(tmp_path, monkeypatch) -> SaveStore:
 
 
 def random_game(players: int = 3, seed: int = 7, moves: int | None = None) -> Game:
-    return testing.random_game(random_config(players, seed), seed, moves=moves)
+    return rules_helpers.random_game(random_config(players, seed), seed, moves=moves)
 
 
 def same(a: Game, b: Game) -> bool:
