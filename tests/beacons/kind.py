@@ -52,6 +52,29 @@ class BeaconsKind(GameKind):
     def bot_factories(self) -> Mapping[str, Any]:
         return {"random": RandomBot, "careful": CarefulBot}
 
+    def copy_game(self, game: BeaconsGame) -> BeaconsGame:
+        import copy
+
+        return copy.deepcopy(game)
+
+    def table_screen(self, model: Any, *, bot_delay: float,
+                     bot_budget_ms: float | None = None, revealed: bool = False,
+                     driver: Any = None, policy: Any = None) -> Any:
+        from beacons.screen import BeaconsScreen
+
+        return BeaconsScreen(model, bot_delay=bot_delay, bot_budget_ms=bot_budget_ms,
+                             driver=driver, policy=policy)
+
+    def remote_view(self) -> type[Any]:
+        from beacons.remote import BeaconsSeatView
+
+        return BeaconsSeatView
+
+    def help_screen(self) -> Any:
+        from beacons.screen import BeaconsHelp
+
+        return BeaconsHelp()
+
     def review_renderable(self, game: BeaconsGame) -> Any:
         from rich.text import Text
 

@@ -39,6 +39,8 @@ class BeaconsState:
     turns: int = 0
     rng: int = 0
     undo_floor: int = 0
+    config: BeaconsConfig | None = None
+    """The game's setup (a seat at a server table reads its seats from its view)."""
 
     @property
     def to_move(self) -> int | None:
@@ -94,7 +96,8 @@ class BeaconsGame(GameLoop[BeaconsConfig, BeaconsState, Move, Event]):
         rng = Rng(seed_state(config.seed))
         rng.shuffle(deck)
         hands = [[deck.pop() for _ in range(HAND)] for _ in config.seats]
-        return BeaconsState(hands, deck, scores=[0] * len(hands), rng=rng.state), []
+        return BeaconsState(hands, deck, scores=[0] * len(hands), rng=rng.state,
+                            config=config), []
 
     def legal_moves(self) -> list[Move]:
         seat = self.state.to_move
@@ -143,7 +146,7 @@ class BeaconsGame(GameLoop[BeaconsConfig, BeaconsState, Move, Event]):
         return BeaconsState(
             [list(h) if i == seat else [0] * len(h) for i, h in enumerate(self.state.hands)],
             [0] * len(self.state.deck), self.state.beacon, list(self.state.scores),
-            self.state.turns, 0, self.state.undo_floor)
+            self.state.turns, 0, self.state.undo_floor, self.config)
 
     def outcome(self) -> Outcome | None:
         if not self.is_over:

@@ -90,15 +90,13 @@ class AtServer(TablePolicy):
 
     def waiting_for(self, screen: TableScreen, seat: int) -> tuple[str, str]:
         """Who decides at the table, as the lobby tells it, or that a move was sent."""
-        model = self.model
-        name = model.view.seats[seat].name
         what = screen.DECISION_WORD
-        return self.waiting_words(seat, what), f"{name}'s {what}"
+        return self.waiting_words(screen, seat, what), f"{screen.seat_name(seat)}'s {what}"
 
-    def waiting_words(self, seat: int, what: str) -> str:
+    def waiting_words(self, screen: TableScreen, seat: int, what: str) -> str:
         """Who decides ``seat``'s ``what`` (its turn, its decision) at the table."""
         model = self.model
-        name = model.view.seats[seat].name
+        name = screen.seat_name(seat)
         who = who_decides(model.lobby, seat)
         if model.waiting:
             return "Sent; waiting for the table…"

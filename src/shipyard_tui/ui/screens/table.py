@@ -277,8 +277,14 @@ class TableScreen(Screen[None]):
 
     def waiting_here(self, seat: int) -> tuple[str, str]:
         """The game's words for :meth:`waiting_for` at a table of this program."""
-        name = self.model.view.seats[seat].name
+        name = self.seat_name(seat)
         return f"Waiting for {name}.", f"{name}'s {self.DECISION_WORD}"
+
+    def seat_name(self, seat: int) -> str:
+        """The name of ``seat``, as the game was set up (every game's config has its
+        seats)."""
+        name: str = self.model.game.config.seats[seat].name
+        return name
 
     def hint_of(self, snapshot: Any, played: int) -> Hint:
         """The hint for ``snapshot``, a copy of the game before move number ``played``
