@@ -165,3 +165,31 @@ async def test_a_host_update_reaching_a_closing_nauticus_table_is_dropped(
     async with app.run_test(size=(120, 40)) as pilot:
         await _updates_while_closing(app, pilot, remote_screen(model), update)
     assert app.return_code in (None, 0)
+
+
+async def test_at_a_nauticus_table_undo_asks_the_host_once(tmp_path: Path) -> None:
+    """Issue 33: the takeback at a server table is asked of the model (the host keeps
+    the moves; a remote view's move list is empty), one decision at a time, for every
+    game through the one remote screen."""
+    from shipyard_tui.server.table_screen import at_server
+
+    game = NauticusGame(nauticus_config(2, seed=3))
+    table = Table("t1", [SeatPlan(PERSON, player="Ann"), SeatPlan(PERSON, player="Bob")],
+                  game=game, game_name="nauticus")
+    seat = game.to_move
+    message = TableHost(tmp_path).game_message(table, seat)
+    message["can_undo"] = True  # as the host says after a move within the decision
+    sent: list[dict[str, Any]] = []
+    model = RemoteModel(sent.append, "t1", seat, message)
+    screen = remote_screen(model)
+    assert isinstance(screen, NauticusScreen) and at_server(screen)
+    assert model.game.moves == [] and model.can_undo
+    app: App[None] = App()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(screen)
+        await settle(pilot)
+        await pilot.press("u")
+        await settle(pilot)
+        await pilot.press("u")  # the first is on its way: nothing more is asked
+        await settle(pilot)
+    assert sent == [{"op": "undo", "table": "t1"}]
