@@ -33,7 +33,8 @@ def test_importing_rules_loads_neither_textual_nor_rich():
 
 
 def test_rules_modules_import_only_the_standard_library_and_themselves():
-    """rules/ (with its engine package) and core/ use the standard library only (and\n    themselves: the rules import their own modules and the core, the core only itself)."""
+    """rules/ (with its engine package) and core/ use the standard library only (and
+    themselves: the rules import their own modules and the core, the core only itself)."""
     allowed = set(sys.stdlib_module_names) | {"__future__"}
     for path in [*RULES.rglob("*.py"), *CORE.rglob("*.py")]:
         tree = ast.parse(path.read_text())
@@ -78,6 +79,7 @@ def test_nauticus_modules_import_only_the_standard_library_and_the_pure_core():
                 continue
             for name in names:
                 assert (name.split(".")[0] in allowed
-                        or name.startswith(("shipyard_tui.games.nauticus", "shipyard_tui.games.shipyard.rules",
+                        or name.startswith(("shipyard_tui.games.nauticus",
+                                             "shipyard_tui.games.shipyard.rules",
                                              "shipyard_tui.core"))), \
                     f"{path.name} imports {name}"

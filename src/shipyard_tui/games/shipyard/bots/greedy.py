@@ -23,12 +23,16 @@ from shipyard_tui.games.shipyard.bots.valuations import (
     contract_weights,
     placement_shape,
     ship_runs,
-    tile_worth as tile_worth,
-    yard_shape as yard_shape,
 )
 from shipyard_tui.games.shipyard.bots.valuations import TUNED as TUNED
 from shipyard_tui.games.shipyard.bots.valuations import GreedyTuning as GreedyTuning
 from shipyard_tui.games.shipyard.bots.valuations import cruise_lengths_of as cruise_lengths_of
+from shipyard_tui.games.shipyard.bots.valuations import (
+    tile_worth as tile_worth,
+)
+from shipyard_tui.games.shipyard.bots.valuations import (
+    yard_shape as yard_shape,
+)
 from shipyard_tui.games.shipyard.rules import CATALOG, Action, DecisionStep, GameState, Move
 from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.games.shipyard.rules.query import (
