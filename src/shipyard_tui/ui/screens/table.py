@@ -85,7 +85,7 @@ class TablePolicy:
         return None
 
     def take_back(self, screen: TableScreen) -> None:
-        """Take back the last move(s) of the person at ``screen`` (the game says which)."""
+        """Take back the person at ``screen``: their last move, or more (the game says)."""
         screen.take_back()
 
     def save_as(self, screen: TableScreen) -> None:
