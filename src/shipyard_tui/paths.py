@@ -37,6 +37,16 @@ def finished_dir() -> Path:
     return data_dir() / "finished"
 
 
+TRASH_FOLDER = "trash"
+TRASH_DAYS = 30
+"""Deleted saves are kept in the trash this many days, then removed for good."""
+
+
+def trash_dir() -> Path:
+    """Where deleted saves go (``shipyard saves delete``, ``d`` on the Load screen)."""
+    return data_dir() / TRASH_FOLDER
+
+
 DAMAGED_FOLDER = "damaged"
 """The saves folder's sub-folder where damaged autosaves are kept once their backup is
 played on (:meth:`~shipyard_tui.saves.SaveStore.set_aside`)."""
@@ -58,6 +68,7 @@ def describe() -> dict[str, Path]:
         "saves": saves_dir(),
         "finished games": finished_dir(),
         "damaged saves": saves_dir() / DAMAGED_FOLDER,
+        f"trash ({TRASH_DAYS} days)": trash_dir(),
         "key moments": analysis_dir(),
         "config": config_dir(),
         "settings": settings_path(),

@@ -63,6 +63,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from shipyard_tui.cli.reports import history
 
         return history()
+    if command == "saves":
+        from shipyard_tui.cli.saves import saves
+
+        return saves(args)
     if command == "paths":
         from shipyard_tui.cli.reports import show_paths
 

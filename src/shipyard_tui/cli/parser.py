@@ -85,7 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
     load.add_argument("save", metavar="NAME|PATH", help="a save's name or a save file")
     _interface_options(load)
     _take_over_option(load)
-    commands.add_parser("paths", help="print where saves, finished games and settings live")
+    _saves_command(commands)
+    commands.add_parser("paths", help="print where saves, finished games, the trash and "
+                                      "settings live")
     scores = commands.add_parser("scores", help="print where every point of a game came from "
                                                 "(any game: the save names it)")
     scores.add_argument("save", metavar="NAME|PATH",
@@ -164,6 +166,21 @@ def _setup_options(parser: argparse.ArgumentParser, *, solo: bool) -> None:
                         help="the seat that starts, counted from 1 in the order the seats "
                              "are given (Nauticus; by default drawn at random)")
     _rules_option(parser)
+
+
+def _saves_command(commands: Any) -> None:
+    saves = commands.add_parser("saves", help="list, rename or delete saved games "
+                                              "(list by default)")
+    actions = saves.add_subparsers(dest="saves_command", metavar="ACTION")
+    actions.add_parser("list", help="every save under the name that opens it "
+                                    "(shipyard load NAME)")
+    rename = actions.add_parser("rename", help="give a save a new name")
+    rename.add_argument("old", metavar="OLD", help="the save's name, as listed")
+    rename.add_argument("new", metavar="NEW", help="its new name")
+    delete = actions.add_parser("delete", help="move a save to the trash (kept 30 days; "
+                                               "shipyard paths names it)")
+    delete.add_argument("name", metavar="NAME", help="the save's name, as listed")
+    delete.add_argument("--yes", "-y", action="store_true", help="do not ask first")
 
 
 def _server_commands(commands: Any) -> None:

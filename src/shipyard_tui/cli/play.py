@@ -137,7 +137,10 @@ def open_save(path: Path, args: argparse.Namespace) -> int:
                 game_file.release()
                 print(f"shipyard: {exc.message}", file=sys.stderr)
                 return 1
-    return run_app(args, game=game, game_id=game_file.game_id, game_file=game_file)
+    try:
+        return run_app(args, game=game, game_id=game_file.game_id, game_file=game_file)
+    finally:
+        game_file.release()  # no lease left behind, even where no screen could open
 
 
 def continue_game(args: argparse.Namespace) -> int:

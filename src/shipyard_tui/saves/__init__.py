@@ -20,8 +20,10 @@ The package, by job:
   :class:`SaveError`, :class:`SaveInfo`, :class:`Loaded`;
 - :mod:`.files`: reading a file safely, writing one atomically with a backup, and
   removing what interrupted writes left (the settings and the server use them too);
-- :mod:`.store`: :class:`SaveStore`, the saves of an installation, and :func:`load`;
-- :mod:`.lease`: one writer per game (:class:`GameFile`, :class:`GameInUse`).
+- :mod:`.store`: :class:`SaveStore`, the saves of an installation (listed by name,
+  renamed, the trash), and :func:`load`;
+- :mod:`.lease`: one writer per game (:class:`GameFile`, :class:`GameInUse`), and
+  :func:`delete_save`, which will not delete a game another session plays.
 """
 
 from __future__ import annotations
@@ -64,24 +66,27 @@ from shipyard_tui.saves.format import (
     printable,
     summary,
 )
-from shipyard_tui.saves.lease import LOCK_WAIT, GameFile, GameInUse, Holder
+from shipyard_tui.saves.lease import LOCK_WAIT, GameFile, GameInUse, Holder, delete_save
 from shipyard_tui.saves.store import (
     LEASE_PREFIX,
+    NAMES_FILE,
+    Entry,
     SaveStore,
     game_id_of,
     load,
     load_for_review,
+    players_name,
     read_info,
 )
 
 __all__ = [
     "AUTOSAVE_PREFIX", "BACKUP_SUFFIX", "FORMAT", "LEASE_PREFIX", "LOCK_WAIT", "MAX_BYTES",
-    "MAX_DEPTH", "MAX_NAME", "MIGRATIONS", "STALE_TEMP_SECONDS", "TEMP_PREFIX", "VERSION",
-    "AnyGame", "GameFile", "GameInUse", "Holder", "Loaded", "Migration", "SaveError",
-    "SaveInfo", "SaveStore", "SavedGame", "_canonical", "_checksum", "backup_of",
-    "clean_save_name", "decode", "encode", "files", "format", "game_id_of", "game_name_of",
-    "game_words",
-    "is_game_id", "lease", "load", "load_for_review", "main_of_backup", "make_folder",
-    "new_game_id", "printable", "read_bytes", "read_info", "remove_stray_temps", "store",
-    "summary", "write_atomic",
+    "MAX_DEPTH", "MAX_NAME", "MIGRATIONS", "NAMES_FILE", "STALE_TEMP_SECONDS",
+    "TEMP_PREFIX", "VERSION", "AnyGame", "Entry", "GameFile", "GameInUse", "Holder",
+    "Loaded", "Migration", "SaveError", "SaveInfo", "SaveStore", "SavedGame", "_canonical",
+    "_checksum", "backup_of", "clean_save_name", "decode", "delete_save", "encode", "files",
+    "format", "game_id_of", "game_name_of", "game_words", "is_game_id", "lease", "load",
+    "load_for_review", "main_of_backup", "make_folder", "new_game_id", "players_name",
+    "printable", "read_bytes", "read_info", "remove_stray_temps", "store", "summary",
+    "write_atomic",
 ]
