@@ -239,6 +239,7 @@ def test_saves_delete_asks_first_and_yes_skips_the_question(store, capsys, monke
     monkeypatch.setattr("builtins.input", lambda prompt: pytest.fail("asked"))
     assert main(["saves", "delete", "--yes", "P0 vs P1 (2)"]) == 0
     assert not store.autosave_path(NEW).exists()
+    assert not store.names_path.exists()  # no name left to keep
     assert len(list(store.trash.iterdir())) == 2
     assert sorted(names(store)) == ["P0 vs P1"]
 

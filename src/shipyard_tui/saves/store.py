@@ -273,6 +273,10 @@ class SaveStore:
         return out
 
     def _write_names(self, names: dict[str, str]) -> None:
+        if not names:
+            with contextlib.suppress(OSError):
+                self.names_path.unlink()
+            return
         data = json.dumps({"names": dict(sorted(names.items()))}, indent=1,
                           ensure_ascii=False).encode("utf-8")
         try:
