@@ -7,7 +7,7 @@ With ``--minutes`` the soak stops taking new games after that long and reports t
 games it finished (on a shared machine the whole run may not fit a session).
 
 Games cycle through 2, 3 and 4 seats; every other game uses the first-game employee
-arrangement (RC-2.2). The invariants are those of tests/invariants.py (``check_classic``:
+arrangement (RC-2.2). The invariants are those of tests/support/invariants.py (``check_classic``:
 the ring order and the push, the countdown only going down, no guilders on cards,
 contracts by colour, yards of 9 cells, no stokers). At the end every seat holds one
 green and one blue contract and all seats had the same number of turns; a game ended by
@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from invariants import classic_random_game
+from support.invariants import classic_random_game
 
 SEATS = (2, 3, 4)
 FIRST_SEED = 200_000

@@ -3,7 +3,7 @@
     nice .venv/bin/python benchmarks/nauticus_soak.py --games 10000 --workers 1
 
 Games cycle through 2, 3 and 4 seats. After every move the invariants of the property
-tests hold (tests/nauticus_helpers.py: coins and workers never negative, stacks never
+tests hold (tests/support/nauticus.py: coins and workers never negative, stacks never
 below zero, every piece accounted for, builds legal, scores equal to the sum of the
 scoring events, a legal move always exists), with a JSON round trip of the state every
 ``--json-every`` moves; at the end the saved game is read back by replaying its moves
@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from nauticus_helpers import Invariants, random_game
 from shipyard_tui.games.nauticus import NauticusGame
+from support.nauticus import Invariants, random_game
 
 SEAT_COUNTS = (2, 3, 4)
 FIRST_SEED = 500_000

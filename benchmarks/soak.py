@@ -4,7 +4,7 @@
 
 Games cycle through 2, 3 and 4 seats and the solo game, with the standard,
 advanced and first-game options. The invariants are those of the property tests
-(tests/invariants.py). Any failure is printed with the seed that reproduces it.
+(tests/support/invariants.py). Any failure is printed with the seed that reproduces it.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from invariants import check_final, check_invariants, random_config, random_game
+from support.invariants import check_final, check_invariants, random_config, random_game
 
 KINDS = (2, 3, 4, "solo")
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from ssh_helpers import DOWN, ENTER, RIGHT, Server, Terminal, make_key, start_server
+from support.ssh import DOWN, ENTER, RIGHT, Server, Terminal, make_key, start_server
 
 PAGE = 4096
 TICK = 1 / 100

@@ -2,7 +2,7 @@
 
     .venv/bin/python scripts/screenshots.py
 
-The same scenes are the SVG snapshot tests (tests/test_ui_snapshots.py), so the
+The same scenes are the SVG snapshot tests (tests/ui/test_ui_snapshots.py), so the
 pictures in screenshots/ show exactly what the tests check.
 """
 

@@ -1,7 +1,7 @@
 """The commands that print, for every game: ``simulate`` and ``tournament`` (games
 between bots, through the game's kind), and ``scores``, ``analyse``, ``history``,
 ``paths`` (reading saves, which name their game). ``simulate`` and ``tournament``
-import no interface and only the game they play (``tests/test_lean_commands.py``)."""
+import no interface and only the game they play (``tests/structure/test_lean_commands.py``)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ popped screen's children are pruned before its unmount handler runs, and a messa
 timer or a host update that arrives in between found no widgets to draw on (a
 ``NoMatches`` crash at the end of a game and over SSH). :func:`closing` reads the flags
 Textual sets while it removes a node, :func:`exiting` the one ``App.exit`` sets;
-``tests/test_compat.py`` fails loudly if an upgrade renames them.
+``tests/structure/test_compat.py`` fails loudly if an upgrade renames them.
 
 The other internals, each behind one function here and each checked by that test:
 

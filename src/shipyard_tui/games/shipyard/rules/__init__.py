@@ -5,7 +5,7 @@ The public surface is this package and :mod:`.query`: the decision loop of
 (configurations, the :mod:`.moves` and :mod:`.events` modules, the state), and the
 query interface (what a tile pays, what a marker step costs, what a move would give,
 the speeds a load reaches...). Code outside ``rules/`` imports nothing else from here
-(``tests/test_public_interface.py``).
+(``tests/structure/test_public_interface.py``).
 """
 
 from shipyard_tui.games.shipyard.rules import events, moves, query

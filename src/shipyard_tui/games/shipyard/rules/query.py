@@ -4,7 +4,7 @@ advice and the bots ask of a position, answered by the rules.
 Everything outside ``rules/`` that needs a rule asks here (or uses the value types
 and :class:`~.game.Game` that :mod:`shipyard_tui.games.shipyard.rules` exports) and never imports
 the private modules (``engine``, ``scoring``, ``canals``, ``yard``, ``view``...);
-``tests/test_public_interface.py`` keeps it that way.
+``tests/structure/test_public_interface.py`` keeps it that way.
 
 Every function works on a seat's *view* as well as on the full state: a view hides
 the decks and the other seats' contracts (``hidden:red``), and none of these answers

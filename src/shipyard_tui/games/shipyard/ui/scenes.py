@@ -32,7 +32,7 @@ def midgame(seed: int = 4, players: int = 3, turns: int = 9, edition: str = "sec
 def placing_canal() -> Game:
     """Ann about to place a rented canal beside the two she already has."""
     # A fixture, like the tests: it sets the table by hand through the engine, which
-    # no legal line of play reaches (tests/test_public_interface.py lists it).
+    # no legal line of play reaches (tests/structure/test_public_interface.py lists it).
     from shipyard_tui.games.shipyard.rules import Action, engine
     from shipyard_tui.games.shipyard.rules.query import PlacedCanal
 

@@ -1,0 +1,127 @@
+"""Nauticus bots play through the decision loop: legal moves only, whole games."""
+
+from __future__ import annotations
+
+import pytest
+
+from shipyard_tui.core import SeatDriver
+from shipyard_tui.games.nauticus import NauticusGame
+from shipyard_tui.games.nauticus.bots import (
+    NAUTICUS_BOT_LEVELS,
+    bot_for_level,
+    play_out,
+    position_value,
+)
+from shipyard_tui.games.nauticus.rules.moves import Deliver
+from support.nauticus import build, config, give_yard, table
+
+
+@pytest.mark.parametrize("level", sorted(NAUTICUS_BOT_LEVELS))
+def test_each_level_plays_whole_games_with_legal_moves_only(level):
+    for players in (2, 3, 4) if level == "random" else (2,):
+        game = NauticusGame(config(players, 40 + players))
+        driver = SeatDriver({i: bot_for_level(level, i, budget_ms=5) for i in range(players)})
+        while not game.is_over:
+            decision = driver.decision(game)
+            assert decision is not None
+            move = decision.decide()
+            assert move in game.legal_moves()
+            game.push(move)
+        assert game.outcome() is not None
+
+
+def test_the_same_seeds_give_the_same_bot_game():
+    def run():
+        game = NauticusGame(config(2, 9))
+        return play_out(game, {i: bot_for_level("greedy", i) for i in range(2)}).moves
+
+    assert run() == run()
+
+
+def test_greedy_beats_random_most_of_the_time():
+    wins = 0
+    for seed in range(6):
+        game = NauticusGame(config(2, seed))
+        greedy = seed % 2
+        bots = {greedy: bot_for_level("greedy", seed), 1 - greedy: bot_for_level("random", seed)}
+        outcome = play_out(game, bots).outcome()
+        assert outcome is not None
+        wins += greedy in outcome.winners
+    assert wins >= 5
+
+
+def test_greedy_buys_hulls_rather_than_passing_with_two_blue_workers():
+    game = table()
+    game.play("choose hulls")
+    move = bot_for_level("greedy", 0).choose(game.view(0), game.legal_moves())
+    assert str(move).startswith("buy hull:")
+    assert position_value(game.state, 0) > 0
+
+
+def test_greedy_delivers_a_full_ship_rather_than_keeping_its_goods_aboard():
+    # NA-7.3 and NA-13.2: delivered goods score at the end, goods aboard only as
+    # leftovers; the old valuation held goods aboard worth more than delivered ones
+    game = table()
+    give_yard(game, 0, build("bow", "centre", "stern", masts="whale whale whale",
+                             sails="whale whale whale", goods="fish fish fish"))
+    game.play("choose deliver")
+    game.play("bonus good:salt")
+    for level in ("greedy", "planner", "strong"):
+        move = bot_for_level(level, 0, budget_ms=5).choose(game.view(0), game.legal_moves())
+        assert isinstance(move, Deliver), (level, move)
+
+
+def test_unknown_levels_are_refused_with_the_known_ones():
+    with pytest.raises(ValueError, match="beginner, greedy, planner, random, sensible, strong"):
+        bot_for_level("grandmaster", 0)
+
+
+def test_player_level_names_map_to_the_nauticus_bots():
+    from shipyard_tui.games.nauticus.bots import NAUTICUS_PLAYER_LEVELS, resolve_level
+    from shipyard_tui.games.nauticus.search import StrongBot
+
+    assert NAUTICUS_PLAYER_LEVELS == {"beginner": "greedy", "sensible": "planner",
+                                      "strong": "strong"}
+    assert resolve_level(" Sensible ") == "planner"
+    bot = bot_for_level("strong", 1, budget_ms=40)
+    assert isinstance(bot, StrongBot) and bot.budget_ms == 40
+
+
+def _at_choose(seed: int, last_phase: bool) -> NauticusGame:
+    """A 2-seat game at a tile choice, in the last phase of round 1 or an earlier one."""
+    game = NauticusGame(config(2, seed))
+    bots = {i: bot_for_level("greedy", i) for i in range(2)}
+    while True:
+        state = game.state
+        if state.step.value == "choose" and state.round == 1 and \
+                (state.phase == 7) == last_phase and state.phase > 1:
+            return game
+        game.push(bots[game.to_move].choose(game.view(game.to_move), game.legal_moves()))
+
+
+def test_the_strong_bot_samples_only_rollouts_that_meet_a_shuffle():
+    """NA-14.1: nothing is hidden but the generator; within a round a greedy rollout is
+    deterministic, so one rollout per tile; across a round's end (NA-3.3) it is sampled."""
+    from shipyard_tui.games.nauticus.search import MAX_SAMPLES, StrongBot
+
+    early = _at_choose(3, last_phase=False)
+    bot = StrongBot(0, budget_ms=None, rollouts=40)
+    legal = early.legal_moves()
+    move, means, counts = bot.search(early.view(early.to_move), legal, early.to_move)
+    assert move in legal and len(means) == len(legal)
+    assert counts == [1] * len(legal)
+    late = _at_choose(3, last_phase=True)
+    legal = late.legal_moves()
+    _, _, counts = bot.search(late.view(late.to_move), legal, late.to_move)
+    assert sum(counts) == min(40, MAX_SAMPLES * len(legal)) and min(counts) > 1
+
+
+def test_the_strong_bot_with_a_fixed_count_is_reproducible_and_never_moves_the_game():
+    from shipyard_tui.games.nauticus.search import StrongBot
+
+    game = _at_choose(5, last_phase=True)
+    before = game.state.to_dict()
+    picks = {str(StrongBot(7, budget_ms=None, rollouts=20).choose(game.view(game.to_move),
+                                                                   game.legal_moves()))
+             for _ in range(2)}
+    assert len(picks) == 1 and game.state.to_dict() == before
