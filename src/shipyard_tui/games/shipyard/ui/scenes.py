@@ -10,7 +10,15 @@ import random
 
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.shipyard.bots import bot_for_level
-from shipyard_tui.games.shipyard.rules import DecisionStep, Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules import (
+    Action,
+    DecisionStep,
+    Game,
+    GameConfig,
+    SeatConfig,
+    SeatKind,
+)
+from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.ui.scene import Scene, colourless_app, game_app
 
 
@@ -29,28 +37,27 @@ def midgame(seed: int = 4, players: int = 3, turns: int = 9, edition: str = "sec
     return game
 
 
-def placing_canal() -> Game:
-    """Ann about to place a rented canal beside the two she already has."""
-    # A fixture, like the tests: it sets the table by hand through the engine, which
-    # no legal line of play reaches (tests/structure/test_public_interface.py lists it).
-    from shipyard_tui.games.shipyard.rules import Action, engine
-    from shipyard_tui.games.shipyard.rules.query import PlacedCanal
-
-    game = midgame(players=2, turns=4)
-    state = game.state
-    seat = state.seats[0]
-    seat.canals = [PlacedCanal("T1", 0, 0, 0), PlacedCanal("S3", 1, 0, 0)]
-    market = state.market
-    for canal in ("T1", "S3"):
-        if canal in market.canal_deck:
-            market.canal_deck.remove(canal)
-        market.canals = [None if c == canal else c for c in market.canals]
-    engine.refill_column(state, "canals", game.events)
-    seat.guilders = max(seat.guilders, 2)
-    state.turn.chosen = Action.CANAL
-    engine.start_action(state, Action.CANAL, engine.Role.MAIN, game.events)
-    game.push(game.legal_moves()[0])
-    return game
+def placing_canal(seed: int = 3) -> Game:
+    """Ann about to place a rented canal beside the two she already has: a 2-seat game
+    played by the rules, Ann renting a canal whenever she may (her other choices the
+    greedy bot's), up to her third canal's placement."""
+    seats = (SeatConfig("Ann"), SeatConfig("Bram", SeatKind.BOT, "greedy"))
+    game = Game(GameConfig(seats, seed=seed))
+    driver = SeatDriver({1: bot_for_level("greedy", seed + 1)})
+    ann = bot_for_level("greedy", seed)
+    while not game.is_over:
+        state = game.state
+        if game.to_move != 0:
+            driver.play_bots(game, max_moves=1)
+            continue
+        step = state.turn.step
+        if step is DecisionStep.CANAL_PLACE and len(state.seats[0].canals) >= 2:
+            return game
+        legal = game.legal_moves()
+        canal = [m for m in legal if isinstance(m, mv.Choose) and m.action is Action.CANAL]
+        game.push(canal[0] if canal and step is DecisionStep.CHOOSE
+                  else ann.choose(game.view(0), legal))
+    raise AssertionError(f"seed {seed}: Ann never placed a third canal")
 
 
 def finished(seed: int = 4, players: int = 2) -> Game:
