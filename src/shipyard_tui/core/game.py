@@ -93,7 +93,6 @@ class GameKind(ABC):
     """The package holding the game's modules; its game objects are defined there."""
     player_levels: ClassVar[Mapping[str, str]]
     """The bot levels offered to players, by the name they see, with the bot behind each."""
-    level_descriptions: ClassVar[Mapping[str, str]] = {}
     default_level: ClassVar[str] = "greedy"
     """The bot level of a bot seat that names none."""
     options: ClassVar[frozenset[str]] = frozenset()

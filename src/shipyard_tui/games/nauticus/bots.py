@@ -12,11 +12,11 @@ through the whole phase and weighs its gain against the best other seat's.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from shipyard_tui.core import SeatDriver
-from shipyard_tui.core import resolve_level as core_resolve_level
+from shipyard_tui.games.nauticus.kind import KIND
 from shipyard_tui.games.nauticus.rules.catalog import (
     CROWN_CAP,
     PHASES_PER_ROUND,
@@ -266,9 +266,9 @@ NAUTICUS_BOT_LEVELS: dict[str, Callable[[int], NauticusBot]] = {
 }
 """Bot factories by level name; each takes a seed for the bot's own randomness."""
 
-NAUTICUS_PLAYER_LEVELS: dict[str, str] = {"beginner": "greedy", "sensible": "planner",
-                                          "strong": "strong"}
-"""The levels offered to players, by the names Shipyard's use, with the bot behind each."""
+NAUTICUS_PLAYER_LEVELS: Mapping[str, str] = KIND.player_levels
+"""The levels offered to players, by the names Shipyard's use, with the bot behind each
+(the game's kind holds them)."""
 
 
 def resolve_level(level: str) -> str:
@@ -278,16 +278,13 @@ def resolve_level(level: str) -> str:
     >>> resolve_level("Beginner"), resolve_level("planner")
     ('greedy', 'planner')
     """
-    return core_resolve_level(level, NAUTICUS_BOT_LEVELS, NAUTICUS_PLAYER_LEVELS, "Nauticus")
+    return KIND.resolve_level(level)
 
 
 def bot_for_level(level: str, seed: int, budget_ms: float | None = None) -> NauticusBot:
     """A Nauticus bot of the named level (either kind of name); ``budget_ms`` sets the
     thinking time of the level that searches. ``ValueError`` names the known levels."""
-    bot = NAUTICUS_BOT_LEVELS[resolve_level(level)](seed)
-    if budget_ms is not None and hasattr(bot, "budget_ms"):
-        bot.budget_ms = budget_ms
-    return bot
+    return KIND.make_bot(level, seed, budget_ms)
 
 
 def play_out(game: NauticusGame, bots: dict[int, NauticusBot]) -> NauticusGame:

@@ -21,11 +21,6 @@ class NauticusKind(GameKind):
     package = "shipyard_tui.games.nauticus"
     menu_key = "a"
     player_levels = {"beginner": "greedy", "sensible": "planner", "strong": "strong"}
-    level_descriptions = {
-        "beginner": "takes what looks best right now",
-        "sensible": "looks ahead to the end of its go",
-        "strong": "searches many possible futures (takes a moment)",
-    }
     options = frozenset({"start_seat"})
     """Who starts may be picked (NA-2.4: the book has the least experienced start)."""
 

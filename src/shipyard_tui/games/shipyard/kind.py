@@ -28,11 +28,6 @@ class ShipyardKind(GameKind):
     title = "Shipyard"
     package = "shipyard_tui.games.shipyard"
     player_levels = {"beginner": "greedy", "sensible": "planner", "strong": "strong"}
-    level_descriptions = {
-        "beginner": "takes what looks best right now",
-        "sensible": "looks ahead to the end of its turn",
-        "strong": "searches many possible futures (takes a moment)",
-    }
     options = frozenset({"rules", "solo", "first_game", "advanced"})
     rule_books = EDITIONS
     can_analyse = True

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from importlib import import_module
 from typing import Protocol
 
-from shipyard_tui.core import SeatDriver, bot_seed
-from shipyard_tui.core import resolve_level as core_resolve_level
-from shipyard_tui.games.shipyard.rules import GameConfig, GameState, Move, SeatKind
+from shipyard_tui.core import SeatDriver
+from shipyard_tui.games.shipyard.kind import KIND
+from shipyard_tui.games.shipyard.rules import GameConfig, GameState, Move
 
 
 class Bot(Protocol):
@@ -39,9 +39,9 @@ BOT_LEVELS: dict[str, Callable[[int], Bot]] = {
 }
 """Bot factories by level name; each takes a seed for the bot's own randomness."""
 
-PLAYER_LEVELS: dict[str, str] = {"beginner": "greedy", "sensible": "planner",
-                                 "strong": "strong"}
-"""The levels offered to players, by the name they see, with the bot level behind each."""
+PLAYER_LEVELS: Mapping[str, str] = KIND.player_levels
+"""The levels offered to players, by the name they see, with the bot level behind each
+(the game's kind holds them)."""
 
 LEVEL_DESCRIPTIONS: dict[str, str] = {
     "beginner": "takes what looks best right now",
@@ -53,21 +53,18 @@ LEVEL_DESCRIPTIONS: dict[str, str] = {
 def resolve_level(level: str) -> str:
     """The bot level for a level name or a player's level name (``sensible``: planner);
     raise ``ValueError`` naming the known levels."""
-    return core_resolve_level(level, BOT_LEVELS, PLAYER_LEVELS)
+    return KIND.resolve_level(level)
 
 
 def player_level(level: str) -> str:
     """The name a player sees for a bot level (the level itself when it has none)."""
-    return next((shown for shown, lv in PLAYER_LEVELS.items() if lv == level), level)
+    return KIND.player_level(level)
 
 
 def bot_for_level(level: str, seed: int, budget_ms: float | None = None) -> Bot:
     """A bot of the named level (either kind of name); ``budget_ms`` sets the thinking
     time of the levels that search. Raise ``ValueError`` naming the known levels."""
-    bot = BOT_LEVELS[resolve_level(level)](seed)
-    if budget_ms is not None and hasattr(bot, "budget_ms"):
-        bot.budget_ms = budget_ms
-    return bot
+    return KIND.make_bot(level, seed, budget_ms)
 
 
 def driver_for(config: GameConfig, budget_ms: float | None = None, *,
@@ -75,7 +72,4 @@ def driver_for(config: GameConfig, budget_ms: float | None = None, *,
     """The seat driver of a game: a bot of its level at every bot seat (``every_seat``:
     at every seat but the automa, people's seats playing ``random`` unless they name a
     level), each seeded by the one rule, :func:`~shipyard_tui.core.bot_seed`."""
-    bots = {seat: bot_for_level(plan.level or "random", bot_seed(config.seed, seat), budget_ms)
-            for seat, plan in enumerate(config.seats)
-            if plan.kind is SeatKind.BOT or (every_seat and plan.kind is not SeatKind.AUTOMA)}
-    return SeatDriver(bots)
+    return KIND.driver(config, budget_ms, every_seat=every_seat)
