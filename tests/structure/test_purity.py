@@ -32,24 +32,29 @@ def test_importing_rules_loads_neither_textual_nor_rich():
     assert result.stdout.strip() == ""
 
 
-def test_rules_modules_import_only_the_standard_library_and_themselves():
-    """rules/ (with its engine package) and core/ use the standard library only (and
-    themselves: the rules import their own modules and the core, the core only itself)."""
-    allowed = set(sys.stdlib_module_names) | {"__future__"}
-    for path in [*RULES.rglob("*.py"), *CORE.rglob("*.py")]:
-        tree = ast.parse(path.read_text())
-        for node in ast.walk(tree):
+def imports_beyond(paths: list[Path], allowed: tuple[str, ...]) -> list[str]:
+    """Each absolute import in ``paths`` of neither the standard library nor a module
+    under one of the ``allowed`` prefixes, as ``file imports name``."""
+    stdlib = set(sys.stdlib_module_names) | {"__future__"}
+    found = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom) and node.level == 0:
                 names = [node.module or ""]
             else:
                 continue
-            for name in names:
-                assert (name.split(".")[0] in allowed
-                        or name.startswith(("shipyard_tui.games.shipyard.rules",
-                                             "shipyard_tui.core"))), \
-                    f"{path.name} imports {name}"
+            found += [f"{path.name} imports {name}" for name in names
+                      if name.split(".")[0] not in stdlib and not name.startswith(allowed)]
+    return found
+
+
+def test_rules_modules_import_only_the_standard_library_and_themselves():
+    """rules/ (with its engine package) and core/ use the standard library only (and
+    themselves: the rules import their own modules and the core, the core only itself)."""
+    assert imports_beyond([*RULES.rglob("*.py"), *CORE.rglob("*.py")],
+                          ("shipyard_tui.games.shipyard.rules", "shipyard_tui.core")) == []
 
 
 def test_importing_nauticus_rules_loads_neither_textual_nor_rich():
@@ -67,19 +72,6 @@ def test_nauticus_modules_import_only_the_standard_library_and_the_pure_core():
     """games/nauticus may import the standard library, itself, the game-agnostic core
     (moves, events, codec, the seeded generator, the decision loop) and the pure Shipyard
     rules package (its seat configuration, through the public interface)."""
-    allowed = set(sys.stdlib_module_names) | {"__future__"}
-    for path in NAUTICUS_PURE:
-        tree = ast.parse(path.read_text())
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0:
-                names = [node.module or ""]
-            else:
-                continue
-            for name in names:
-                assert (name.split(".")[0] in allowed
-                        or name.startswith(("shipyard_tui.games.nauticus",
-                                             "shipyard_tui.games.shipyard.rules",
-                                             "shipyard_tui.core"))), \
-                    f"{path.name} imports {name}"
+    assert imports_beyond(NAUTICUS_PURE, ("shipyard_tui.games.nauticus",
+                                          "shipyard_tui.games.shipyard.rules",
+                                          "shipyard_tui.core")) == []
