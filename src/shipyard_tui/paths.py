@@ -76,13 +76,17 @@ def describe() -> dict[str, Path]:
 
 
 def write_crash_log(path: Path, error: BaseException) -> Path | None:
-    """Write ``error``'s traceback to ``path`` (its folder made if need be); the path,
-    or ``None`` when it cannot be written (a crash must not raise another error)."""
+    """Write ``error``'s traceback to ``path`` (its folder made if need be), readable by
+    its owner only (a traceback shows the program's paths and values); the path, or
+    ``None`` when it cannot be written (a crash must not raise another error)."""
     import traceback
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text("".join(traceback.format_exception(error)), encoding="utf-8")
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as log:
+            os.fchmod(log.fileno(), 0o600)
+            log.write("".join(traceback.format_exception(error)))
     except OSError:
         return None
     return path

@@ -139,6 +139,7 @@ class TableScreen(Screen[None]):
 
     # -- the model --------------------------------------------------------------------
 
+    @while_open  # taken down before it was shown: nothing to listen for
     def on_mount(self) -> None:
         self._unsubscribe = self.model.subscribe(self._on_change)
         self.policy.mounted(self)

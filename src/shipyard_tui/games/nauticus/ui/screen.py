@@ -176,10 +176,12 @@ class NauticusScreen(TableScreen):
         yield Static("", id=self.TOO_SMALL, markup=False)
         yield Footer()
 
+    @while_open  # a table taken down before it was shown (two tables' news at once)
     def on_mount(self) -> None:
         self.query_one(LogPanel).border_title = "Log"
         self.refresh_table()
 
+    @while_open
     def on_resize(self, event: events.Resize) -> None:
         """A wide terminal gives the choices more room (the log wraps its lines again
         itself)."""

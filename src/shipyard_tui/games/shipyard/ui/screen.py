@@ -230,6 +230,7 @@ class GameScreen(TableScreen):
             scroll.scroll_home(animate=False)
         self.query_one(CanalMap).seat = seat
 
+    @while_open  # a table taken down before it was shown (two tables' news at once)
     def on_mount(self) -> None:
         if getattr(self.app, "low_bandwidth", False):
             self.automa.delay = 0.0
@@ -243,6 +244,7 @@ class GameScreen(TableScreen):
     def on_unmount(self) -> None:
         self.automa.stop()  # the table's own handler lets the model and the bots go
 
+    @while_open
     def on_resize(self, event: Any) -> None:
         self._apply_size(event.size.width, event.size.height)
 

@@ -1,0 +1,55 @@
+"""Rough edges of the SSH server found in a play-test (issue 36): each test here failed
+before its fix."""
+
+from __future__ import annotations
+
+import asyncio
+import stat
+from pathlib import Path
+
+import pytest
+
+from shipyard_tui.paths import write_crash_log
+from shipyard_tui.server.host import TableHost
+from shipyard_tui.server.session import SessionApp
+from shipyard_tui.server.tables import PERSON, SeatPlan, Table
+from shipyard_tui.ui.screens.table import TableScreen
+from support.shipyard import new_game
+from support.ui import until
+
+
+@pytest.mark.parametrize("order", ["AB", "ABA", "AAB"])
+async def test_news_of_two_tables_at_once_does_not_crash_the_session(
+        host: TableHost, tmp_path: Path, order: str) -> None:
+    """Issue 36 item 4: a player back with several tables hears from each at once; the
+    screen of the first was taken down before it was shown, and its mount handler
+    drew on widgets never built (``NoMatches``), which stopped the session."""
+    maker = TableHost(tmp_path / "maker")
+    tables = {name: Table(name, [SeatPlan(PERSON, player="Ann"),
+                                 SeatPlan(PERSON, player="Bob")], game=new_game(2, seed=8))
+              for name in "AB"}
+    app = SessionApp(host.socket_path, player="Ann")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for name in order:
+            game = tables[name].game
+            assert game is not None
+            game.play(game.legal_moves()[0])
+            app.receive(maker.game_message(tables[name], 0))
+        for _ in range(10):  # and a move of the last one as its screen is built
+            await asyncio.sleep(0)
+            game = tables[order[-1]].game
+            assert game is not None
+            game.play(game.legal_moves()[0])
+            app.receive(maker.game_message(tables[order[-1]], 0))
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert app.model is not None and app.model.table == order[-1]
+    assert app.problem is None
+    assert app.return_code in (None, 0)
+
+
+def test_a_crash_log_is_for_its_owner_only(tmp_path: Path) -> None:
+    """Issue 36 item 4: the server's crash logs were written mode 644 in its 700 folder."""
+    log = write_crash_log(tmp_path / "server" / "crash.log", ValueError("x"))
+    assert log is not None and "ValueError" in log.read_text(encoding="utf-8")
+    assert stat.S_IMODE(log.stat().st_mode) == 0o600
