@@ -114,7 +114,7 @@ def moments_lines(report: MomentsReport) -> list[str]:
     if not report.analysed:
         lines.append("No seat to analyse.")
     elif any(report.moments.values()):
-        lines.append("The points are the strong bot's estimates three of its turns ahead:"
+        lines.append("The points are the strong bot's estimates a few turns ahead:"
                      " a guide to where to look, not a count.")
     return lines
 

@@ -135,13 +135,25 @@ def test_the_third_game_plays_every_command_through_the_seam(beacons: None,
     assert "Beacons has no solo game" in capsys.readouterr().err
 
 
-def test_analyse_asks_the_game_whether_it_can(beacons: None) -> None:
+def test_analyse_asks_the_game_whether_it_can(beacons: None, tmp_path, monkeypatch,
+                                             capsys) -> None:
+    from shipyard_tui.saves import SaveStore
+
     kind = games.kind("beacons")
-    assert games.kind("shipyard").can_analyse and not kind.can_analyse
+    assert games.kind("shipyard").can_analyse and games.kind("nauticus").can_analyse
+    assert not kind.can_analyse
     game = play_out(kind.make_config([SeatConfig("A", SeatKind.BOT, "random"),
                                       SeatConfig("B", SeatKind.BOT, "random")], 1))
     with pytest.raises(NoAdvice, match="Beacons games cannot be analysed yet"):
         kind.key_moments(game, budget_ms=5, seats=(0,), top=1)
+    # `shipyard analyse` refuses its save in words, naming the games that can
+    monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("SHIPYARD_CONFIG_DIR", str(tmp_path / "config"))
+    path = SaveStore().archive(game, "beacons-end")
+    assert cli.main(["analyse", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "is a save of Beacons, not of Shipyard or Nauticus" in err
+    assert "Beacons games cannot be analysed yet" in err
     with pytest.raises(NoAdvice, match="Beacons gives no hint"):
         kind.hint(kind.new_game(kind.config_of(game)))
 

@@ -234,12 +234,25 @@ def test_history_names_the_game_of_each_finished_game(store, capsys):
     assert "Nauticus" in line and "naut-end" in line
 
 
-def test_analyse_refuses_a_nauticus_game_with_a_reason(store, capsys):
+def test_analyse_reads_a_nauticus_game_by_its_id(store, capsys, monkeypatch):
+    """Nauticus games are analysed now (issue 33: the search itself is tested in
+    tests/bots/test_nauticus_key_moments.py, the refusal with the tests' third game in
+    tests/table/test_every_game_cli.py)."""
     from shipyard_tui import cli
+    from shipyard_tui.core.advice import MomentsReport
+    from shipyard_tui.games.nauticus import analysis
 
-    finished_nauticus(store)
-    assert cli.main(["analyse", "naut-end"]) == 1
-    assert "not of Shipyard" in capsys.readouterr().err
+    asked = []
+
+    def searched(game, **kwargs):  # type: ignore[no-untyped-def]
+        asked.append((len(game.moves), kwargs["budget_ms"], kwargs["seats"], kwargs["top"]))
+        return MomentsReport(("Ann", "Bot 1", "Bot 2"), (0,), {0: 9}, {0: ()}, {0: 0.0})
+
+    monkeypatch.setattr(analysis, "analyse_game", searched)
+    game = finished_nauticus(store)
+    assert cli.main(["analyse", "naut-end", "--budget", "2", "--top", "1"]) == 0
+    assert asked == [(len(game.moves), 2, (0,), 1)]
+    assert capsys.readouterr().out.startswith("Ann: 9 decisions searched")
 
 
 def test_play_refuses_shipyard_options_and_unknown_levels_for_nauticus(store, capsys):

@@ -4,7 +4,7 @@ and review only when asked for."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from shipyard_tui.core.driver import SeatDriver
@@ -23,6 +23,9 @@ class NauticusKind(GameKind):
     player_levels = {"beginner": "greedy", "sensible": "planner", "strong": "strong"}
     options = frozenset({"start_seat"})
     """Who starts may be picked (NA-2.4: the book has the least experienced start)."""
+    can_analyse = True
+    """Its Key moments are the choices of action tile, the decisions its strong bot
+    searches (:mod:`shipyard_tui.games.nauticus.analysis`)."""
 
     def make_config(self, seats: Sequence[SeatConfig], seed: int,
                     options: Options = DEFAULT_OPTIONS) -> NauticusConfig:
@@ -114,6 +117,15 @@ class NauticusKind(GameKind):
         from shipyard_tui.games.nauticus.hint import hint_for
 
         return hint_for(game, budget_ms=budget_ms, seed=move_index)
+
+    def key_moments(self, game: NauticusGame, *, budget_ms: float, seats: tuple[int, ...],
+                    top: int, progress: Callable[[int, int], None] | None = None,
+                    cancelled: Callable[[], bool] | None = None) -> Any:
+        # the module's own name, looked up now: the tests stand in for the search
+        from shipyard_tui.games.nauticus import analysis
+
+        return analysis.analyse_game(game, budget_ms=budget_ms, seats=seats, top=top,
+                                     progress=progress, cancelled=cancelled)
 
     def review_renderable(self, game: NauticusGame) -> Any:
         from shipyard_tui.games.nauticus.review import build_nauticus_review, review_renderable

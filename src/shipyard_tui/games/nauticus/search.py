@@ -92,8 +92,7 @@ class StrongBot:
             counts[i] += 1
             spent += 1
         means = [t / c for t, c in zip(totals, counts, strict=True)]
-        best = max(range(len(candidates)), key=lambda k: (means[k], -k))
-        return candidates[best], means, counts
+        return candidates[best_index(means)], means, counts
 
     def _rollout(self, state: NauticusState, move: Move, me: int) -> tuple[float, bool]:
         """Play ``move``, then :data:`HORIZON_PHASES` phases greedily; the value for ``me``
@@ -119,18 +118,35 @@ class StrongBot:
         return relative_value(sim, me), sim.round != start_round
 
 
+def tile_values(view: NauticusState, legal: list[Move], seed: int,
+                budget_ms: float | None = DEFAULT_BUDGET_MS,
+                rollouts: int | None = None) -> list[float]:
+    """The strong bot's mean value of each of ``legal`` for the seat to move at a choice
+    of action tile (see :func:`~.bots.relative_value`), searched with ``seed`` for
+    ``budget_ms`` (``None``, with ``rollouts``: a fixed count, reproducible anywhere).
+    The hint and the Key moments both search this way, with the decision's move index
+    as the seed and the same budget, so the same decision gets the same answer."""
+    bot = StrongBot(seed, budget_ms=budget_ms, rollouts=rollouts)
+    return bot.search(view, legal, view.seat)[1]
+
+
+def best_index(values: list[float]) -> int:
+    """The candidate the search prefers: the highest value, the first of equals."""
+    return max(range(len(values)), key=lambda k: (values[k], -k))
+
+
 def advise(view: NauticusState, legal: list[Move], seed: int = 0,
-           budget_ms: float | None = DEFAULT_BUDGET_MS
+           budget_ms: float | None = DEFAULT_BUDGET_MS, rollouts: int | None = None
            ) -> tuple[Move, Move | None, float | None, float | None]:
     """What the strong bot would play now for the seat to move (the hint key): its
     move; at a choice of action tile, the one decision it searches, also the runner-up
     and the mean values of both (the seat's position less half the best other seat's,
     see :func:`~.bots.relative_value`); elsewhere ``None`` for those, since within a go
-    it plays as the greedy bot."""
-    bot = StrongBot(seed, budget_ms=budget_ms)
+    it plays as the greedy bot. ``rollouts`` (with no budget): a fixed count."""
     if len(legal) == 1 or view.step is not Step.CHOOSE:
-        return bot.choose(view, legal), None, None, None
-    _, means, _ = bot.search(view, legal, view.seat)
+        return StrongBot(seed, budget_ms=budget_ms, rollouts=rollouts).choose(view, legal), \
+            None, None, None
+    means = tile_values(view, legal, seed, budget_ms, rollouts)
     order = sorted(range(len(legal)), key=lambda k: (-means[k], k))
     best, runner = order[0], order[1]
     return legal[best], legal[runner], means[best], means[runner]
