@@ -7,6 +7,7 @@ import asyncio
 import stat
 from pathlib import Path
 
+import asyncssh
 import pytest
 
 from shipyard_tui.paths import write_crash_log
@@ -15,7 +16,27 @@ from shipyard_tui.server.session import SessionApp
 from shipyard_tui.server.tables import PERSON, SeatPlan, Table
 from shipyard_tui.ui.screens.table import TableScreen
 from support.shipyard import new_game
+from support.ssh import Server, Terminal, make_key, start_server
 from support.ui import until
+
+
+@pytest.fixture
+def keys(tmp_path: Path) -> dict[str, asyncssh.SSHKey]:
+    out = {}
+    lines = []
+    for name in ("Ann", "Bob"):
+        key, line = make_key(tmp_path, name)
+        out[name] = key
+        lines.append(line)
+    (tmp_path / "players").write_text("\n".join(lines) + "\n")
+    return out
+
+
+@pytest.fixture
+def server(tmp_path: Path, keys: dict[str, asyncssh.SSHKey]):  # type: ignore[no-untyped-def]
+    running = start_server(tmp_path / "data", "--players", str(tmp_path / "players"))
+    yield running
+    running.stop()
 
 
 @pytest.mark.parametrize("order", ["AB", "ABA", "AAB"])
@@ -53,3 +74,21 @@ def test_a_crash_log_is_for_its_owner_only(tmp_path: Path) -> None:
     log = write_crash_log(tmp_path / "server" / "crash.log", ValueError("x"))
     assert log is not None and "ValueError" in log.read_text(encoding="utf-8")
     assert stat.S_IMODE(log.stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize("term", ["dumb", "unknown"])
+async def test_a_terminal_that_cannot_draw_is_told_so_and_let_go(
+        server: Server, keys: dict[str, asyncssh.SSHKey], term: str) -> None:
+    """Issue 36 item 7: TERM=dumb over SSH gave a blank screen while the session burned
+    most of a core until the client left; ``shipyard play`` refuses it in words."""
+    terminal = await Terminal().connect(server.port, keys["Ann"], term=term)
+    await asyncio.wait_for(terminal.closed.wait(), 20)
+    shown = bytes(terminal.raw).decode()
+    assert f"(TERM={term}) cannot draw" in shown and "TERM=xterm" in shown
+    assert terminal.process is not None and terminal.process.exit_status == 1
+    for _ in range(100):  # the host sees why
+        if f"TERM={term}" in "".join(server.output):
+            break
+        await asyncio.sleep(0.05)
+    assert f"TERM={term}" in "".join(server.output)
+    await terminal.close()

@@ -41,6 +41,18 @@ def no_terminal(host: str | None = None, port: int | None = None) -> bytes:
             f"Connect with a terminal: ssh -t {where} (and without -T).\r\n").encode()
 
 
+CANNOT_DRAW = ("dumb", "unknown")
+"""Terminal types that cannot draw the game's screens (``TERM``): the local command
+refuses them too (``cli/play.py``)."""
+
+
+def cannot_draw(term: str) -> bytes:
+    """What a client whose terminal cannot draw the game is told."""
+    return (f"Shipyard draws its screens in the terminal, and this one (TERM={term}) "
+            "cannot draw them.\r\nConnect from a terminal emulator, or set TERM to one "
+            "it understands (for example: TERM=xterm ssh ...).\r\n").encode()
+
+
 FULL = b"The server is full right now; please try again in a while.\r\n"
 STOPPING = b"The server is stopping; please try again when it is back.\r\n"
 
@@ -255,6 +267,13 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.term is None:
             sockname = self.chan.get_extra_info("sockname") or ()
             self.chan.write(no_terminal(*sockname[:2]))
+            self.chan.exit(1)
+            return
+        if self.term.lower() in CANNOT_DRAW:
+            # the interface would draw nothing and spin until the client left
+            self.gate.note(f"{self.server.player or 'a new key'} has a terminal that "
+                           f"cannot draw (TERM={self.term}): told so")
+            self.chan.write(cannot_draw(self.term))
             self.chan.exit(1)
             return
         if self.gate.stopping:
