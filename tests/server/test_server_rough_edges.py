@@ -92,3 +92,35 @@ async def test_a_terminal_that_cannot_draw_is_told_so_and_let_go(
         await asyncio.sleep(0.05)
     assert f"TERM={term}" in "".join(server.output)
     await terminal.close()
+
+
+async def test_an_idle_close_gives_the_terminal_back_before_it_says_why(
+        tmp_path: Path, keys: dict[str, asyncssh.SSHKey]) -> None:
+    """Issue 36 item 2: the idle timeout left the client's terminal in the alternate
+    screen with mouse tracking on and the cursor hidden, wrote its words over the
+    lobby, and said "1 minutes"."""
+    running = start_server(tmp_path / "data", "--players", str(tmp_path / "players"),
+                           "--idle-minutes", "0.05")
+    try:
+        ann = await Terminal().connect(running.port, keys["Ann"])
+        await ann.wait_for("you are Ann")
+        await asyncio.wait_for(ann.closed.wait(), 30)
+        raw = bytes(ann.raw)
+        said = raw.rfind(b"Closed after 3 seconds without a key")
+        assert said > 0
+        before = raw[:said]
+        for sequence in (b"\x1b[?1049l", b"\x1b[?1000l", b"\x1b[?1003l", b"\x1b[?25h"):
+            assert before.rfind(sequence) > before.rfind(b"\x1b[?1049h"), sequence
+        assert before.rfind(b"\x1b[?25h") > before.rfind(b"\x1b[?25l")
+    finally:
+        running.stop()
+
+
+def test_the_idle_words_count_right() -> None:
+    from shipyard_tui.server.ssh import how_long
+
+    assert how_long(60) == "1 minute"
+    assert how_long(300) == "5 minutes"
+    assert how_long(3600) == "60 minutes"
+    assert how_long(1) == "1 second" and how_long(12) == "12 seconds"
+    assert how_long(90) == "1.5 minutes"

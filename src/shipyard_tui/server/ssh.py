@@ -53,6 +53,24 @@ def cannot_draw(term: str) -> bytes:
             "it understands (for example: TERM=xterm ssh ...).\r\n").encode()
 
 
+RESTORE = (b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"  # mouse off
+           b"\x1b[?2004l\x1b[?1049l\x1b[?25h\x1b[0m")
+"""What gives a client's terminal back when the interface could not (it was ended by
+a signal): mouse tracking and bracketed paste off, out of the alternate screen, the
+cursor shown, the colours reset."""
+
+
+def how_long(seconds: float) -> str:
+    """A span of time in words: "1 minute", "5 minutes", "30 seconds"."""
+    if seconds >= 60 and seconds % 60 == 0:
+        count, unit = int(seconds // 60), "minute"
+    elif seconds >= 60:
+        return f"{seconds / 60:g} minutes"
+    else:
+        count, unit = max(1, round(seconds)), "second"
+    return f"{count} {unit}{'' if count == 1 else 's'}"
+
+
 FULL = b"The server is full right now; please try again in a while.\r\n"
 STOPPING = b"The server is stopping; please try again when it is back.\r\n"
 
@@ -346,10 +364,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.gate.children.discard(self.process.pid)
         self._drain_pty()
         self._close_pty()
+        if self.idle or code < 0:  # ended by a signal: it left the terminal as it was
+            with contextlib.suppress(OSError, asyncssh.Error):
+                self.chan.write(RESTORE)
         if self.idle:
-            minutes = self.gate.idle_timeout / 60
-            self.chan.write(f"\r\nClosed after {minutes:g} minutes without a key; your "
-                            "seat waits for you.\r\n".encode())
+            self.chan.write(f"\r\nClosed after {how_long(self.gate.idle_timeout)} without "
+                            "a key; your seat waits for you.\r\n".encode())
         with contextlib.suppress(Exception):
             self.chan.exit(code if code >= 0 else 1)
 
