@@ -15,7 +15,7 @@ from shipyard_tui.server.host import TableHost
 from shipyard_tui.server.session import SessionApp
 from shipyard_tui.server.tables import PERSON, SeatPlan, Table
 from shipyard_tui.ui.screens.table import TableScreen
-from support.shipyard import new_game
+from support.shipyard import new_game, solo_game
 from support.ssh import Server, Terminal, make_key, start_server
 from support.ui import until
 
@@ -124,3 +124,81 @@ def test_the_idle_words_count_right() -> None:
     assert how_long(3600) == "60 minutes"
     assert how_long(1) == "1 second" and how_long(12) == "12 seconds"
     assert how_long(90) == "1.5 minutes"
+
+
+async def test_the_title_says_your_turn_only_once_the_automa_are_shown(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 36 item 9: at a solo table over SSH the terminal's title said "Your turn"
+    (and the bell rang) while the automa's turns were still being shown, when ``H``
+    refuses; now it says so once they have been."""
+    from textual.app import App
+
+    import shipyard_tui.server.table_screen as table_screen
+    from shipyard_tui.games.shipyard.kind import solo_config
+    from shipyard_tui.games.shipyard.rules import Game
+    from shipyard_tui.games.shipyard.rules.query import states_after_turns
+    from shipyard_tui.server.remote import RemoteModel
+    from shipyard_tui.server.tables import AUTOMA
+    from shipyard_tui.ui.showcase import settle
+
+    titles: list[str] = []
+    monkeypatch.setattr(table_screen, "set_terminal_title",
+                        lambda app, title: titles.append(title))
+    game = Game(solo_config("Ann", 5))
+    table = Table("t1", [SeatPlan(PERSON, player="Ann"), SeatPlan(AUTOMA), SeatPlan(AUTOMA)],
+                  game=game)
+    host = TableHost(tmp_path)
+    while game.state.seats[0].turns < 2:
+        host._commit(table, game, game.legal_moves()[0])
+    model = RemoteModel(lambda message: None, "t1", 0, host.game_message(table, 0))
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen.remote_screen(model)
+        await app.push_screen(screen)
+        await settle(pilot)
+        while True:  # to the end of Ann's turn: the automa play theirs
+            before = game.state.copy()
+            move = game.legal_moves()[0]
+            host._commit(table, game, move)
+            if states_after_turns(before, move):
+                break
+        del titles[:]
+        model.apply(host.game_message(table, 0, events_from=len(model.game.events)))
+        await settle(pilot)
+        assert screen.replaying and model.my_turn
+        assert not any(title.startswith("Your turn") for title in titles), titles
+        screen.action_hint()
+        await settle(pilot)
+        assert any("space skips them" in n.message for n in app._notifications)
+        screen.action_skip()
+        await settle(pilot)
+        assert not screen.replaying
+        assert titles and titles[-1].startswith("Your turn"), titles
+
+
+async def test_esc_puts_a_hint_away_and_takes_no_move_back() -> None:
+    """Issue 36 item 9: Esc is the table's takeback, so a player putting the hint away
+    with it lost a move. Esc now closes the hint only; the next Esc takes back."""
+    from shipyard_tui.ui.app import ShipyardApp
+    from shipyard_tui.ui.showcase import settle
+    from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
+
+    game = solo_game(seed=8)
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        while not screen.model.can_undo:
+            screen.play_one(game.legal_moves()[0])
+            await settle(pilot)
+        played = len(game.moves)
+        assert screen.model.can_undo
+        panel = screen.query_one(ChoicePanel)
+        panel.advise("Hint: the strong bot would choose a.")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not panel.advice and len(game.moves) == played
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(game.moves) == played - 1

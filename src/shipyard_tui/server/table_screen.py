@@ -84,6 +84,9 @@ class AtServer(TablePolicy):
     def after_change(self, screen: TableScreen, change: Change) -> None:
         self._turn_signal(screen)
 
+    def replay_over(self, screen: TableScreen) -> None:
+        self._turn_signal(screen)
+
     def decides_here(self, screen: TableScreen, seat: int) -> bool:
         """Only this connection's seat, and not while its move is on the way."""
         return self.model.is_human(seat) and not self.model.waiting
@@ -116,9 +119,10 @@ class AtServer(TablePolicy):
         screen.app.pop_screen()
 
     def _turn_signal(self, screen: TableScreen) -> None:
-        """Ring the bell and put it in the terminal's title when the turn comes round."""
+        """Ring the bell and put it in the terminal's title when the turn comes round: not
+        while the turns the game played by itself (the solo automa's) are being shown."""
         model = self.model
-        mine = model.my_turn
+        mine = model.my_turn and not screen.replaying
         turn_signal(screen.app, mine, self._was_my_turn, bool(model.revision),
                     model.kind.title)
         self._was_my_turn = mine

@@ -73,7 +73,11 @@ class TablePolicy:
         """The screen is gone."""
 
     def after_change(self, screen: TableScreen, change: Change) -> None:
-        """The game or the viewer changed (before the screen's own hook)."""
+        """The game or the viewer changed (after the screen has begun to show it: turns
+        the game played by itself may be being shown one by one)."""
+
+    def replay_over(self, screen: TableScreen) -> None:
+        """The turns the game played by itself have been shown: the present is."""
 
     def decides_here(self, screen: TableScreen, seat: int) -> bool:
         """Whether the person at ``screen`` makes ``seat``'s decisions."""
@@ -159,9 +163,9 @@ class TableScreen(Screen[None]):
         if change.kind in (ChangeKind.UNDO, ChangeKind.LOAD) or (
                 change.kind is ChangeKind.MOVE and not self.bots.playing):
             self.bots.cancel()  # what a bot thought is for a position that is gone
-        self.policy.after_change(self, change)
         self.after_change(change)
         self.changed(change)
+        self.policy.after_change(self, change)
 
     def after_change(self, change: Change) -> None:
         """A hook called on every change of the game or the viewer, before the table
@@ -217,6 +221,12 @@ class TableScreen(Screen[None]):
     def finish_replay(self) -> None:
         """Show the present at once (after turns shown one by one)."""
 
+    def replay_over(self) -> None:
+        """The game's part has shown the turns played by themselves: draw the present
+        and tell the policy (whose turn it is now shows)."""
+        self.refresh_table()
+        self.policy.replay_over(self)
+
     def _may_play(self) -> bool:
         """Whether a bot's move may be played now."""
         return not self.replaying
@@ -255,7 +265,11 @@ class TableScreen(Screen[None]):
     def action_hint(self) -> None:
         """Ask the strong bot what it would do, in a thread: the table stays live."""
         seat = self.model.to_move
-        if seat is None or not self.decides_here(seat) or self.replaying:
+        if self.replaying:
+            self.notify("Turns are being shown: space skips them, then H gives a hint.",
+                        timeout=3)
+            return
+        if seat is None or not self.decides_here(seat):
             self.notify("A hint is for the person whose turn it is.", timeout=3)
             return
         snapshot = self.model.kind.copy_game(self.model.game)
@@ -316,6 +330,19 @@ class TableScreen(Screen[None]):
     def take_back(self) -> None:
         """Take back the last move (a game's part may take back several, or say which)."""
         self.model.undo()
+
+    def action_back(self) -> None:
+        """Esc: show the present at once, else close the hint on show, else take back
+        the last move (``u``). Closing a hint never takes a move back (a player who
+        put a hint away with Esc lost a move)."""
+        if self.replaying:
+            self.finish_replay()
+            return
+        panel = self.query_one(ChoicePanel)
+        if panel.advice:
+            panel.advise("")
+            return
+        self.action_undo()
 
     def action_help(self) -> None:
         self.app.push_screen(self.help_screen())

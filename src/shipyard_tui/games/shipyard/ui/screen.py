@@ -116,7 +116,7 @@ class GameScreen(TableScreen):
 
     BINDINGS = [
         UNDO,
-        Binding("escape", "undo", "Back", show=False),
+        Binding("escape", "back", "Back", show=False),
         Binding("r", "rotate", "Turn canal", show=False),
         SKIP,
         HINT,
@@ -151,7 +151,7 @@ class GameScreen(TableScreen):
         if automa_delay is None:
             automa_delay = AUTOMA_DELAY if bot_delay > 0 or self.policy.bots_elsewhere \
                 else 0.0
-        self.automa = AutomaReplay(self, model, automa_delay, self.refresh_table)
+        self.automa = AutomaReplay(self, model, automa_delay, self.replay_over)
         self.hand_over = HandOver(self, model, self.refresh_table)
         self.view_name = "market"
         self._front = self._seat_order()[0]
