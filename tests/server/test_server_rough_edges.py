@@ -202,3 +202,23 @@ async def test_esc_puts_a_hint_away_and_takes_no_move_back() -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert len(game.moves) == played - 1
+
+
+def test_the_lobby_names_the_winner_the_game_names(tmp_path: Path) -> None:
+    """Issue 36 item 5: the lobby said "Bob and Bot 3 won" where the end screen said
+    "Winner: Bob" (a tie on points broken on leftovers): it counted the points again
+    instead of asking the game's result."""
+    from shipyard_tui.server.lobby import LobbyScreen
+    from support import random_playout
+
+    game = new_game(2, seed=3)
+    random_playout(game, 1)
+    assert game.is_over
+    seats = game.state.seats
+    seats[0].score = seats[1].score  # a tie on points ...
+    game.state.winners = [1]  # ... that the rules broke for the second seat
+    table = Table("t1", [SeatPlan(PERSON, player="Ann"), SeatPlan(PERSON, player="Bob")],
+                  game=game)
+    lobby = TableHost(tmp_path)._describe(table)
+    assert lobby["winners"] == [1]
+    assert LobbyScreen()._state(lobby).plain == "Bob won"

@@ -301,7 +301,7 @@ class TableHost:
         rules = f"{named} solo" if table.solo else f"{named}, {len(table.seats)} seats"
         return {"table": table.table_id, "rules": rules, "game": table.game_name,
                 "seats": seats, "to_move": to_move, "state": state,
-                "scores": table.scores(),
+                "scores": table.scores(), "winners": table.winners(),
                 "moves": len(game.moves) if game is not None else 0,
                 "stand_in": table.stand_in, "stand_in_level": table.stand_in_level}
 

@@ -231,10 +231,10 @@ class LobbyScreen(Screen[None]):
             free = sum(1 for s in table["seats"] if s["kind"] == "person" and s["player"] is None)
             return Text(f"{free} seat{'s' if free != 1 else ''} open", style="green")
         if table["state"] == "over":
-            best = max(table["scores"], default=0)
-            names = [s["name"] for s, v in zip(table["seats"], table["scores"], strict=False)
-                     if v == best]
-            return Text(f"{' and '.join(names)} won", style="dim")
+            # the game's own result (a tie broken on leftovers has one winner)
+            seats = table["seats"]
+            names = [seats[i]["name"] for i in table.get("winners", []) if 0 <= i < len(seats)]
+            return Text(f"{' and '.join(names)} won" if names else "finished", style="dim")
         return Text(f"move {table['moves']}")
 
     def _selected(self) -> dict[str, Any] | None:

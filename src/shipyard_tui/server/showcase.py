@@ -32,7 +32,7 @@ SAMPLE_TABLES: list[dict[str, Any]] = [
      "moves": 0, "scores": [], "stand_in": None,
      "seats": [_seat("Eva", "Eva"), _seat("Seat 2"), _seat("Bot 3", bot="strong")]},
     {"table": "c1a077", "rules": "2 seats", "to_move": None, "state": "over",
-     "moves": 241, "scores": [61, 58], "stand_in": None,
+     "moves": 241, "scores": [61, 58], "winners": [0], "stand_in": None,
      "seats": [_seat("Ann", "Ann", present=False), _seat("Eva", "Eva", present=False)]},
 ]
 

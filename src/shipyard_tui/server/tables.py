@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from shipyard_tui import games
 from shipyard_tui.core.events import event_to_json
-from shipyard_tui.core.game import GameKind, Options
+from shipyard_tui.core.game import GameKind, Options, outcome_of
 from shipyard_tui.core.seats import SeatConfig, SeatKind
 from shipyard_tui.saves import SaveError, SaveStore, load, remove_stray_temps, write_atomic
 
@@ -181,6 +181,13 @@ class Table:
         if self.game is None:
             return []
         return [int(score) for score in self.kind.summary(self.game)["scores"]]
+
+    def winners(self) -> list[int]:
+        """The winning seats of a finished game, as the game's result has them (a tie
+        broken as its rules break it); empty while it goes on."""
+        if self.game is None or not self.game.is_over:
+            return []
+        return list(outcome_of(self.game).winners)
 
     def seat_message(self, seat: int | None, events_from: int = 0,
                      past: tuple[int, dict[int, Any]] | None = None) -> dict[str, Any]:
