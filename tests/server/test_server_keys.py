@@ -64,9 +64,10 @@ def test_ssh_session_without_a_terminal_says_how_to_connect(tmp_path: Path) -> N
 
     # under OpenSSH's ForceCommand, SSH_CONNECTION names the server's address and port
     env = dict(os.environ, SHIPYARD_DATA_DIR=str(tmp_path),
-               SSH_CONNECTION="10.0.0.9 50122 10.0.0.1 2222")
+               SSH_CONNECTION="10.0.0.9 50122 10.0.0.1 2222", USER="shipyard")
     done = subprocess.run([sys.executable, "-m", "shipyard_tui", "ssh-session", "--player",
                            "Ann"], stdin=subprocess.DEVNULL, capture_output=True, text=True,
                           env=env, timeout=60)
     assert done.returncode == 1
-    assert "has none" in done.stdout and "ssh -t -p 2222 10.0.0.1" in done.stdout
+    # with the account's name: OpenSSH's would be the player's own (issue 36 item 6)
+    assert "has none" in done.stdout and "ssh -t shipyard@10.0.0.1 -p 2222" in done.stdout

@@ -222,3 +222,46 @@ def test_the_lobby_names_the_winner_the_game_names(tmp_path: Path) -> None:
     lobby = TableHost(tmp_path)._describe(table)
     assert lobby["winners"] == [1]
     assert LobbyScreen()._state(lobby).plain == "Bob won"
+
+
+def test_a_key_refused_under_forcecommand_is_told_what_to_do(
+        tmp_path: Path, keys: dict[str, asyncssh.SSHKey],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 36 item 6: under OpenSSH's ForceCommand a key not in the players file was
+    shown the host's path to that file; it is told to ask the host to add it."""
+    from shipyard_tui.server.keys import player_from_auth_info
+
+    stranger = asyncssh.generate_private_key("ssh-ed25519")
+    auth = tmp_path / "auth-info"
+    auth.write_text(f"publickey {stranger.export_public_key().decode().strip()}\n")
+    monkeypatch.setenv("SSH_USER_AUTH", str(auth))
+    with pytest.raises(ValueError) as refused:
+        player_from_auth_info(tmp_path / "players")
+    words = str(refused.value)
+    assert "ask them to add it" in words and ".pub" in words
+    assert str(tmp_path) not in words and "players" not in words
+
+
+async def test_the_lobby_shows_rounds_and_has_a_help(tmp_path: Path) -> None:
+    """Issue 36 item 6: the lobby said "move 62" where the game counts rounds, and ``?``
+    did nothing there."""
+    from shipyard_tui.server.lobby import LobbyScreen
+    from shipyard_tui.server.showcase import LobbyShowcase
+    from shipyard_tui.ui.showcase import settle
+
+    game = new_game(2, seed=8)
+    for _ in range(40):
+        game.play(game.legal_moves()[0])
+    table = Table("t1", [SeatPlan(PERSON, player="Ann"), SeatPlan(PERSON, player="Bob")],
+                  game=game)
+    lobby = TableHost(tmp_path)._describe(table)
+    summary = table.kind.summary(game)
+    assert lobby["round"] == table.kind.round_words(summary) != "round 0"
+    assert LobbyScreen()._state(lobby).plain == lobby["round"]
+    app = LobbyShowcase()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        [shown] = [n.message for n in app._notifications]
+        assert "Enter: sit down" in shown and "q: leave the server" in shown

@@ -344,7 +344,8 @@ async def test_no_terminal_gets_a_clear_message(server: Server,
                                 agent_path=None) as conn:
         result = await asyncio.wait_for(conn.run(term_type=None), 30)
     assert "has none" in str(result.stdout)
-    assert f"ssh -t -p {server.port} 127.0.0.1" in str(result.stdout)  # not PORT HOST
+    # not PORT HOST, and with the login name (issue 36 item 6)
+    assert f"ssh -t Ann@127.0.0.1 -p {server.port}" in str(result.stdout)
     assert result.exit_status == 1
 
 

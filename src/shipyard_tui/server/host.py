@@ -302,6 +302,7 @@ class TableHost:
         return {"table": table.table_id, "rules": rules, "game": table.game_name,
                 "seats": seats, "to_move": to_move, "state": state,
                 "scores": table.scores(), "winners": table.winners(),
+                "round": table.round_words(),
                 "moves": len(game.moves) if game is not None else 0,
                 "stand_in": table.stand_in, "stand_in_level": table.stand_in_level}
 

@@ -97,4 +97,7 @@ def player_from_auth_info(players_file: Path) -> str:
             name = players.get(key.get_fingerprint())
             if name is not None:
                 return name
-    raise ValueError(f"the key used to log in is not in {players_file}")
+    # the player reads this: what to do, not where the host keeps its list
+    raise ValueError("this server does not know the key you logged in with. Send the host "
+                     "your public key (the .pub file beside it, such as "
+                     "~/.ssh/id_ed25519.pub) and ask them to add it.")

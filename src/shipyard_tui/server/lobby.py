@@ -9,6 +9,7 @@ Keys:
 | ``w`` | watch the table (the public view only) |
 | ``n`` | open a new table (of any game: ``g`` goes round them) |
 | ``b`` | bell on your turn: on or off |
+| ``?`` | what these keys do |
 | ``q`` | leave the server (your seats wait for you) |
 
 Below 80×24 the lobby asks for a larger terminal instead (:func:`ask_to_grow`) and the
@@ -66,6 +67,12 @@ def _kind(game: object) -> GameKind:
     return games.kind(name)
 
 
+LOBBY_HELP = ("Up/Down: pick a table · Enter: sit down (back at your own seat, or at "
+              "an open one) · w: watch a table · n: open a new table · b: the bell on "
+              "your turn, on or off · q: leave the server (your seats wait for you). At "
+              "a table, q brings you back here and ? shows the game's help.")
+"""What ``?`` shows in the lobby."""
+
 COLUMNS = ("Table", "Game", "State", "Seats (◀ to move)")
 """The lobby's columns."""
 
@@ -90,6 +97,7 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch"),
         Binding("n", "new_table", "New table"),
         Binding("b", "bell", "Bell on/off"),
+        Binding("question_mark,f1", "help", "Help", show=False),
         Binding("q", "app.quit", "Leave"),
     ]
 
@@ -185,7 +193,7 @@ class LobbyScreen(Screen[None]):
 
     def _help(self, note: str = "") -> None:
         text = note or ("n: open a new table · Enter: sit down (or back at your seat) · "
-                        "w: watch · q: leave (your seats wait for you)")
+                        "w: watch · ?: help · q: leave (your seats wait for you)")
         if self._ready:
             self.query_one("#lobby-help", Static).update(text)
 
@@ -235,7 +243,7 @@ class LobbyScreen(Screen[None]):
             seats = table["seats"]
             names = [seats[i]["name"] for i in table.get("winners", []) if 0 <= i < len(seats)]
             return Text(f"{' and '.join(names)} won" if names else "finished", style="dim")
-        return Text(f"move {table['moves']}")
+        return Text(table.get("round") or f"move {table['moves']}")
 
     def _selected(self) -> dict[str, Any] | None:
         grid = self.query_one(DataTable)
@@ -265,6 +273,10 @@ class LobbyScreen(Screen[None]):
         table = self._selected()
         if table is not None:
             self._send({"op": "watch", "table": table["table"]})
+
+    def action_help(self) -> None:
+        """``?``: what the lobby's keys do, in a few lines."""
+        self.notify(LOBBY_HELP, title="The lobby", timeout=20, markup=False)
 
     def action_bell(self) -> None:
         """Ring the bell when your turn comes, or not (this connection)."""

@@ -119,8 +119,11 @@ def ssh_session(player: str | None, fingerprint: str | None, socket_path: Path |
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         # under OpenSSH's ForceCommand: SSH_CONNECTION says where the client came in
         parts = os.environ.get("SSH_CONNECTION", "").split()
-        where = (parts[2], int(parts[3])) if len(parts) == 4 and parts[3].isdigit() else ()
-        sys.stdout.write(no_terminal(*where).decode().replace("\r\n", "\n"))
+        host, port = (parts[2], int(parts[3])) if len(parts) == 4 and parts[3].isdigit() \
+            else (None, None)
+        # ... and the account they logged in to is this process's
+        user = os.environ.get("USER") or os.environ.get("LOGNAME")
+        sys.stdout.write(no_terminal(host, port, user).decode().replace("\r\n", "\n"))
         return 1
     from shipyard_tui.server.session import SessionApp
 

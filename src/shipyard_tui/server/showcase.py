@@ -21,10 +21,11 @@ def _seat(name: str, player: str | None = None, *, bot: str = "", present: bool 
 
 SAMPLE_TABLES: list[dict[str, Any]] = [
     {"table": "3f9a1c", "rules": "2 seats", "to_move": 1, "state": "playing",
-     "moves": 57, "scores": [12, 9], "stand_in": None,
+     "moves": 57, "round": "round 8", "scores": [12, 9], "stand_in": None,
      "seats": [_seat("Ann", "Ann"), _seat("Bob", "Bob", present=False)]},
     {"table": "b27e40", "rules": "4 seats", "to_move": 2, "state": "playing",
-     "moves": 23, "scores": [4, 6, 3, 5], "stand_in": 300.0, "stand_in_level": "planner",
+     "moves": 23, "round": "round 2", "scores": [4, 6, 3, 5], "stand_in": 300.0,
+     "stand_in_level": "planner",
      "seats": [_seat("Cato", "Cato"), _seat("Bot 2", bot="greedy"),
                _seat("Dirk", "Dirk", present=False, stand_in=True),
                _seat("Bot 4", bot="planner")]},

@@ -33,10 +33,12 @@ from typing import Any
 import asyncssh
 
 
-def no_terminal(host: str | None = None, port: int | None = None) -> bytes:
+def no_terminal(host: str | None = None, port: int | None = None,
+                user: str | None = None) -> bytes:
     """What a connection without a terminal is told: how to connect with one (the
-    server's own address and port when known)."""
-    where = f"-p {port} {host}" if host and port else "-p PORT HOST"
+    login name it used, the server's own address and port when known)."""
+    login = f"{user}@" if user and user.isprintable() and " " not in user else ""
+    where = f"{login}{host} -p {port}" if host and port else f"{login}HOST -p PORT"
     return ("Shipyard is played in a terminal, and this connection has none.\r\n"
             f"Connect with a terminal: ssh -t {where} (and without -T).\r\n").encode()
 
@@ -283,8 +285,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         assert self.chan is not None
         if self.term is None:
-            sockname = self.chan.get_extra_info("sockname") or ()
-            self.chan.write(no_terminal(*sockname[:2]))
+            sockname: tuple[Any, ...] = tuple(self.chan.get_extra_info("sockname") or ())
+            user = self.chan.get_extra_info("username")
+            host, port = (sockname[0], sockname[1]) if len(sockname) >= 2 else (None, None)
+            self.chan.write(no_terminal(host, port, user if isinstance(user, str) else None))
             self.chan.exit(1)
             return
         if self.term.lower() in CANNOT_DRAW:

@@ -189,6 +189,12 @@ class Table:
             return []
         return list(outcome_of(self.game).winners)
 
+    def round_words(self) -> str:
+        """Where the game stands, as the game says it ("round 5")."""
+        if self.game is None:
+            return ""
+        return self.kind.round_words(self.kind.summary(self.game))
+
     def seat_message(self, seat: int | None, events_from: int = 0,
                      past: tuple[int, dict[int, Any]] | None = None) -> dict[str, Any]:
         """What seat ``seat`` (``None``: a watcher) may know of the game now (R-11.1),
