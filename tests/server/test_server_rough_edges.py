@@ -265,3 +265,55 @@ async def test_the_lobby_shows_rounds_and_has_a_help(tmp_path: Path) -> None:
         await settle(pilot)
         [shown] = [n.message for n in app._notifications]
         assert "Enter: sit down" in shown and "q: leave the server" in shown
+
+
+def _q_says(screen: object) -> list[str]:
+    """What the footer offers for ``q`` on ``screen``."""
+    from textual.screen import Screen
+
+    assert isinstance(screen, Screen)
+    return [active.binding.description for key, active in screen.active_bindings.items()
+            if key == "q" and active.enabled]
+
+
+async def test_q_says_lobby_at_a_server_table_and_its_review(tmp_path: Path) -> None:
+    """Issue 36 item 6: over SSH ``q`` goes back to the lobby, but the table's footer
+    said "Quit" and the review's "Title screen"."""
+    from textual.app import App
+
+    from shipyard_tui.games.shipyard.ui.review import ReviewScreen
+    from shipyard_tui.server.remote import RemoteModel
+    from shipyard_tui.server.table_screen import remote_screen
+    from shipyard_tui.ui.showcase import settle
+    from support import random_playout
+
+    game = new_game(2, seed=8)
+    table = Table("t1", [SeatPlan(PERSON, player="Ann"), SeatPlan(PERSON, player="Bob")],
+                  game=game)
+    host = TableHost(tmp_path)
+    model = RemoteModel(lambda message: None, "t1", 0, host.game_message(table, 0))
+    app: App[None] = App()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = remote_screen(model)
+        await app.push_screen(screen)
+        await settle(pilot)
+        assert _q_says(screen) == ["Lobby"]
+        random_playout(game, 1)
+        model.apply(host.game_message(table, 0))
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen)
+        assert _q_says(app.screen) == ["Lobby"]
+        await pilot.press("q")
+        await settle(pilot)
+        assert len(app.screen_stack) == 1  # back where the table was opened from
+
+
+async def test_q_still_says_quit_at_a_table_of_this_program() -> None:
+    from shipyard_tui.ui.app import ShipyardApp
+    from shipyard_tui.ui.showcase import settle
+
+    app = ShipyardApp(game=solo_game(seed=8), bot_delay=0.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert _q_says(app.screen) == ["Quit"]

@@ -67,6 +67,7 @@ class AtServer(TablePolicy):
     it remembers whether the turn was this seat's, for the bell)."""
 
     bots_elsewhere = True
+    leaves_for_lobby = True
 
     def __init__(self, model: RemoteModel) -> None:
         self.model = model

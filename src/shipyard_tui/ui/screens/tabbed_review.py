@@ -9,6 +9,11 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import TabbedContent, TabPane
 
+LEAVE_REVIEW = Binding("q,escape", "leave", "Title screen")
+LOBBY_REVIEW = Binding("q,escape", "lobby", "Lobby")
+"""``q`` and Esc on a review at a server's table
+(:attr:`TabbedReviewScreen.leaves_for_lobby`)."""
+
 
 class TabbedReviewScreen(Screen[None]):
     """A review of tabbed pages, each a :class:`VerticalScroll`."""
@@ -60,6 +65,23 @@ class TabbedReviewScreen(Screen[None]):
         pane = self.query_one(TabbedContent).active_pane
         if pane is not None:
             pane.query_one(VerticalScroll).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``q`` is offered as "Title screen" or "Lobby", where leaving goes back to."""
+        if action in ("leave", "lobby"):
+            return (action == "lobby") == self.leaves_for_lobby
+        return True
+
+    @property
+    def leaves_for_lobby(self) -> bool:
+        """Whether leaving goes back to a lobby (the review of a server's table)."""
+        from shipyard_tui.ui.screens.table import TableScreen
+
+        return any(isinstance(screen, TableScreen) and screen.policy.leaves_for_lobby
+                   for screen in self.app.screen_stack)
+
+    def action_lobby(self) -> None:
+        self.action_leave()
 
     def action_leave(self) -> None:
         from shipyard_tui.ui.screens.title import TitleScreen

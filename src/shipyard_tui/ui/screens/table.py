@@ -52,8 +52,11 @@ HINT = Binding("H", "hint", "Hint", show=False)
 HELP = Binding("question_mark,f1", "help", "Help")
 SAVE_AS = Binding("ctrl+s", "save_as", "Save as")
 LEAVE = Binding("q", "leave", "Quit")
+LOBBY = Binding("q", "lobby", "Lobby")
+"""``q`` where leaving the table goes back to a lobby (a server's): the footer offers
+one of the two, as the policy says (:attr:`TablePolicy.leaves_for_lobby`)."""
 
-TABLE_KEYS = (UNDO, SKIP, HINT, HELP, SAVE_AS, LEAVE)
+TABLE_KEYS = (UNDO, SKIP, HINT, HELP, SAVE_AS, LEAVE, LOBBY)
 """The keys every table has."""
 
 
@@ -61,6 +64,9 @@ class TablePolicy:
     """Where a table is played, as its screen asks it: here, at this program's table
     (this class: every hook does what a local table does). A server table's seat has
     its own (:class:`shipyard_tui.server.table_screen.AtServer`)."""
+
+    leaves_for_lobby = False
+    """Leaving the table goes back to a lobby (``q`` says "Lobby", not "Quit")."""
 
     bots_elsewhere = False
     """The bots move elsewhere (the host paces them): turns a game plays by itself are
@@ -349,6 +355,15 @@ class TableScreen(Screen[None]):
 
     def action_save_as(self) -> None:
         self.policy.save_as(self)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``q`` is offered as "Quit" or "Lobby", whichever leaving the table does."""
+        if action in ("leave", "lobby"):
+            return (action == "lobby") == self.policy.leaves_for_lobby
+        return True
+
+    def action_lobby(self) -> None:
+        self.policy.leave(self)
 
     def action_leave(self) -> None:
         self.policy.leave(self)

@@ -26,7 +26,7 @@ HELP = """\
 | space | let a bot move now instead of waiting for it |
 | Ctrl+S | keep the game under a name (it is autosaved after every move anyway) |
 | ? or F1 | this help |
-| q | leave for the title screen (Continue resumes the game) |
+| q | leave the table (the game is kept) |
 
 # Reading the table
 

@@ -26,7 +26,7 @@ from shipyard_tui.games.nauticus.review import (
 )
 from shipyard_tui.games.nauticus.search import DEFAULT_BUDGET_MS
 from shipyard_tui.paths import analysis_dir
-from shipyard_tui.ui.screens.tabbed_review import TabbedReviewScreen
+from shipyard_tui.ui.screens.tabbed_review import LEAVE_REVIEW, LOBBY_REVIEW, TabbedReviewScreen
 
 
 class NauticusReviewScreen(TabbedReviewScreen):
@@ -37,7 +37,8 @@ class NauticusReviewScreen(TabbedReviewScreen):
         Binding("2", "tab('ships')", "Ships", show=False),
         Binding("3", "tab('time')", "Over time", show=False),
         Binding("4", "tab('moments')", "Key moments", show=False),
-        Binding("q,escape", "leave", "Title screen"),
+        LEAVE_REVIEW,
+        LOBBY_REVIEW,
     ]
 
     def __init__(self, game: NauticusGame) -> None:

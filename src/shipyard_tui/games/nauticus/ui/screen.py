@@ -41,6 +41,7 @@ from shipyard_tui.ui.screens.table import (
     HELP,
     HINT,
     LEAVE,
+    LOBBY,
     SAVE_AS,
     SKIP,
     UNDO,
@@ -97,6 +98,7 @@ class NauticusScreen(TableScreen):
         Binding("pagedown", "scroll_log(1)", "Log down", show=False, priority=True),
         SAVE_AS,
         LEAVE,
+        LOBBY,
     ]
 
     DEFAULT_CSS = """
@@ -359,7 +361,9 @@ class NauticusScreen(TableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The review key is offered once the game is over (before, it only said so)."""
-        return action != "review" or self.game.is_over
+        if action == "review":
+            return self.game.is_over
+        return super().check_action(action, parameters)
 
     def action_review(self) -> None:
         from shipyard_tui.games.nauticus.ui.review import NauticusReviewScreen

@@ -32,7 +32,7 @@ from shipyard_tui.model import GameModel
 from shipyard_tui.paths import analysis_dir
 from shipyard_tui.ui.compat import while_open
 from shipyard_tui.ui.palette import seat_mark, seat_style
-from shipyard_tui.ui.screens.tabbed_review import TabbedReviewScreen
+from shipyard_tui.ui.screens.tabbed_review import LEAVE_REVIEW, LOBBY_REVIEW, TabbedReviewScreen
 
 
 def reveal_step_text(review: Review, shown: int, moments: bool = False) -> Text:
@@ -96,7 +96,8 @@ class ReviewScreen(TabbedReviewScreen):
         Binding("3", "tab('ships')", "Ships", show=False),
         Binding("4", "tab('time')", "Over time", show=False),
         Binding("5", "tab('moments')", "Key moments", show=False),
-        Binding("q,escape", "leave", "Title screen"),
+        LEAVE_REVIEW,
+        LOBBY_REVIEW,
     ]
 
     def __init__(self, model: GameModel, *, reveal_all: bool = False) -> None:
@@ -159,7 +160,9 @@ class ReviewScreen(TabbedReviewScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Once everything is revealed, the footer stops offering to reveal more."""
-        return not (action == "reveal" and self.all_revealed)
+        if action == "reveal":
+            return not self.all_revealed
+        return super().check_action(action, parameters)
 
     def action_tab(self, tab: str) -> None:
         if tab == "moments" and not self.people:

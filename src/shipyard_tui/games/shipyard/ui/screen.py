@@ -72,6 +72,7 @@ from shipyard_tui.ui.screens.table import (
     HELP,
     HINT,
     LEAVE,
+    LOBBY,
     SAVE_AS,
     SKIP,
     UNDO,
@@ -133,6 +134,7 @@ class GameScreen(TableScreen):
         HELP,
         SAVE_AS,
         LEAVE,
+        LOBBY,
     ]
 
     def __init__(self, model: GameModel, *, bot_delay: float = 0.6,
