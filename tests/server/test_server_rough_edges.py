@@ -317,3 +317,81 @@ async def test_q_still_says_quit_at_a_table_of_this_program() -> None:
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert _q_says(app.screen) == ["Quit"]
+
+
+async def _two_games_of_ann(host: TableHost) -> tuple[str, str]:
+    """Ann opens two tables against a bot (the first, then the newer); she sits at the
+    first last."""
+    from test_server_host import Client
+
+    ann = await Client.open(host, player="Ann")
+    opened: list[str] = []
+    for _ in range(2):
+        await ann.send({"op": "create", "seats": ["me", "bot:random"], "bot_delay": 0})
+        message = await ann.expect("game", lambda m: "state" in m and m["table"] not in opened)
+        opened.append(message["table"])
+    first, newer = opened
+    await ann.send({"op": "join", "table": first})
+    await ann.expect("game", lambda m: m["table"] == first)
+    await ann.close()
+    return first, newer
+
+
+async def test_back_after_a_restart_at_the_table_last_played(tmp_path: Path) -> None:
+    """Issue 36 item 1: after a server restart a player with two games under way was
+    put at the newest table (twice, from two terminals), not the one they were last
+    at. Now the first connection goes back where they were, the second to the other."""
+    from test_server_host import Client
+
+    host = TableHost(tmp_path / "server")
+    await host.start()
+    first, newer = await _two_games_of_ann(host)
+    await host.close()
+    host = TableHost(tmp_path / "server")
+    await host.start()
+    try:
+        ann = await Client.open(host, player="Ann")
+        assert (await ann.expect("game"))["table"] == first
+        again = await Client.open(host, player="Ann")
+        assert (await again.expect("game"))["table"] == newer
+        await ann.close()
+        await again.close()
+    finally:
+        await host.close()
+
+
+async def test_back_unsure_where_the_lobby_points_at_the_newest(tmp_path: Path) -> None:
+    """Issue 36 item 1: when the host cannot tell which table a player was last at
+    (tables kept by an older version), the player stays in the lobby with its cursor
+    on their most recent table, not on the first row."""
+    from test_server_host import Client
+
+    from shipyard_tui.server.lobby import LobbyScreen
+
+    host = TableHost(tmp_path / "server")
+    await host.start()
+    _first, newer = await _two_games_of_ann(host)
+    for table in host.tables.values():
+        for seat in table.seats:
+            seat.seated_at = 0.0
+    host._save_tables()
+    await host.close()
+    host = TableHost(tmp_path / "server")
+    await host.start()
+    try:
+        ann = await Client.open(host, player="Ann")
+        welcome = next(m for m in ann.inbox if m["op"] == "welcome")
+        assert welcome["table"] == newer
+        await ann.send({"op": "lobby"})
+        await ann.expect("lobby")
+        assert "game" not in [m["op"] for m in ann.inbox]
+        await ann.close()
+        app = SessionApp(host.socket_path, player="Ann")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                        and len(app.lobby.tables) == 2)
+            await pilot.pause()
+            assert app.lobby._selected() is not None
+            assert app.lobby._selected()["table"] == newer  # type: ignore[index]
+    finally:
+        await host.close()

@@ -45,6 +45,7 @@ from shipyard_tui.server.tables import (
     plan_seats,
     read_tables,
     seat_number,
+    seat_to_return_to,
     stand_in_level,
     table_kind,
     write_tables,
@@ -255,19 +256,19 @@ class TableHost:
         self._welcome(link)
 
     def _welcome(self, link: Link) -> None:
-        """Greet the player; one who left a game running sits straight back down: at the
-        newest such seat nobody holds, else at the newest one, which an older connection
-        of theirs (a link that dropped and has not timed out yet) then gives up."""
-        link.send({"op": "welcome", "player": link.player})
-        link.send(self.lobby_message())
+        """Greet the player; one who left games running sits straight back down where
+        :func:`~.tables.seat_to_return_to` says (the seat they were last at), or stays in
+        the lobby with its cursor on their most recent table (``welcome``'s ``table``)."""
         assert link.player is not None
         running = [(table, seat) for table in reversed(list(self.tables.values()))
                    if (seat := table.seat_of(link.player)) is not None
                    and table.game is not None and not table.game.is_over]
-        if running:
-            table, seat = next(((t, s) for t, s in running
-                                if not self._present(t.table_id, s)), running[0])
-            self._seat(link, table, seat)
+        back, cursor = seat_to_return_to(running, lambda t, s: self._present(t.table_id, s))
+        link.send({"op": "welcome", "player": link.player,
+                   **({"table": cursor.table_id} if cursor is not None else {})})
+        link.send(self.lobby_message())
+        if back is not None:
+            self._seat(link, *back)
 
     def _left(self, link: Link) -> None:
         """The connection is gone: its seat waits (and a stand-in may start counting)."""
@@ -391,6 +392,8 @@ class TableHost:
             other.send({"op": "taken_over", "table": table.table_id, "message": TAKEN_OVER})
         link.table, link.seat = table.table_id, seat
         link.epoch = -1
+        table.seats[seat].seated_at = time.time()
+        self._save_tables()  # where the player was last, for their next return
         self._presence.away_since.pop((table.table_id, seat), None)
         self._send_table(table)
         self._send_lobby()

@@ -141,6 +141,9 @@ class LobbyScreen(Screen[None]):
         self.tables: list[dict[str, Any]] = []
         self.player = ""
         self._ready = False
+        self._cursor_at: str | None = None
+        """The table the cursor goes to once the tables are shown (the player's most
+        recent, when the host could not tell which they were last at)."""
 
     def compose(self) -> ComposeResult:
         yield Static("Shipyard — connecting to the tables…", id="lobby-title", markup=False)
@@ -184,8 +187,10 @@ class LobbyScreen(Screen[None]):
         """Nothing is picked or opened blind: those keys wait for a larger terminal."""
         return not (action in self.BLIND_ACTIONS and self.has_class("-tiny"))
 
-    def welcome(self, player: str) -> None:
+    def welcome(self, player: str, cursor_at: object = None) -> None:
         self.player = player
+        if isinstance(cursor_at, str):
+            self._cursor_at = cursor_at
         if self._ready:
             self.query_one("#lobby-title", Static).update(
                 f"Shipyard — the lobby · you are {player}")
@@ -223,6 +228,9 @@ class LobbyScreen(Screen[None]):
                 row[i] for row in rows))))
         for table, row in zip(tables, rows, strict=True):
             grid.add_row(*row, key=table["table"])
+        rows_of = [table["table"] for table in tables]
+        if self._cursor_at in rows_of:
+            keep, self._cursor_at = rows_of.index(self._cursor_at), None
         if tables:
             grid.move_cursor(row=min(max(keep, 0), len(tables) - 1))
         mine = [t for t in tables if t["state"] == "waiting"

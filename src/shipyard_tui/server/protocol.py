@@ -13,7 +13,9 @@ From a player's interface to the host:
 | ``play`` | ``table``, ``move`` | plays a move for the sender's seat |
 | ``undo`` | ``table`` | takes back the sender's last move of the turn |
 
-From the host: ``welcome`` (``player``, or ``need_name``), ``lobby`` (``tables``),
+From the host: ``welcome`` (``player``, or ``need_name``; ``table``: the table the
+lobby's cursor starts on, when the player is not sat straight back down), ``lobby``
+(``tables``),
 ``game`` (one seat's view: see :meth:`.host.TableHost.game_message`), ``taken_over``
 (``table``, ``message``: another connection of this player sat down at the seat this
 one held, which is now in the lobby) and ``error`` (``message``).

@@ -178,7 +178,7 @@ class SessionApp(App[None]):
                 self.push_screen(NameScreen(), self._named)
             else:
                 self.player = message["player"]
-                self.lobby.welcome(str(self.player))
+                self.lobby.welcome(str(self.player), cursor_at=message.get("table"))
         elif op == "lobby":
             self.lobby.show_tables(message["tables"])
         elif op == "error":

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -73,6 +74,9 @@ class SeatPlan:
     kind: str
     level: str = ""
     player: str | None = None
+    seated_at: float = 0.0
+    """When its player last sat down there (seconds since the epoch; 0: not known), so
+    a player back with several games goes back to the one they were last at."""
 
     @property
     def is_open(self) -> bool:
@@ -229,7 +233,8 @@ class Table:
     def to_json(self) -> dict[str, Any]:
         return {
             "table": self.table_id,
-            "seats": [{"kind": s.kind, "level": s.level, "player": s.player}
+            "seats": [{"kind": s.kind, "level": s.level, "player": s.player,
+                       **({"seated_at": s.seated_at} if s.seated_at else {})}
                       for s in self.seats],
             "stand_in": self.stand_in,
             "bot_delay": self.bot_delay,
@@ -242,7 +247,8 @@ class Table:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Table:
-        seats = [SeatPlan(str(s["kind"]), str(s.get("level") or ""), s.get("player"))
+        seats = [SeatPlan(str(s["kind"]), str(s.get("level") or ""), s.get("player"),
+                          float(s.get("seated_at") or 0.0))
                  for s in data["seats"]]
         stand_in = data.get("stand_in")
         return cls(str(data["table"]), seats,
@@ -253,6 +259,32 @@ class Table:
                    game_name=str(data.get("game_name", games.DEFAULT)),
                    edition=str(data.get("edition", "")),
                    start_seat=seat_number(data.get("start_seat")))
+
+
+def seat_to_return_to(running: list[tuple[Table, int]], held: Callable[[Table, int], bool]
+                      ) -> tuple[tuple[Table, int] | None, Table | None]:
+    """Where a player coming back with games under way (``running``: each table and
+    their seat, newest table first) sits down, and which table the lobby's cursor
+    shows when they stay there: back at the seat they last sat at if no connection
+    holds it; else at the one seat nobody holds; with several and none known to be the
+    last, in the lobby on the most recent of them; with every seat held (an older
+    connection not timed out yet, a second terminal), at the last one, taking it over."""
+    if not running:
+        return None, None
+    free = [(table, seat) for table, seat in running if not held(table, seat)]
+
+    def recency(place: tuple[Table, int]) -> float:
+        return place[0].seats[place[1]].seated_at
+
+    known = [place for place in running if recency(place)]
+    last = max(known, key=recency) if known else None
+    if last is not None and last in free:
+        return last, None
+    if len(free) == 1:
+        return free[0], None
+    if free:
+        return None, max(free, key=recency)[0]  # newest first: ties go to the newest
+    return last or running[0], None
 
 
 def seat_number(value: object) -> int | None:
