@@ -395,3 +395,25 @@ async def test_back_unsure_where_the_lobby_points_at_the_newest(tmp_path: Path) 
             assert app.lobby._selected()["table"] == newer  # type: ignore[index]
     finally:
         await host.close()
+
+
+async def test_no_screenshot_is_written_on_the_server(
+        host: TableHost, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 36 item 8: the command palette's Screenshot wrote an SVG into the server
+    account's Downloads and showed the player the host's path."""
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_DOWNLOAD_DIR", str(home / "Downloads"))
+    app = SessionApp(host.socket_path, player="Ann")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Screenshot" not in titles and "Quit" in titles
+        app.action_screenshot()
+        assert app.deliver_screenshot() is None
+        await pilot.pause(0.3)
+        said = [n.message for n in app._notifications]
+        assert said and all(str(home) not in message for message in said)
+        assert "not taken at the server" in said[-1]
+    assert not list(home.rglob("*.svg"))

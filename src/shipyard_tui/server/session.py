@@ -11,10 +11,11 @@ import asyncio
 import contextlib
 import os
 import signal
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.command import CommandPalette
 from textual.driver import Driver
 from textual.screen import Screen
@@ -39,6 +40,9 @@ __all__ = ["CSS", "SERVER_STOPPING", "SessionApp",
            "set_terminal_title", "turn_signal", "who_decides"]
 
 CSS = Path(__file__).resolve().parent.parent / "ui" / "shipyard.tcss"
+
+NO_SCREENSHOT = ("Screenshots are not taken at the server: your terminal can keep what "
+                 "it shows (its own screenshot or copy).")
 
 SERVER_STOPPING = ("The server is stopping. Your game is saved and your seat waits for "
                    "you: connect again when the server is back.")
@@ -74,6 +78,20 @@ class SessionApp(App[None]):
 
     def get_default_screen(self) -> Screen[Any]:
         return LobbyScreen()
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's palette, less its Screenshot: at the server it would write a file
+        into the server account's folders and show the player the host's path."""
+        yield from (c for c in super().get_system_commands(screen) if c.title != "Screenshot")
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """Any other way to a screenshot is refused in words."""
+        self.notify(NO_SCREENSHOT, timeout=5)
+        return None
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        self.deliver_screenshot(filename, path)
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver, but one that drops input its key parser cannot read
