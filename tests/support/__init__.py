@@ -30,6 +30,26 @@ T = TypeVar("T")
 EventT = TypeVar("EventT", bound=Event)
 LoopT = TypeVar("LoopT", bound=GameLoop[Any, Any, Any, Any])
 
+_LEGAL: list[Any] = [None, -1, None, []]
+"""The last position :func:`legal_now` answered for: the game, its number of moves, its
+state object, and the legal moves."""
+
+
+def legal_now(game: GameLoop[Any, Any, Any, Any]) -> list[Any]:
+    """``game.legal_moves()``, generated once per position of a playout: a soak's check
+    after a move and the playout's next draw ask for the same list, and a random game
+    spent half its time generating it twice. The position is known by the game, its
+    number of moves and its state object, which only :meth:`GameLoop.push` and
+    :meth:`GameLoop.undo` change in a playout (a test that edits a state by hand calls
+    ``legal_moves`` itself). The list is shared: read it, never change it."""
+    key_game, key_moves, key_state, legal = _LEGAL
+    if key_game is game and key_moves == len(game.moves) and key_state is game.state:
+        return legal  # type: ignore[no-any-return]
+    legal = game.legal_moves()
+    _LEGAL[:] = [game, len(game.moves), game.state, legal]
+    return legal
+
+
 def of_type(events: Iterable[object], kind: type[T]) -> list[T]:
     """The events of one type, in order."""
     return [e for e in events if isinstance(e, kind)]
@@ -55,7 +75,7 @@ def random_playout(game: LoopT, seed: int | random.Random, *, moves: int | None 
     while not game.is_over and (moves is None or len(game.moves) < moves):
         if limit is not None and played >= limit:
             raise AssertionError("the game did not end")
-        move = rng.choice(game.legal_moves())
+        move = rng.choice(legal_now(game))
         if checked:
             game.play(move)
         else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from functools import cache
 
 from shipyard_tui.games.shipyard.rules import CATALOG, Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.games.shipyard.rules.catalog import (
@@ -16,6 +17,7 @@ from shipyard_tui.games.shipyard.rules.catalog import (
 from shipyard_tui.games.shipyard.rules.engine import catalog_of
 from shipyard_tui.games.shipyard.rules.state import Stage, Step
 from shipyard_tui.games.shipyard.rules.yard import completable, pattern
+from support import legal_now
 from support import shipyard as rules_helpers
 
 SAILING_STEPS = {Step.SAIL_ORDER, Step.LOAD, Step.RIGGER, Step.TOKEN_START, Step.CRUISE}
@@ -37,33 +39,49 @@ def ship_tiles_in_play(game: Game) -> list[str]:
     state = game.state
     market = state.market
     ids = market.bow_stack + market.middle_stack + market.stern_stack + market.removed_ships
-    ids += [t for column in market.ships for t in column if t is not None]
+    for column in market.ships:
+        ids += column
     for seat in state.seats:
-        ids += [t for t in seat.yard if t is not None]
+        ids += seat.yard
         for ship in seat.fleet:
             ids += ship.tiles
         for ship in seat.dismantled:
             ids += ship.tiles
     if state.turn.holding is not None:
         ids.append(state.turn.holding)
-    return [t for t in ids if not t.startswith("blank")]
+    return [t for t in ids if t is not None and not t.startswith("blank")]
+
+
+_YARDS_CLEAR: dict[tuple[str | None, ...], bool] = {}
+"""Whether a yard (its tile ids) can still clear, for the yards already checked: a
+yard changes on few moves, and the answer depends on the tiles alone."""
+
+
+def yard_can_clear(yard: list[str | None]) -> bool:
+    key = tuple(yard)
+    known = _YARDS_CLEAR.get(key)
+    if known is None:
+        known = _YARDS_CLEAR[key] = completable(pattern(yard))
+    return known
 
 
 def check_invariants(game: Game) -> None:
     state = game.state
+    sailing = state.turn.step in SAILING_STEPS
     for seat in state.seats:
         assert seat.guilders >= 0, f"{seat.name} has {seat.guilders} guilders"
         assert len(set(seat.employees)) == len(seat.employees), f"{seat.name}: {seat.employees}"
-        assert all(n > 0 for n in seat.pieces.values()), seat.pieces
-        if state.turn.step not in SAILING_STEPS:
-            assert completable(pattern(seat.yard)), pattern(seat.yard)
+        assert min(seat.pieces.values(), default=1) > 0, seat.pieces
+        if not sailing:
+            assert yard_can_clear(seat.yard), pattern(seat.yard)
     tiles = ship_tiles_in_play(game)
-    counts = Counter(tiles)
     catalog = catalog_of(state)  # the game's edition's tiles (classic: RC-13.1)
-    assert len(tiles) == len(catalog.ship_tiles), [t for t, n in counts.items() if n > 1]
-    assert set(tiles) == set(catalog.ship_tiles)
+    if len(tiles) != len(catalog.ship_tiles) or set(tiles) != set(catalog.ship_tiles):
+        counts = Counter(tiles)
+        raise AssertionError(([t for t, n in counts.items() if n > 1],
+                              set(catalog.ship_tiles) ^ set(tiles)))
     if not game.is_over:
-        assert game.legal_moves(), f"no legal move at step {state.turn.step}"
+        assert legal_now(game), f"no legal move at step {state.turn.step}"
 
 
 def check_final(game: Game) -> None:
@@ -92,6 +110,13 @@ def random_game(config: GameConfig, move_seed: int, check=None) -> Game:
 # -- the classic rules (CLASSIC.md) ---------------------------------------------------------
 
 RING = CLASSIC_CATALOG.ring_spaces
+
+
+@cache
+def stern_boilers(tiles: tuple[str, ...]) -> int:
+    """The boilers on the sterns among ``tiles`` (a ship's tiles never change)."""
+    return sum(CATALOG.ship(t).count(Feature.BOILER) for t in tiles
+               if CATALOG.ship(t).kind.value == "stern")
 
 
 def classic_config(players: int, seed: int) -> GameConfig:
@@ -131,8 +156,7 @@ def check_classic(game: Game, before: tuple[int, int] | None = None) -> tuple[in
         assert seat.piece(Piece.STOKER) == 0
         for ship in seat.fleet:
             assert ship.piece(Piece.STOKER) == 0
-            sterns = [t for t in ship.tiles if CATALOG.ship(t).kind.value == "stern"]
-            assert all(CATALOG.ship(t).count(Feature.BOILER) == 0 for t in sterns)
+            assert not stern_boilers(tuple(ship.tiles)), ship.tiles
         assert all(e in CLASSIC_CATALOG.employee_deck for e in seat.employees)
     return state.countdown, spaces[0]  # type: ignore[return-value]
 
@@ -142,7 +166,7 @@ def classic_random_game(players: int, seed: int) -> Game:
     rng = random.Random(seed)
     seen = check_classic(game)
     while not game.is_over:
-        game.push(rng.choice(game.legal_moves()))
+        game.push(rng.choice(legal_now(game)))
         seen = check_classic(game, seen)
     check_final(game)
     return game

@@ -16,7 +16,7 @@ from shipyard_tui.games.nauticus.rules.catalog import (
 )
 from shipyard_tui.games.nauticus.rules.events import Scored
 from shipyard_tui.games.nauticus.rules.state import Build, Slot, Step
-from support import random_playout
+from support import legal_now, random_playout
 
 TEST_TILES = ["withdraw", "transport", "masts", "hulls", "crowns", "deliver", "goods", "sails"]
 """A fixed layout for unit tests: hulls on the 2-VP field 3 (prices bow 1, centre 2,
@@ -146,7 +146,7 @@ class Invariants:
         self.seen = len(game.events)
         assert self.sums == [s.vp for s in state.seats], "scores = sum of Scored events"
         if not game.is_over:
-            assert game.legal_moves(), "a seat to move always has a legal move"
+            assert legal_now(game), "a seat to move always has a legal move"
             assert state.step is not Step.OVER
         self.calls += 1
         if self.calls % self.json_every == 0 or game.is_over:
