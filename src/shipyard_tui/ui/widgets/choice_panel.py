@@ -118,6 +118,14 @@ class ChoiceList(OptionList):
             self._option_render_cache.clear()
         super()._update_lines()
 
+    def on_resize(self) -> None:
+        """Keep the highlight in sight when the list grows shorter: after a game was
+        loaded, the prompt's count of the choices out of sight wrapped to a second
+        line once laid out, and the highlight on the last choice (finish building) fell
+        under the list (issue 35 item 4)."""
+        if self.highlighted is not None:
+            self.call_after_refresh(self.scroll_to_highlight)
+
     def _repaint_lines(self, old: int | None, new: int | None) -> None:
         """Repaint the lines of the option left and the option highlighted."""
         self._update_lines()
