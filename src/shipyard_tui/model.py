@@ -163,6 +163,11 @@ class GameModel:
     def visible_events(self) -> list[Event]:
         return self.kind.visible_events(self.game, self.viewer)
 
+    def log_note(self, event: int) -> str:
+        """What the log adds to the line of event number ``event``: at a server table,
+        who played the move for an away person (here, nothing)."""
+        return ""
+
     def _default_viewer(self) -> int | None:
         """The one person at the screen; with several, nobody until a hand-over (R-11.2)."""
         humans = self.humans

@@ -135,7 +135,7 @@ async def test_at_a_server_table_beacons_gets_the_one_remote_screen(beacons: Non
         model.apply(host.game_message(table, 0, events_from=len(model.game.events)))
         await settle(pilot)
         assert model.to_move == 1
-        assert _prompt_of(screen) == "It is Bob's turn: waiting for (away) Bob."  # not connected
+        assert _prompt_of(screen) == "It is Bob's turn: waiting for Bob (away)."  # not connected
         screen.action_save_as()
         await settle(pilot)
         assert any("The server keeps this game" in n.message for n in app._notifications)

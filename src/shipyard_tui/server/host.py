@@ -28,7 +28,7 @@ import os
 import secrets
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +36,7 @@ from shipyard_tui.core import Bot, IllegalMoveError, SeatDriver, bot_seed
 from shipyard_tui.games import DEFAULT
 from shipyard_tui.saves import SaveError, SaveStore
 from shipyard_tui.seats import clean_name
+from shipyard_tui.server.presence import Presence
 from shipyard_tui.server.protocol import ProtocolError, encode, read_message
 from shipyard_tui.server.tables import (
     BOT,
@@ -47,6 +48,7 @@ from shipyard_tui.server.tables import (
     seat_number,
     seat_to_return_to,
     stand_in_level,
+    stand_in_seconds,
     table_kind,
     write_tables,
 )
@@ -77,11 +79,6 @@ class Link:
             self.writer.write(encode(message))
 
 
-@dataclass
-class _Presence:
-    away_since: dict[tuple[str, int], float] = field(default_factory=dict)
-
-
 class TableHost:
     """Owns the tables of one server folder and serves them on ``folder/host.sock``."""
 
@@ -103,7 +100,7 @@ class TableHost:
         """Key fingerprint → the name it owns (``--open``)."""
         self.links: set[Link] = set()
         self._epochs: dict[str, int] = {}
-        self._presence = _Presence()
+        self._presence = Presence(self._present)
         self._seat_drivers: dict[str, SeatDriver[Any, Any]] = {}
         """The bots of each table, by table id (built when its game first needs one)."""
         self._stand_ins: dict[tuple[str, int], Bot[Any, Any]] = {}
@@ -137,11 +134,11 @@ class TableHost:
         finally:
             os.umask(old)
         os.chmod(self.socket_path, 0o600)
-        now = time.monotonic()
         for table in self.tables.values():
             for seat in range(len(table.seats)):
                 if table.seats[seat].kind == PERSON:
-                    self._presence.away_since[(table.table_id, seat)] = now
+                    self._presence.left(table.table_id, seat)
+            self._presence.note_turn(table)
             self._drive(table)
 
     async def close(self) -> None:
@@ -220,6 +217,7 @@ class TableHost:
             "leave": lambda: self._leave_table(link),
             "play": lambda: self._play(link, message),
             "undo": lambda: self._undo(link, message),
+            "stand_in": lambda: self._set_stand_in(link, message),
         }.get(op)
         if handler is None:
             raise ValueError(f"unknown op {op!r}")
@@ -276,7 +274,7 @@ class TableHost:
         link.table = link.seat = None
         if table_id is not None and seat is not None and table_id in self.tables:
             if not self._present(table_id, seat):
-                self._presence.away_since[(table_id, seat)] = time.monotonic()
+                self._presence.left(table_id, seat)
                 self._drive(self.tables[table_id])
             self._send_table(self.tables[table_id])
 
@@ -326,9 +324,7 @@ class TableHost:
         names = Table("", seats).seat_names()
         if link.player.casefold() in (n.casefold() for n in names[1:]):
             raise ValueError(f"a bot at this table would be called {link.player} too")
-        stand_in = message.get("stand_in")
-        if stand_in is not None and (not isinstance(stand_in, int | float) or stand_in < 0):
-            raise ValueError("stand_in is a number of seconds, or null")
+        stand_in = stand_in_seconds(message.get("stand_in"))
         delay = message.get("bot_delay", 0.6)
         if not isinstance(delay, int | float) or not 0 <= delay <= 10:
             raise ValueError("bot_delay is between 0 and 10 seconds")
@@ -339,7 +335,7 @@ class TableHost:
                              else f"{kind.title} has one rule book: leave rules out")
         level = stand_in_level(message.get("stand_in_level", "beginner"), game_name)
         table = Table(secrets.token_hex(3), seats,
-                      stand_in=None if stand_in is None else float(stand_in),
+                      stand_in=stand_in,
                       bot_delay=float(delay), stand_in_level=level, game_name=game_name,
                       edition=rules, start_seat=seat_number(message.get("start_seat")))
         table.check()  # the game's own checks (the classic rules have no solo game)
@@ -394,7 +390,7 @@ class TableHost:
         link.epoch = -1
         table.seats[seat].seated_at = time.time()
         self._save_tables()  # where the player was last, for their next return
-        self._presence.away_since.pop((table.table_id, seat), None)
+        self._presence.sat_down(table.table_id, seat)
         self._send_table(table)
         self._send_lobby()
         self._drive(table)
@@ -413,7 +409,23 @@ class TableHost:
 
     def _begin(self, table: Table) -> None:
         game = table.start()
+        self._presence.note_turn(table)
         self._autosave(table, game)
+        self._drive(table)
+
+    def _set_stand_in(self, link: Link, message: dict[str, Any]) -> None:
+        """A player at the table turns its stand-in on (after so many seconds of an away
+        person's turn) or off (``null``)."""
+        table = self._table(message)
+        assert link.player is not None
+        if table.seat_of(link.player) is None:
+            raise ValueError("only the players at a table may change its stand-in")
+        table.stand_in = stand_in_seconds(message.get("seconds"))
+        if "level" in message:
+            table.stand_in_level = stand_in_level(message["level"], table.game_name)
+        self._save_tables()
+        self._send_table(table)
+        self._send_lobby()
         self._drive(table)
 
     # -- presence and stand-ins -------------------------------------------------------------
@@ -422,31 +434,13 @@ class TableHost:
         return any(link.table == table_id and link.seat == seat for link in self.links)
 
     def _standing_in(self, table: Table, seat: int) -> bool:
-        """Whether a bot plays this person's seat now (they have been away too long)."""
-        if table.stand_in is None or table.seats[seat].kind != PERSON:
-            return False
-        since = self._presence.away_since.get((table.table_id, seat))
-        if since is None or self._present(table.table_id, seat):
-            return False
-        return time.monotonic() - since >= table.stand_in
+        """Whether a bot plays this person's seat now (:class:`~.presence.Presence`)."""
+        return self._presence.standing_in(table, seat)
 
     def _due(self, table: Table) -> float | None:
         """Seconds until a bot should move at this table, or ``None`` if it is a person's
         decision (or the game is not running)."""
-        game = table.game
-        if game is None or game.is_over:
-            return None
-        seat = game.to_move
-        assert seat is not None
-        plan = table.seats[seat]
-        if plan.kind == BOT:
-            return table.bot_delay
-        if table.stand_in is None or self._present(table.table_id, seat):
-            return None
-        since = self._presence.away_since.get((table.table_id, seat))
-        if since is None:
-            return None
-        return max(table.bot_delay, since + table.stand_in - time.monotonic())
+        return self._presence.due(table)
 
     def _drive(self, table: Table) -> None:
         """(Re)start the task that moves the bots of this table."""
@@ -476,10 +470,8 @@ class TableHost:
             move = await asyncio.to_thread(driver.decide, decision)
             if len(game.moves) != played:
                 continue
-            was = self._standing_in(table, seat)
-            self._commit(table, game, move)
-            if was:
-                self._send_lobby()
+            self._commit(table, game, move,
+                         stand_in=table.seats[seat].kind == PERSON)
         if self._drivers.get(table.table_id) is asyncio.current_task():
             del self._drivers[table.table_id]
 
@@ -537,13 +529,23 @@ class TableHost:
         except IllegalMoveError as exc:
             raise ValueError(str(exc)) from None
         self._epochs[table.table_id] = self._epochs.get(table.table_id, 0) + 1
+        table.stood_in = [mark for mark in table.stood_in if mark[1] <= len(game.events)]
+        self._presence.note_turn(table)
         self._autosave(table, game)
         self._send_table(table)
 
-    def _commit(self, table: Table, game: TableGame, move: Any) -> None:
+    def _commit(self, table: Table, game: TableGame, move: Any, *,
+                stand_in: bool = False) -> None:
+        """Play ``move`` (a stand-in's for the away person to move: marked in the log)."""
         kind = table.kind
         before = kind.state_before_move(game)
+        seat, first = game.to_move, len(game.events)
         game.play(move)
+        if stand_in and seat is not None:
+            table.mark_stand_in(first, len(game.events), seat)
+            self._presence.stood_in.add((table.table_id, seat))
+            self._save_tables()
+        self._presence.note_turn(table)
         if before is not None:
             # the boards after each turn the move played by itself (a solo game's
             # automa, R-12.3), for the player's replay of them

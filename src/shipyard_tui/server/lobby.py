@@ -8,6 +8,7 @@ Keys:
 | ``Enter`` / ``j`` | sit at the table: back at your own seat, or at its first open seat |
 | ``w`` | watch the table (the public view only) |
 | ``n`` | open a new table (of any game: ``g`` goes round them) |
+| ``s`` | at a table of yours: a bot plays for the away after 1, 5, 15 minutes, or never |
 | ``b`` | bell on your turn: on or off |
 | ``?`` | what these keys do |
 | ``q`` | leave the server (your seats wait for you) |
@@ -33,14 +34,16 @@ from textual.widgets.option_list import Option
 from shipyard_tui import games
 from shipyard_tui.core.game import GameKind
 from shipyard_tui.seats import clean_name
+from shipyard_tui.server.tables import how_long
 from shipyard_tui.ui.screens.dialog import Dialog
 from shipyard_tui.ui.sizes import ask_to_grow
 
 
 def seat_text(seat: dict[str, Any], to_move: bool, stand_in_level: str = "",
-              game: str = games.DEFAULT) -> Text:
+              game: str = games.DEFAULT, stand_in: float | None = None) -> Text:
     """A seat in the lobby: who sits there and how they are doing (bots by the level
-    names players see of the table's ``game``: beginner, sensible, strong)."""
+    names players see of the table's ``game``: beginner, sensible, strong; an away
+    person at a table with a stand-in (``stand_in`` seconds), when it plays for them)."""
     player_level = _kind(game).player_level
     text = Text()
     if seat["kind"] == "bot":
@@ -54,6 +57,9 @@ def seat_text(seat: dict[str, Any], to_move: bool, stand_in_level: str = "",
         if seat.get("stand_in"):
             level = f"{player_level(stand_in_level)} " if stand_in_level else ""
             text.append(f" ({level}bot stands in)", style="yellow")
+        elif not seat["present"] and isinstance(stand_in, int | float):
+            text.append(f" (away: a bot plays after {how_long(stand_in)} of the turn)",
+                        style="dim")
         elif not seat["present"]:
             text.append(" (away)", style="dim")
     if to_move:
@@ -68,9 +74,11 @@ def _kind(game: object) -> GameKind:
 
 
 LOBBY_HELP = ("Up/Down: pick a table · Enter: sit down (back at your own seat, or at "
-              "an open one) · w: watch a table · n: open a new table · b: the bell on "
-              "your turn, on or off · q: leave the server (your seats wait for you). At "
-              "a table, q brings you back here and ? shows the game's help.")
+              "an open one) · w: watch a table · n: open a new table · s: at a table of "
+              "yours, whether a bot plays for a player away on their turn (after 1, 5 or "
+              "15 minutes of it, or never) · b: the bell on your turn, on or off · q: "
+              "leave the server (your seats wait for you). At a table, q brings you back "
+              "here and ? shows the game's help.")
 """What ``?`` shows in the lobby."""
 
 COLUMNS = ("Table", "Game", "State", "Seats (◀ to move)")
@@ -96,6 +104,7 @@ class LobbyScreen(Screen[None]):
         Binding("enter,j", "join", "Sit down", priority=True, key_display="Enter"),
         Binding("w", "watch", "Watch"),
         Binding("n", "new_table", "New table"),
+        Binding("s", "stand_in", "Stand-in", show=False),
         Binding("b", "bell", "Bell on/off"),
         Binding("question_mark,f1", "help", "Help", show=False),
         Binding("q", "app.quit", "Leave"),
@@ -133,7 +142,7 @@ class LobbyScreen(Screen[None]):
     }
     """
 
-    BLIND_ACTIONS = frozenset({"join", "watch", "new_table"})
+    BLIND_ACTIONS = frozenset({"join", "watch", "new_table", "stand_in"})
     """What the keys cannot do while the tables are hidden by a terminal too small."""
 
     def __init__(self) -> None:
@@ -216,7 +225,7 @@ class LobbyScreen(Screen[None]):
         keep = grid.cursor_row
         rows = [(table["table"], table["rules"], self._state(table), Text(" · ").join(
                     seat_text(seat, i == table["to_move"], table.get("stand_in_level", ""),
-                              table.get("game", games.DEFAULT))
+                              table.get("game", games.DEFAULT), table.get("stand_in"))
                     for i, seat in enumerate(table["seats"])))
                 for table in tables]
         # The columns are as wide as their widest cell, worked out here: the table's own
@@ -285,6 +294,22 @@ class LobbyScreen(Screen[None]):
     def action_help(self) -> None:
         """``?``: what the lobby's keys do, in a few lines."""
         self.notify(LOBBY_HELP, title="The lobby", timeout=20, markup=False)
+
+    def action_stand_in(self) -> None:
+        """``s``: at a table you sit at, whether a bot plays for a person away on their
+        turn, and after how long of it: the next of never, 1, 5 and 15 minutes."""
+        table = self._selected()
+        if table is None or not any(s["player"] == self.player for s in table["seats"]):
+            self.notify("Only the players at a table may change its stand-in: pick a "
+                        "table you sit at.", timeout=4)
+            return
+        after = [seconds for _words, seconds in STAND_IN_CHOICES]
+        now = table.get("stand_in")
+        nxt = after[(after.index(now) + 1) % len(after)] if now in after else None
+        self._send({"op": "stand_in", "table": table["table"], "seconds": nxt})
+        words = ("no bot plays for a player away on their turn" if nxt is None else
+                 f"a bot plays for a player away on their turn after {how_long(nxt)} of it")
+        self.notify(f"At table {table['table']} {words} (s again changes it).", timeout=5)
 
     def action_bell(self) -> None:
         """Ring the bell when your turn comes, or not (this connection)."""

@@ -28,6 +28,13 @@ RemoteGame = RemoteView
 subclass)."""
 
 
+def _marks(message: dict[str, Any]) -> list[tuple[int, int, int]]:
+    """The stand-in's marks a ``game`` message carries (none: none)."""
+    marks = message.get("stood_in", [])
+    return [(int(m[0]), int(m[1]), int(m[2])) for m in marks
+            if isinstance(m, list) and len(m) == 3]
+
+
 def kind_of_message(message: dict[str, Any]) -> GameKind:
     """The game a ``game`` message is about: the lobby's line for its table names it
     (a host that did not name it plays the default game)."""
@@ -53,6 +60,8 @@ class RemoteModel(GameModel):
         self.reader: type[RemoteView[Any, Any, Any]] = \
             (kind or kind_of_message(first)).remote_view()
         """The game's view class: how its states, events and moves are read."""
+        self.stood_in: list[tuple[int, int, int]] = _marks(first)
+        """The events the table's stand-in made: (first, end, seat)."""
         self._past_boards: dict[int, Any] = {}
         """The boards after the turns the last move played by itself (Shipyard's solo
         automa), as this seat may see them: the host sends them with the move."""
@@ -88,6 +97,7 @@ class RemoteModel(GameModel):
         if "state" not in message and "final" not in message:
             return
         old = self.game
+        self.stood_in = _marks(message)
         self.game = self.game_from(message, old)
         self.waiting = False
         self.revision += 1
@@ -99,6 +109,19 @@ class RemoteModel(GameModel):
         else:
             self._notify(Change(ChangeKind.MOVE, self.revision,
                                 tuple(self.game.events[len(old.events):])))
+
+    def log_note(self, event: int) -> str:
+        """The stand-in's moves are marked: "(played by the stand-in for Bob)"."""
+        for first, end, seat in self.stood_in:
+            if first <= event < end:
+                names = self.seat_names()
+                name = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+                return f" (played by the stand-in for {name})"
+        return ""
+
+    def seat_names(self) -> list[str]:
+        """The seat names, as the lobby's line for the table has them."""
+        return [str(seat.get("name", "")) for seat in self.lobby.get("seats", [])]
 
     def boards_after_automa_turns(self) -> dict[int, Any]:
         """The host sends them with the move (this seat's view of each)."""

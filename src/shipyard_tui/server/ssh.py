@@ -32,6 +32,8 @@ from typing import Any
 
 import asyncssh
 
+from shipyard_tui.server.tables import how_long
+
 
 def no_terminal(host: str | None = None, port: int | None = None,
                 user: str | None = None) -> bytes:
@@ -60,17 +62,6 @@ RESTORE = (b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"  # mouse o
 """What gives a client's terminal back when the interface could not (it was ended by
 a signal): mouse tracking and bracketed paste off, out of the alternate screen, the
 cursor shown, the colours reset."""
-
-
-def how_long(seconds: float) -> str:
-    """A span of time in words: "1 minute", "5 minutes", "30 seconds"."""
-    if seconds >= 60 and seconds % 60 == 0:
-        count, unit = int(seconds // 60), "minute"
-    elif seconds >= 60:
-        return f"{seconds / 60:g} minutes"
-    else:
-        count, unit = max(1, round(seconds)), "second"
-    return f"{count} {unit}{'' if count == 1 else 's'}"
 
 
 FULL = b"The server is full right now; please try again in a while.\r\n"

@@ -16,23 +16,31 @@ from textual.app import App
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.model import Change
 from shipyard_tui.server.remote import RemoteModel
+from shipyard_tui.server.tables import how_long
 from shipyard_tui.ui.ascii import ascii_char
 from shipyard_tui.ui.compat import terminal_driver
 from shipyard_tui.ui.screens.table import TablePolicy, TableScreen
 
 
-def who_decides(lobby: dict[str, Any], seat: int) -> str:
-    """How the lobby says who decides for ``seat``: a person, a bot, a stand-in, away."""
+def who_decides(lobby: dict[str, Any], seat: int, name: str = "") -> str:
+    """Who decides for ``seat`` (called ``name``), as the lobby says it: "the bot is
+    playing for Bot 2", "a bot stands in for Bob", "Bob is away (a bot plays for Bob
+    after 1 minute of the turn)", "waiting for Bob (away)", "waiting for Bob"."""
     seats = lobby.get("seats", [])
+    name = name or "them"
     if 0 <= seat < len(seats):
         info = seats[seat]
         if info.get("kind") == "bot":
-            return "the bot is playing for"
+            return f"the bot is playing for {name}"
         if info.get("stand_in"):
-            return "a bot stands in for"
+            return f"a bot stands in for {name}"
         if not info.get("present"):
-            return "waiting for (away)"
-    return "waiting for"
+            after = lobby.get("stand_in")
+            if isinstance(after, int | float):
+                return (f"{name} is away (a bot plays for {name} after "
+                        f"{how_long(after)} of the turn)")
+            return f"waiting for {name} (away)"
+    return f"waiting for {name}"
 
 
 def turn_signal(app: App[Any], mine: bool, was_mine: bool, announced: bool, game: str) -> None:
@@ -101,12 +109,12 @@ class AtServer(TablePolicy):
         """Who decides ``seat``'s ``what`` (its turn, its decision) at the table."""
         model = self.model
         name = screen.seat_name(seat)
-        who = who_decides(model.lobby, seat)
+        who = who_decides(model.lobby, seat, name)
         if model.waiting:
             return "Sent; waiting for the table…"
         if model.seat is None:
-            return f"Watching: {who} {name}."
-        return f"It is {name}'s {what}: {who} {name}."
+            return f"Watching: {who}."
+        return f"It is {name}'s {what}: {who}."
 
     def take_back(self, screen: TableScreen) -> None:
         """Ask the host to take the last move back (one decision at a time: the host

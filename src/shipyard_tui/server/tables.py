@@ -104,6 +104,16 @@ class Table:
     start_seat: int | None = None
     """The seat that starts, where the table's opener picked it (a game whose setup
     offers the choice, NA-2.4); ``None``: as the game's rules choose."""
+    stood_in: list[tuple[int, int, int]] = field(default_factory=list)
+    """The events the stand-in's moves made: (first, end, seat), for the log's marks."""
+
+    def mark_stand_in(self, first: int, end: int, seat: int) -> None:
+        """The stand-in played for ``seat`` and its move made events ``first:end``
+        (one run for moves in a row)."""
+        if self.stood_in and self.stood_in[-1][1] == first and self.stood_in[-1][2] == seat:
+            self.stood_in[-1] = (self.stood_in[-1][0], end, seat)
+        elif end > first:
+            self.stood_in.append((first, end, seat))
 
     @property
     def kind(self) -> GameKind:
@@ -213,9 +223,11 @@ class Table:
         game = self.game
         if game is None:
             return {}
+        marks = {"stood_in": [list(mark) for mark in self.stood_in]} if self.stood_in else {}
         if game.is_over:
-            return {"final": game.to_json(with_events=True)}
+            return {"final": game.to_json(with_events=True), **marks}
         message: dict[str, Any] = {
+            **marks,
             "state": game.view(seat).to_dict(),
             "events_from": events_from,
             "events": [event_to_json(e)
@@ -243,6 +255,7 @@ class Table:
             "game_name": self.game_name,
             "edition": self.rules,
             **({"start_seat": self.start_seat} if self.start_seat is not None else {}),
+            **({"stood_in": [list(mark) for mark in self.stood_in]} if self.stood_in else {}),
         }
 
     @classmethod
@@ -258,7 +271,8 @@ class Table:
                    seed=int(data["seed"]),
                    game_name=str(data.get("game_name", games.DEFAULT)),
                    edition=str(data.get("edition", "")),
-                   start_seat=seat_number(data.get("start_seat")))
+                   start_seat=seat_number(data.get("start_seat")),
+                   stood_in=[(int(a), int(b), int(c)) for a, b, c in data.get("stood_in", [])])
 
 
 def seat_to_return_to(running: list[tuple[Table, int]], held: Callable[[Table, int], bool]
@@ -348,6 +362,27 @@ def known_level(name: str, game_name: str = games.DEFAULT) -> str | None:
         return table_kind(game_name).resolve_level(name)
     except ValueError:
         return None
+
+
+def stand_in_seconds(value: object) -> float | None:
+    """The seconds of an away person's turn before the stand-in plays for them, as a
+    message gives them (``None``: never); ``ValueError`` otherwise."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < 1e7:
+        raise ValueError("stand_in is a number of seconds, or null")
+    return float(value)
+
+
+def how_long(seconds: float) -> str:
+    """A span of time in words: "1 minute", "5 minutes", "30 seconds"."""
+    if seconds >= 60 and seconds % 60 == 0:
+        count, unit = int(seconds // 60), "minute"
+    elif seconds >= 60:
+        return f"{seconds / 60:g} minutes"
+    else:
+        count, unit = max(1, round(seconds)), "second"
+    return f"{count} {unit}{'' if count == 1 else 's'}"
 
 
 def stand_in_level(name: object, game_name: str = games.DEFAULT) -> str:

@@ -208,7 +208,9 @@ class NauticusScreen(TableScreen):
 
     def _log_entries(self, start: int) -> list[str]:
         names = [s.name for s in self.game.state.seats]
-        return repeats_counted([line for event in self.game.events[start:]
+        note = self.model.log_note
+        return repeats_counted([line + note(i)
+                                for i, event in enumerate(self.game.events[start:], start)
                                 if (line := event_words(event, names)) is not None])
 
     def _rewrite_log(self) -> None:

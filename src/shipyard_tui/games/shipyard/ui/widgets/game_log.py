@@ -47,7 +47,9 @@ class GameLog(ReadingLog):
         events = self.model.visible_events()
         names = self._names()
         self._shown = len(events)
-        return [line for event in events[start:] if (line := describe_event(names, event))]
+        note = self.model.log_note
+        return [line + note(i) for i, event in enumerate(events[start:], start)
+                if (line := describe_event(names, event))]
 
     def _rebuild(self) -> None:
         self.set_entries(self._lines(0))
