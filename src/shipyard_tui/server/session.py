@@ -18,6 +18,7 @@ from typing import Any
 from textual.app import App, SystemCommand
 from textual.command import CommandPalette
 from textual.driver import Driver
+from textual.filter import Monochrome, NoColor
 from textual.screen import Screen
 
 from shipyard_tui.server.lobby import LobbyScreen, NameScreen
@@ -32,7 +33,7 @@ from shipyard_tui.server.table_screen import (
 )
 from shipyard_tui.ui.app import end_anyway
 from shipyard_tui.ui.ascii import AsciiFilter, plain_palette_icon, wants_ascii
-from shipyard_tui.ui.compat import exiting
+from shipyard_tui.ui.compat import exiting, swap_filters
 from shipyard_tui.ui.driver import sturdy
 from shipyard_tui.ui.screens.table import TableScreen
 
@@ -62,6 +63,10 @@ class SessionApp(App[None]):
         """Whether only ASCII is drawn: the SSH server passes on the client's locale."""
         if self.ascii:
             self._filters.append(AsciiFilter())
+        if self.no_color:
+            # the client's NO_COLOR: the terminal's own colours, as the local app draws
+            # (Textual's default greys the ansi themes' colours to black on black)
+            swap_filters(self, lambda f: NoColor() if isinstance(f, Monochrome) else f)
         self.socket_path = socket_path
         self.player = player
         self.fingerprint = fingerprint

@@ -317,10 +317,13 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         sent = {str(k): str(v) for k, v in self.chan.get_environment().items()}
         env = {k: v for k, v in os.environ.items()
                if k not in ("COLORTERM", "TERM", "TEXTUAL_COLOR_SYSTEM", "COLUMNS", "LINES",
-                            *LOCALE_VARIABLES)}
+                            "NO_COLOR", *LOCALE_VARIABLES)}
         env["TERM"] = self.term
         if sent.get("COLORTERM"):
             env["COLORTERM"] = sent["COLORTERM"]
+        if sent.get("NO_COLOR"):
+            # the player's wish (``ssh -o SendEnv=NO_COLOR``), never the server's own
+            env["NO_COLOR"] = "1"
         env["TEXTUAL_COLOR_SYSTEM"] = colour_system(self.term, sent)
         env.update(client_locale(sent))
         env["PYTHONIOENCODING"] = "utf-8"
