@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
 
+from shipyard_tui.server.host import TableHost
+from shipyard_tui.server.tables import PERSON, SeatPlan, Table
+from support import random_playout
+from support.shipyard import new_game
 from support.ssh import Server, Terminal, make_key, start_server
 
 
@@ -54,3 +59,61 @@ async def test_no_color_sent_by_the_client_is_honoured(
     assert _coloured(plain) == 0
     await plain.close()
     await coloured.close()
+
+
+async def test_a_player_removes_a_finished_table_from_their_lobby(host: TableHost) -> None:
+    """Issue 36 item 10: finished tables stayed in the lobby for good. A player removes
+    one from their own lobby; once everyone who sat there has, the server forgets it
+    (its game stays archived)."""
+    from test_server_host import Client
+
+    game = new_game(2, seed=3)
+    random_playout(game, 1)
+    assert game.is_over
+    over = Table("over1", [SeatPlan(PERSON, player="Ann"), SeatPlan(PERSON, player="Bob")],
+                 game=game)
+    host.tables[over.table_id] = over
+    ann = await Client.open(host, player="Ann")
+    bob = await Client.open(host, player="Bob")
+    await ann.send({"op": "create", "seats": ["me", "open"]})
+    playing = (await ann.expect("game"))["table"]
+    await ann.send({"op": "remove", "table": playing})
+    assert "finished" in (await ann.expect("error"))["message"]
+    await ann.send({"op": "remove", "table": "over1"})
+    lobby = await ann.expect("lobby")
+    assert [t["table"] for t in lobby["tables"]] == [playing]
+    await bob.send({"op": "lobby"})
+    assert "over1" in [t["table"] for t in (await bob.expect("lobby"))["tables"]]
+    assert Table.from_json(over.to_json()).removed_by == ["Ann"]
+    await bob.send({"op": "remove", "table": "over1"})
+    await bob.expect("lobby", lambda m: "over1" not in [t["table"] for t in m["tables"]])
+    assert "over1" not in host.tables
+    assert "over1" not in (host.folder / "tables.json").read_text()
+    for client in (ann, bob):
+        await client.close()
+
+
+async def test_d_in_the_lobby_asks_before_it_removes_a_finished_table() -> None:
+    from shipyard_tui.server.showcase import LobbyShowcase
+    from shipyard_tui.ui.screens.confirm import ConfirmScreen
+    from shipyard_tui.ui.showcase import settle
+
+    sent: list[dict[str, Any]] = []
+    app = LobbyShowcase()
+    app.send = sent.append  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("d")  # a game under way
+        await settle(pilot)
+        assert "Only a finished table" in [n.message for n in app._notifications][-1]
+        await pilot.press("down", "down", "down", "d")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen) and "c1a077" in app.screen.question
+        await pilot.press("n")
+        await settle(pilot)
+        assert sent == []
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert sent == [{"op": "remove", "table": "c1a077"}]

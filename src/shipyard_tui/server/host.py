@@ -33,23 +33,20 @@ from pathlib import Path
 from typing import Any
 
 from shipyard_tui.core import Bot, IllegalMoveError, SeatDriver, bot_seed
-from shipyard_tui.games import DEFAULT
 from shipyard_tui.saves import SaveError, SaveStore
 from shipyard_tui.seats import clean_name
-from shipyard_tui.server.presence import Presence
+from shipyard_tui.server.presence import Presence, describe
 from shipyard_tui.server.protocol import ProtocolError, encode, read_message
 from shipyard_tui.server.tables import (
     BOT,
     PERSON,
     Table,
     TableGame,
-    plan_seats,
+    new_table,
     read_tables,
-    seat_number,
     seat_to_return_to,
     stand_in_level,
     stand_in_seconds,
-    table_kind,
     write_tables,
 )
 from shipyard_tui.settings import load_settings
@@ -210,7 +207,7 @@ class TableHost:
                 return
             raise ValueError("say hello (and pick a name) first")
         handler = {
-            "lobby": lambda: link.send(self.lobby_message()),
+            "lobby": lambda: link.send(self.lobby_message(link.player)),
             "create": lambda: self._create(link, message),
             "join": lambda: self._join(link, message),
             "watch": lambda: self._watch(link, message),
@@ -218,6 +215,7 @@ class TableHost:
             "play": lambda: self._play(link, message),
             "undo": lambda: self._undo(link, message),
             "stand_in": lambda: self._set_stand_in(link, message),
+            "remove": lambda: self._remove(link, message),
         }.get(op)
         if handler is None:
             raise ValueError(f"unknown op {op!r}")
@@ -264,7 +262,7 @@ class TableHost:
         back, cursor = seat_to_return_to(running, lambda t, s: self._present(t.table_id, s))
         link.send({"op": "welcome", "player": link.player,
                    **({"table": cursor.table_id} if cursor is not None else {})})
-        link.send(self.lobby_message())
+        link.send(self.lobby_message(link.player))
         if back is not None:
             self._seat(link, *back)
 
@@ -280,65 +278,49 @@ class TableHost:
 
     # -- the lobby ----------------------------------------------------------------------
 
-    def lobby_message(self) -> dict[str, Any]:
-        return {"op": "lobby", "tables": [self._describe(t) for t in self.tables.values()]}
+    def lobby_message(self, player: str | None = None) -> dict[str, Any]:
+        """The lobby as ``player`` sees it: every table but the finished ones they
+        removed from it."""
+        return {"op": "lobby", "tables": [self._describe(t) for t in self.tables.values()
+                                          if player is None or player not in t.removed_by]}
 
     def _describe(self, table: Table) -> dict[str, Any]:
-        game = table.game
-        to_move = game.to_move if game is not None else None
-        seats = []
-        for i, (name, seat) in enumerate(zip(table.seat_names(), table.seats, strict=True)):
-            seats.append({
-                "name": name, "kind": seat.kind, "level": seat.level, "player": seat.player,
-                "present": seat.kind == PERSON and self._present(table.table_id, i),
-                "stand_in": self._standing_in(table, i),
-            })
-        state = "waiting" if game is None else ("over" if game.is_over else "playing")
-        # the game, its rules and the seats ("Shipyard, 2 seats" read "2 seats" alone,
-        # beside "Nauticus, 2 seats")
-        named = table.kind.describe(table.rules)
-        rules = f"{named} solo" if table.solo else f"{named}, {len(table.seats)} seats"
-        return {"table": table.table_id, "rules": rules, "game": table.game_name,
-                "seats": seats, "to_move": to_move, "state": state,
-                "scores": table.scores(), "winners": table.winners(),
-                "round": table.round_words(),
-                "moves": len(game.moves) if game is not None else 0,
-                "stand_in": table.stand_in, "stand_in_level": table.stand_in_level}
+        return describe(table, self._presence)
 
     def _send_lobby(self) -> None:
-        message = self.lobby_message()
         for link in self.links:
             if link.player is None:
                 continue
             table = self.tables.get(link.table) if link.table is not None else None
             if table is None or not table.started:
-                link.send(message)
+                link.send(self.lobby_message(link.player))
+
+    def _remove(self, link: Link, message: dict[str, Any]) -> None:
+        """A finished table leaves the sender's lobby (its game stays archived); once
+        every person who sat there has removed it, it leaves the server's tables."""
+        table = self._table(message)
+        assert link.player is not None
+        if table.game is None or not table.game.is_over:
+            raise ValueError("only a finished table can be removed from the lobby")
+        if link.player not in table.removed_by:
+            table.removed_by.append(link.player)
+        if {s.player for s in table.seats if s.kind == PERSON} <= set(table.removed_by):
+            del self.tables[table.table_id]
+            self._presence.forget(table.table_id)
+            for place in (self._seat_drivers, self._past, self._epochs):
+                place.pop(table.table_id, None)
+            for seat in range(len(table.seats)):
+                self._stand_ins.pop((table.table_id, seat), None)
+        self._save_tables()
+        if link.table == table.table_id:
+            link.table = link.seat = None
+        self._send_lobby()
 
     def _create(self, link: Link, message: dict[str, Any]) -> None:
         assert link.player is not None
         if len(self.tables) >= MAX_TABLES:
             raise ValueError(f"this server has {MAX_TABLES} tables already")
-        game_name = message.get("game", DEFAULT)
-        kind = table_kind(game_name)
-        seats = plan_seats(list(message.get("seats", [])), link.player, game_name)
-        names = Table("", seats).seat_names()
-        if link.player.casefold() in (n.casefold() for n in names[1:]):
-            raise ValueError(f"a bot at this table would be called {link.player} too")
-        stand_in = stand_in_seconds(message.get("stand_in"))
-        delay = message.get("bot_delay", 0.6)
-        if not isinstance(delay, int | float) or not 0 <= delay <= 10:
-            raise ValueError("bot_delay is between 0 and 10 seconds")
-        rules = message.get("rules") or ""
-        if rules and rules not in kind.rule_books:
-            books = " or ".join(repr(book) for book in kind.rule_books)
-            raise ValueError(f"rules is {books}" if books
-                             else f"{kind.title} has one rule book: leave rules out")
-        level = stand_in_level(message.get("stand_in_level", "beginner"), game_name)
-        table = Table(secrets.token_hex(3), seats,
-                      stand_in=stand_in,
-                      bot_delay=float(delay), stand_in_level=level, game_name=game_name,
-                      edition=rules, start_seat=seat_number(message.get("start_seat")))
-        table.check()  # the game's own checks (the classic rules have no solo game)
+        table = new_table(message, link.player)
         while table.table_id in self.tables:
             table.table_id = secrets.token_hex(3)
         self.tables[table.table_id] = table
@@ -399,7 +381,7 @@ class TableHost:
         if link.table is not None:
             self._left(link)
         if lobby:
-            link.send(self.lobby_message())
+            link.send(self.lobby_message(link.player))
 
     def _table(self, message: dict[str, Any]) -> Table:
         table = self.tables.get(str(message.get("table")))
@@ -433,13 +415,8 @@ class TableHost:
     def _present(self, table_id: str, seat: int) -> bool:
         return any(link.table == table_id and link.seat == seat for link in self.links)
 
-    def _standing_in(self, table: Table, seat: int) -> bool:
-        """Whether a bot plays this person's seat now (:class:`~.presence.Presence`)."""
-        return self._presence.standing_in(table, seat)
-
     def _due(self, table: Table) -> float | None:
-        """Seconds until a bot should move at this table, or ``None`` if it is a person's
-        decision (or the game is not running)."""
+        """Seconds until a bot should move here (``None``: a person's decision)."""
         return self._presence.due(table)
 
     def _drive(self, table: Table) -> None:

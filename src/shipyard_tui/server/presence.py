@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from shipyard_tui.server.tables import BOT, PERSON, Table
 
@@ -95,3 +96,28 @@ class Presence:
             return None
         assert table.stand_in is not None
         return max(table.bot_delay, start + table.stand_in - time.monotonic())
+
+
+def describe(table: Table, presence: Presence) -> dict[str, Any]:
+    """A table as the lobby shows it: its game and rules, who sits where (and who is
+    here, and whom a bot stands in for), whose turn it is and how the game stands."""
+    game = table.game
+    to_move = game.to_move if game is not None else None
+    seats = []
+    for i, (name, seat) in enumerate(zip(table.seat_names(), table.seats, strict=True)):
+        seats.append({
+            "name": name, "kind": seat.kind, "level": seat.level, "player": seat.player,
+            "present": seat.kind == PERSON and presence._present(table.table_id, i),
+            "stand_in": presence.standing_in(table, i),
+        })
+    state = "waiting" if game is None else ("over" if game.is_over else "playing")
+    # the game, its rules and the seats ("Shipyard, 2 seats" read "2 seats" alone,
+    # beside "Nauticus, 2 seats")
+    named = table.kind.describe(table.rules)
+    rules = f"{named} solo" if table.solo else f"{named}, {len(table.seats)} seats"
+    return {"table": table.table_id, "rules": rules, "game": table.game_name,
+            "seats": seats, "to_move": to_move, "state": state,
+            "scores": table.scores(), "winners": table.winners(),
+            "round": table.round_words(),
+            "moves": len(game.moves) if game is not None else 0,
+            "stand_in": table.stand_in, "stand_in_level": table.stand_in_level}

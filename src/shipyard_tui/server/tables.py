@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -106,6 +107,8 @@ class Table:
     offers the choice, NA-2.4); ``None``: as the game's rules choose."""
     stood_in: list[tuple[int, int, int]] = field(default_factory=list)
     """The events the stand-in's moves made: (first, end, seat), for the log's marks."""
+    removed_by: list[str] = field(default_factory=list)
+    """The players who removed the finished table from their lobby."""
 
     def mark_stand_in(self, first: int, end: int, seat: int) -> None:
         """The stand-in played for ``seat`` and its move made events ``first:end``
@@ -256,6 +259,7 @@ class Table:
             "edition": self.rules,
             **({"start_seat": self.start_seat} if self.start_seat is not None else {}),
             **({"stood_in": [list(mark) for mark in self.stood_in]} if self.stood_in else {}),
+            **({"removed_by": self.removed_by} if self.removed_by else {}),
         }
 
     @classmethod
@@ -272,7 +276,34 @@ class Table:
                    game_name=str(data.get("game_name", games.DEFAULT)),
                    edition=str(data.get("edition", "")),
                    start_seat=seat_number(data.get("start_seat")),
-                   stood_in=[(int(a), int(b), int(c)) for a, b, c in data.get("stood_in", [])])
+                   stood_in=[(int(a), int(b), int(c)) for a, b, c in data.get("stood_in", [])],
+                   removed_by=[str(name) for name in data.get("removed_by", [])])
+
+
+def new_table(message: dict[str, Any], creator: str) -> Table:
+    """The table a ``create`` message opens, its creator at the first seat
+    (``ValueError`` says what is wrong with the message)."""
+    game_name = message.get("game", games.DEFAULT)
+    kind = table_kind(game_name)
+    seats = plan_seats(list(message.get("seats", [])), creator, game_name)
+    names = Table("", seats).seat_names()
+    if creator.casefold() in (n.casefold() for n in names[1:]):
+        raise ValueError(f"a bot at this table would be called {creator} too")
+    stand_in = stand_in_seconds(message.get("stand_in"))
+    delay = message.get("bot_delay", 0.6)
+    if not isinstance(delay, int | float) or not 0 <= delay <= 10:
+        raise ValueError("bot_delay is between 0 and 10 seconds")
+    rules = message.get("rules") or ""
+    if rules and rules not in kind.rule_books:
+        books = " or ".join(repr(book) for book in kind.rule_books)
+        raise ValueError(f"rules is {books}" if books
+                         else f"{kind.title} has one rule book: leave rules out")
+    level = stand_in_level(message.get("stand_in_level", "beginner"), game_name)
+    table = Table(secrets.token_hex(3), seats, stand_in=stand_in, bot_delay=float(delay),
+                  stand_in_level=level, game_name=game_name, edition=rules,
+                  start_seat=seat_number(message.get("start_seat")))
+    table.check()  # the game's own checks (the classic rules have no solo game)
+    return table
 
 
 def seat_to_return_to(running: list[tuple[Table, int]], held: Callable[[Table, int], bool]
