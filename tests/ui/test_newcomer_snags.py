@@ -49,3 +49,33 @@ async def test_continue_shows_the_highlighted_choice(store):
         seen = range(round(options.scroll_y),
                       round(options.scroll_y) + options.scrollable_content_region.height)
         assert top in seen, (top, seen)
+
+
+async def test_a_market_tile_keeps_its_letter_for_the_whole_build():
+    """Issue 35 item 5: the letters of the ship tiles moved after every purchase of a
+    build (the same tile was ``p``, then ``o``, then ``n``). A tile keeps its slot's
+    letter until the build ends (the display slides down only then, R-4.1), and the
+    letter of a tile bought is given to no other choice."""
+    game = Game(solo_config("Player", seed=11))
+    for move in ("choose build", "proceed"):
+        game.play(move)
+    app = ShipyardApp(game=game, game_id="g1", bot_delay=600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+
+        def keys() -> dict[str, str]:
+            shown = panel(app)
+            return {str(c.move): shown.key_of(i) for i, c in enumerate(shown.choices)
+                    if c.move is not None}
+
+        before = keys()
+        for bought in ("buy bow 0", "buy stern 2"):
+            await pilot.press(keys()[bought], "enter")
+            await settle(pilot)
+            await pilot.press("0" if bought.endswith("0") else "1", "enter")
+            await settle(pilot)
+            now = keys()
+            tiles = {move: key for move, key in now.items() if move.startswith("buy ")}
+            assert tiles == {move: before[move] for move in tiles}
+            assert bought not in now
+            assert now["end-build"] not in before.values()

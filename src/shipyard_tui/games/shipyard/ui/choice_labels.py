@@ -8,6 +8,8 @@ which over SSH is the seat's view.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from shipyard_tui.games.shipyard.advice import (
     LoadPlan,
     best_load,
@@ -21,7 +23,7 @@ from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.games.shipyard.rules import query as q
 from shipyard_tui.games.shipyard.ui.widgets.shipyard_grid import NOT_COMPLETING
 from shipyard_tui.games.shipyard.words import cruise_ends, describe_move, guilders, plural
-from shipyard_tui.ui.widgets.choice_panel import Choice, Plan
+from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS, Choice, Plan
 
 
 def load_plan(plan: LoadPlan) -> Plan[Move]:
@@ -82,12 +84,30 @@ def choices(state: GameState, legal: list[Move]) -> list[Choice]:
         # play-test: "a" became "Finish building" and every tile's letter moved down);
         # the highlight still starts on it (:func:`first_highlight`)
         finish = [c for c in out if isinstance(c.move, mv.EndBuild)]
-        out = [c for c in out if c not in finish] + finish
+        out = slot_keys(state, [c for c in out if c not in finish] + finish)
     if step is S.LAST_CHANCE:
         passing = [Choice("Pass: complete no ship (this chance does not come back)",
                           c.move) for c in out if isinstance(c.move, mv.NoLastTile)]
         out = [c for c in out if not isinstance(c.move, mv.NoLastTile)] + passing
     return out + unavailable_choices(state)
+
+
+def slot_keys(state: GameState, out: list[Choice]) -> list[Choice]:
+    """The build's choices with a letter each that holds for the whole build: a ship
+    tile its slot's (the display slides down only when the build ends, R-4.1), so a
+    tile bought leaves its letter unused; the other choices (a blank tile, finishing)
+    the letters after every slot's. A play-test saw the same tile lettered ``p``,
+    then ``o``, then ``n`` (issue 35 item 5)."""
+    ships = state.market.ships
+    first = [sum(len(column) for column in ships[:c]) for c in range(len(ships))]
+    rest = iter(OPTION_KEYS[sum(len(column) for column in ships):])
+    keyed = []
+    for choice in out:
+        move = choice.move
+        key = (OPTION_KEYS[first[move.column] + move.row] if isinstance(move, mv.Buy)
+               else next(rest, ""))
+        keyed.append(replace(choice, key=key))
+    return keyed
 
 
 def first_highlight(legal: list[Move]) -> Move | None:
