@@ -125,3 +125,36 @@ def test_the_strong_bot_with_a_fixed_count_is_reproducible_and_never_moves_the_g
                                                                    game.legal_moves()))
              for _ in range(2)}
     assert len(picks) == 1 and game.state.to_dict() == before
+
+
+def test_early_in_the_game_a_completion_reward_is_a_crown_not_3_vp():
+    # issue 37, NA-7.4 and NA-9.2: a crown mast or sail saves workers at every Crown
+    # evaluation still to come; the old valuation held it worth less than 3 VP
+    from support.nauticus import give_warehouse
+
+    game = table()
+    give_yard(game, 0, build("bow", "stern", masts="whale whale", sails="whale -"))
+    give_warehouse(game, 0, "sail:whale")
+    game.play("choose transport")  # field 1: its bonus is a mast of choice
+    game.play("bonus mast:whale")
+    game.play("move sail:whale 0.1")
+    assert game.state.step.value == "reward"
+    for level in ("greedy", "planner"):
+        move = bot_for_level(level, 0).choose(game.view(0), game.legal_moves())
+        assert str(move) in {"reward crown-mast", "reward crown-sail"}, (level, move)
+
+
+def test_sensible_bots_take_crown_rewards_in_a_few_seeded_games():
+    # issue 37: over these 8 seeded 2-seat games the old planner took no crown or goods
+    # reward (and delivered nothing); the new one takes some in at least 3 games
+    from shipyard_tui.games.nauticus.rules.events import GoodsDelivered, RewardTaken
+
+    games_with = 0
+    for seed in range(8):
+        game = play_out(NauticusGame(config(2, seed)),
+                        {i: bot_for_level("sensible", i) for i in range(2)})
+        used = [e for e in game.events if isinstance(e, GoodsDelivered)
+                or (isinstance(e, RewardTaken)
+                    and e.reward.split(":")[0] in ("crown-mast", "crown-sail", "goods"))]
+        games_with += bool(used)
+    assert games_with >= 3

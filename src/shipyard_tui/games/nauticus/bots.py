@@ -19,6 +19,7 @@ from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.nauticus.kind import KIND
 from shipyard_tui.games.nauticus.rules.catalog import (
     CROWN_CAP,
+    PASS_TILES,
     PHASES_PER_ROUND,
     SHIP_VP,
     Action,
@@ -27,7 +28,7 @@ from shipyard_tui.games.nauticus.rules.catalog import (
 from shipyard_tui.games.nauticus.rules.engine import apply_move, legal_moves
 from shipyard_tui.games.nauticus.rules.game import NauticusGame
 from shipyard_tui.games.nauticus.rules.moves import Move
-from shipyard_tui.games.nauticus.rules.state import Build, NauticusState, Seat, Step
+from shipyard_tui.games.nauticus.rules.state import Build, NauticusState, Step
 
 
 class NauticusBot(Protocol):
@@ -64,25 +65,55 @@ so a bot finishes one ship before it starts the next). Tuned in 2-seat games aga
 the previous valuation: 0.8 spread the tiles over many builds and lost."""
 CROWN_WORKER_SHARE = 0.8
 """What a worker kept for this round's Crown evaluation is worth per crown."""
-LOADED_CHANCE = 0.5
-"""The share of a delivery's gain a full ship's good aboard counts before it is
-delivered (0.9 held a bot back from delivering: the goods looked as good aboard)."""
-EMPTY_SLOT = 1.0
+DELIVERY_ODDS = 0.6
+"""The chance one Deliver performance still to come is one the seat can use (the tile
+may come too late in the round, or its workers be spent)."""
+EXTRA_DELIVERY = 0.5
+CARGO_AHEAD = 3
+CARGO_SHARE = 0.5
+"""A good counts this share of the mean gain of the next :data:`CARGO_AHEAD` goods of
+its kind, the rest its own gain."""
+"""The share of a Deliver performance the unplayed extra action counts for."""
+PART_LOADED_SHARE = 0.5
+"""A partly loaded ship's goods count the loaded chance scaled from this share (no good
+aboard yet) up to 1 (full): every good loaded makes the delivery of all of them likelier,
+so loading is worth its price step by step, not only with the last good (issue 37)."""
+BUILD_GOODS_CHANCE = 0.5
+"""The same chance for goods under a build still to be finished (times its reach)."""
+WAREHOUSE_GOOD_CHANCE = 0.45
+"""The chance a good in the warehouse is carried aboard a ship with room and delivered."""
+DELIVERY_WORKER_SHARE = 0.5
+"""The share of a worker a delivered or carried good costs: the Deliver and Transport
+tiles bring blue workers (NA-5.1) that pay for part of it."""
+EMPTY_SLOT = 1.5
 """What an empty place on a complete ship is worth early on: it can be loaded again."""
 RESERVE_BLUE = 1
 """Blue workers expected at the Crown evaluation."""
+WORKER_EARLY = 1.4
+"""What a worker is worth above its leftover third of a VP at the start (less as the
+game goes on)."""
+PERMANENT_CROWN = 1.0
+"""Scale of a crown mast or sail's worth per Crown evaluation still to come: each saves
+workers there (with *c* crowns a 15-VP evaluation takes 15/*c* uses), so the first
+crowns are worth most (NA-7.4, NA-9.2)."""
+EXPECTED_PASS_CROWNS = 3
+"""Crowns from turned pass tiles a seat is expected to have at a Crown evaluation."""
 
 
 def position_value(state: NauticusState, seat_index: int) -> float:
     """An estimate of the seat's final VP from a position (higher is better).
 
     A build is worth its share of the ship's VP and completion rewards, if it can
-    still be finished in the phases left (its leftovers otherwise). A loaded good is
-    worth what delivering it adds to its kind's count less the worker delivering
-    takes, while a delivery is still possible; delivered goods count as at the end.
-    The workers this round's Crown evaluation will need are kept for it. (The earlier
-    valuation gave the first tiles of a ship less than they cost and a loaded good
-    more than its delivery: bots built few ships and delivered nothing.)
+    still be finished in the phases left (its leftovers otherwise). A good is worth
+    what delivering it adds to its kind's count (NA-13.2) less the workers carrying and
+    delivering it take, times the chance it is delivered: high when its complete ship
+    is full and a delivery is still possible, growing with every good loaded, lower
+    under an unfinished build or in the warehouse (only while a ship has room for it).
+    Delivered goods count as at the end. A crown mast or sail is worth the workers it
+    saves at every Crown evaluation still to come. The workers this round's Crown
+    evaluation will need are kept for it. (Issue 37: the earlier valuation counted a
+    good loaded on a partly loaded ship for less than the empty place it took, and a
+    crown reward for less than 3 VP: bots loaded, delivered and crowned nothing.)
     """
     seat = state.seats[seat_index]
     total_phases = state.config.rounds * PHASES_PER_ROUND
@@ -92,39 +123,55 @@ def position_value(state: NauticusState, seat_index: int) -> float:
     if state.step is Step.OVER:
         return float(seat.vp)
     coin = 1 / 3 + 0.45 * left
-    worker = 1 / 3 + 1.4 * left
+    worker = 1 / 3 + WORKER_EARLY * left
     value = seat.vp + coin * seat.coins + worker * seat.workers
     # while this round's Crown evaluation is still to come, the workers it will need
     # are worth what each of them will score there
     crowns_tile = state.tiles.index(Action.CROWNS.value)
-    if not state.face_down[crowns_tile] and state.chosen != crowns_tile:
+    crowns_ahead = not state.face_down[crowns_tile] and state.chosen != crowns_tile
+    if crowns_ahead:
         expected = seat.crowns + len(seat.pass_up)
         if expected:
             reserve = min(seat.workers, _uses(expected) - RESERVE_BLUE)
             value += max(0.0, CROWN_WORKER_SHARE * expected - worker) * max(0, reserve)
     value += sum(goods_vp(n) for n in seat.delivered.values())
     counts = dict(seat.delivered)
-    can_deliver = _delivery_possible(state, seat)
+    delivery = _delivery_chance(state, seat_index)
+    can_deliver = delivery > 0
+    carry = DELIVERY_WORKER_SHARE * worker
 
-    def good_value(good: str, chance: float) -> float:
+    def good_value(good: str, chance: float, cost: float = carry) -> float:
         n = counts.get(good, 0)
         counts[good] = n + 1
-        gain = (goods_vp(n + 1) - goods_vp(n) - worker) * chance
+        # half the next good's own gain, half the mean of the next three: a first good
+        # of a kind starts a cargo worth more per good (NA-13.2: 2, 5, 9, 14 VP)
+        step = goods_vp(n + 1) - goods_vp(n)
+        ahead = (goods_vp(n + CARGO_AHEAD) - goods_vp(n)) / CARGO_AHEAD
+        gain = ((1 - CARGO_SHARE) * step + CARGO_SHARE * ahead - cost) * chance
         return max(1 / 3, gain)
 
     # complete ships first, then the builds nearest completion: the tiles still needed
     # queue up, so a build started beside others is further out of reach
     builds = sorted(seat.yard, key=_build_order)
     queue = 0
+    room = 0
+    evaluations = state.config.rounds - state.round + crowns_ahead
+    permanent = seat.crowns - (len(PASS_TILES) - len(seat.pass_up))
+    # completion rewards: 3 VP each, or crowns while crowns are worth more (NA-9.2)
+    rewards = [0.0]
+    for k in range(4):
+        rewards.append(rewards[-1] + max(SHIP_REWARD_VALUE,
+                                         _crown_worth(permanent + k, evaluations)))
     for build in builds:
         goods = [s.good for s in build.slots if s.good is not None]
         if build.complete:
             value += SHIP_VP[build.size]
-            chance = (LOADED_CHANCE * (1.0 if build.loaded else 0.6)
-                      if can_deliver else 0.0)
+            full = len(goods) / build.size
+            chance = delivery * (PART_LOADED_SHARE + (1 - PART_LOADED_SHARE) * full)
             value += sum(good_value(g, chance) for g in goods)
             if can_deliver:
                 value += EMPTY_SLOT * left * (build.size - len(goods))
+                room += build.size - len(goods)
             continue
         size = build.size if build.hull_finished else max(3, min(4, build.size + 1))
         placed = sum(1 + (s.mast is not None) + (s.sail is not None) for s in build.slots)
@@ -132,17 +179,38 @@ def position_value(state: NauticusState, seat_index: int) -> float:
         reach = min(1.0, phases_left / (PHASES_PER_TILE * queue))
         progress = placed / (3 * size)
         share = LINEAR_SHARE * progress + (1 - LINEAR_SHARE) * progress ** 2
-        worth = (SHIP_VP[size] + SHIP_REWARD_VALUE * size) * share
+        worth = (SHIP_VP[size] + rewards[size]) * share
         value += max(placed / 3, reach * worth + (1 - reach) * placed / 3)
-        value += sum(good_value(g, 0.4 * reach if can_deliver else 0.0) for g in goods)
-    tiles = sum(seat.warehouse.values())
-    value += tiles * (1 / 3 + 0.5 * left)
+        chance = BUILD_GOODS_CHANCE * reach * delivery
+        value += sum(good_value(g, chance) for g in goods)
+        if reach >= 1.0 and can_deliver:
+            room += build.size - len(goods)
+    tile = 1 / 3 + 0.5 * left
+    for item, n in seat.warehouse.items():
+        if not item.startswith("good:"):
+            value += n * tile
+            continue
+        for _ in range(n):
+            if room > 0:
+                room -= 1
+                value += max(tile, good_value(item[len("good:"):], WAREHOUSE_GOOD_CHANCE * delivery,
+                                              2 * carry))
+            else:
+                value += tile
     late = (min(state.phase, PHASES_PER_ROUND) - 1) / (PHASES_PER_ROUND - 1)
     value -= sum(seat.pass_up) * (0.3 + 0.7 * late)
     value += min(seat.crowns, CROWN_CAP) * 0.8 * left
+    value += sum(_crown_worth(k, evaluations) for k in range(permanent))
     if seat.extra:
         value += 2 * worker + 1.0 + 3.0 * left
     return value
+
+
+def _crown_worth(held: int, evaluations: int) -> float:
+    """What one more crown mast or sail is worth to a seat holding ``held`` of them,
+    with ``evaluations`` Crown evaluations to come: the uses it saves at each."""
+    crowns = held + EXPECTED_PASS_CROWNS
+    return PERMANENT_CROWN * evaluations * CROWN_CAP / (crowns * (crowns + 1))
 
 
 def _uses(crowns: int) -> int:
@@ -157,13 +225,26 @@ def _build_order(build: Build) -> tuple[int, float]:
     return 2, -placed / (3 * max(build.size, 3 if not build.hull_finished else 1))
 
 
-def _delivery_possible(state: NauticusState, seat: Seat) -> bool:
-    """Whether the seat can still deliver: a later round, its extra action, or the
-    Deliver tile still face up this round."""
-    if state.round < state.config.rounds or seat.extra:
-        return True
+def _delivery_chance(state: NauticusState, seat_index: int) -> float:
+    """The chance a seat's full ship is delivered before the end: from the Deliver
+    performances still open to it (NA-7.3): this phase's while its go is still to
+    come or under way, one in each later round (a round plays 7 of its 8 tiles), and
+    its extra action (NA-12.1). The last chance counts for little, so a bot delivers
+    rather than holding goods aboard until it is gone."""
+    seat = state.seats[seat_index]
     field = state.tiles.index(Action.DELIVER.value)
-    return not state.face_down[field]
+    chances: float = (state.config.rounds - state.round) * PHASES_PER_ROUND / len(state.tiles)
+    if not state.face_down[field]:
+        if state.chosen != field:
+            chances += 1
+        else:
+            order = (seat_index - state.chooser) % len(state.seats)
+            if order > state.goer or (order == state.goer and not state.resolved):
+                chances += 1
+    if seat.extra:
+        chances += EXTRA_DELIVERY
+    miss: float = (1.0 - DELIVERY_ODDS) ** chances
+    return 1.0 - miss
 
 
 class GreedyBot:
