@@ -1,9 +1,48 @@
+import os
 import sys
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+# Keep compiled modules (``__pycache__``, ignored by git) even where the shell asks
+# Python not to write them (PYTHONDONTWRITEBYTECODE): hundreds of tests start a fresh
+# ``shipyard`` process (the command line, crash and SSH tests), and without the caches
+# each one compiled the program again; the test workers inherit the environment.
+# Measured on tests/table at -n 4: 89 s of CPU time with the variable set, 71 s
+# without (docs/performance.md, issue 39).
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
+
+WORKERS_PER_CORE = 2
+"""Test processes per core for ``pytest -n auto``. Many tests wait as much as they work
+(an app under test idles between frames, an SSH client waits for its screen): with one
+process a core, about 40 % of the interface tests' time was a core standing idle, and a
+second process per core fills it (issue 39, docs/performance.md)."""
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto``: two workers per core, unless PYTEST_XDIST_AUTO_NUM_WORKERS says
+    otherwise (then xdist's own rule reads it)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """Spread the tests by work stealing (a worker that runs dry takes tests from a busy
+    one) unless ``--dist`` names a mode: the tests' lengths differ by a thousand times."""
+    option = config.option
+    if getattr(option, "dist", None) == "no" and getattr(option, "numprocesses", None):
+        option.dist = "worksteal"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests (marked ``slow``) first, in their order: started last, a single
+    minute-long game kept one worker busy after the others had finished."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.fixture(autouse=True)
