@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from beacons.rules import BeaconsConfig, BeaconsGame, CarefulBot, RandomBot
+from beacons.rules import TURNS, BeaconsConfig, BeaconsGame, CarefulBot, RandomBot
 from shipyard_tui.core.events import event_to_json
-from shipyard_tui.core.game import DEFAULT_OPTIONS, GameKind, Options
+from shipyard_tui.core.game import DEFAULT_OPTIONS, GameKind, Options, Page
 from shipyard_tui.core.seats import SeatConfig
 
 
@@ -74,6 +74,11 @@ class BeaconsKind(GameKind):
         from beacons.screen import BeaconsHelp
 
         return BeaconsHelp()
+
+    def how_to_play(self, options: Options = DEFAULT_OPTIONS) -> list[Page]:
+        return [Page("Goal", "[b]Light the beacon.[/b] On your turn play a card higher "
+                     "than the beacon (you score it), or douse the beacon and draw. "
+                     f"After {TURNS} turns each, the highest score wins.")]
 
     def review_renderable(self, game: BeaconsGame) -> Any:
         from rich.text import Text

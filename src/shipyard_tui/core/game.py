@@ -77,6 +77,19 @@ class Options:
 DEFAULT_OPTIONS = Options()
 """No options: the game's defaults."""
 
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page of a game's "How to play" (:meth:`GameKind.how_to_play`)."""
+
+    title: str
+    text: str
+    """The page's words, in Rich console markup (``[b]...[/b]``), paragraphs apart by a
+    blank line."""
+    picture: Callable[[bool], Any] | None = None
+    """Draws the page's illustration, a Rich renderable; its argument says that only
+    ASCII may be drawn (it then draws a legible ASCII form of its own)."""
+
+
 OPTION_WORDS = {"rules": "choice of rule book", "solo": "solo game",
                 "first_game": "first-game setup", "advanced": "advanced setup",
                 "start_seat": "choice of the starting seat"}
@@ -184,6 +197,19 @@ class GameKind(ABC):
         """What a simulated game's line says after its count of moves, from its
         :meth:`result_fields` (``", ..."``; empty: nothing)."""
         return ""
+
+    # -- how to play --------------------------------------------------------------------
+
+    def guides(self) -> list[tuple[str, Options]]:
+        """The "How to play" page sets this game offers, each its title and the options
+        its pages explain (a rule book, the solo game); by default one, of the game's
+        defaults. A set without pages (:meth:`how_to_play` empty) is not offered."""
+        return [(self.title, DEFAULT_OPTIONS)]
+
+    def how_to_play(self, options: Options = DEFAULT_OPTIONS) -> list[Page]:
+        """The pages that teach a newcomer this game under ``options``: the goal, a
+        turn, how points come, how it ends (none by default: the help stands alone)."""
+        return []
 
     # -- bots --------------------------------------------------------------------------
 

@@ -98,6 +98,11 @@ class NauticusKind(GameKind):
 
         return NauticusHelpScreen()
 
+    def how_to_play(self, options: Options = DEFAULT_OPTIONS) -> list[Any]:
+        from shipyard_tui.games.nauticus.ui.guide import pages
+
+        return pages()
+
     def scenes(self) -> list[Any]:
         from shipyard_tui.games.nauticus.ui.scenes import SCENES
 

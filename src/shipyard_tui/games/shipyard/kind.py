@@ -150,6 +150,16 @@ class ShipyardKind(GameKind):
 
         return HelpScreen()
 
+    def guides(self) -> list[tuple[str, Options]]:
+        from shipyard_tui.games.shipyard.ui.guide import GUIDES
+
+        return list(GUIDES)
+
+    def how_to_play(self, options: Options = DEFAULT_OPTIONS) -> list[Any]:
+        from shipyard_tui.games.shipyard.ui.guide import pages
+
+        return pages(options)
+
     def scenes(self) -> list[Any]:
         from shipyard_tui.games.shipyard.ui.scenes import SCENES
 

@@ -57,6 +57,7 @@ class TitleScreen(Screen[None]):
           for entry, key, title, _words in OTHER_GAMES),
         Binding("l", "menu('load')", "Load", show=False),
         Binding("f", "menu('finished')", "Finished", show=False),
+        Binding("h", "menu('guide')", "How to play", show=False),
         Binding("question_mark,f1", "menu('help')", "Help"),
         Binding("q", "menu('quit')", "Quit"),
     ]
@@ -77,6 +78,7 @@ class TitleScreen(Screen[None]):
         *((entry, key, words) for entry, key, _title, words in OTHER_GAMES),
         ("load", "l", "Load a saved game"),
         ("finished", "f", "Finished games (review the scores)"),
+        ("guide", "h", "How to play: the goal, a turn, the end (every game)"),
         ("help", "?", "Help: keys and the board"),
         ("quit", "q", "Quit"),
     )
@@ -144,6 +146,10 @@ class TitleScreen(Screen[None]):
             self.app.push_screen(SetupScreen(game=choice.removeprefix(GAME_ENTRY)))
         elif choice == "solo":
             self.app.push_screen(SetupScreen(solo=True))
+        elif choice == "guide":
+            from shipyard_tui.ui.screens.how_to_play import HowToPlayScreen, every_guide
+
+            self.app.push_screen(HowToPlayScreen(every_guide()))
         elif choice == "help":
             self.app.push_screen(games.kind(games.DEFAULT).help_screen())
         elif choice == "quit":

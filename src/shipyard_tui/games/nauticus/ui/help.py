@@ -12,6 +12,8 @@ from shipyard_tui.ui.compat import while_open
 from shipyard_tui.ui.screens.dialog import Dialog
 
 HELP = """\
+Esc, q or ? closes this help. h opens How to play: the goal, a round, the end.
+
 # Nauticus: keys
 
 | key | does |
@@ -26,6 +28,7 @@ HELP = """\
 | space | let a bot move now instead of waiting for it |
 | Ctrl+S | keep the game under a name (it is autosaved after every move anyway) |
 | ? or F1 | this help |
+| h (in this help) | How to play: the game in a few pages, for a newcomer |
 | q | leave the table (the game is kept) |
 
 # Reading the table
@@ -91,7 +94,8 @@ remainder of those leftovers, then the larger total.
 class NauticusHelpScreen(Dialog[None]):
     """Keys, the board and the rules. Any of Esc, q, ? or F1 closes it."""
 
-    BINDINGS = [Binding("escape,q,question_mark,f1", "dismiss", "Close")]
+    BINDINGS = [Binding("escape,q,question_mark,f1", "dismiss", "Close"),
+                Binding("h", "how_to_play", "How to play")]
 
     DEFAULT_CSS = """
     NauticusHelpScreen {
@@ -108,6 +112,13 @@ class NauticusHelpScreen(Dialog[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Markdown(HELP)
+
+    def action_how_to_play(self) -> None:
+        """Nauticus's How to play pages."""
+        from shipyard_tui.games.nauticus.kind import KIND
+        from shipyard_tui.ui.screens.how_to_play import HowToPlayScreen, guide_for
+
+        self.app.push_screen(HowToPlayScreen(guide_for(KIND)))
 
     @while_open  # a key may dismiss it before it is mounted
     def on_mount(self) -> None:

@@ -9,6 +9,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Markdown
 
+from shipyard_tui.core.game import Options
 from shipyard_tui.games.shipyard.rules import CATALOG
 from shipyard_tui.games.shipyard.rules.query import Catalog
 from shipyard_tui.games.shipyard.ui.widgets.canal_column import canal_shape
@@ -19,7 +20,7 @@ from shipyard_tui.ui.compat import while_open
 from shipyard_tui.ui.screens.dialog import Dialog
 
 HELP = """\
-Esc, q or ? closes this help.
+Esc, q or ? closes this help. h opens How to play: the goal, a turn, the end.
 
 # Shipyard — keys
 
@@ -38,6 +39,7 @@ Esc, q or ? closes this help.
 | H (shift+h) | hint: the strong bot's choice, highlighted, and how far its runner-up is behind |
 | Ctrl+P | the command palette |
 | ? or F1 | this help |
+| h (in this help) | How to play: the game in a few pages, for a newcomer |
 | Ctrl+S | save the game under a name of your choice (it is also saved after every move) |
 | q | leave the game (it is kept) |
 | Left, Right (end-of-game review) | the previous / next page; 1 – 5 pick one |
@@ -138,7 +140,8 @@ class HelpScreen(Dialog[None]):
     """Keys and abbreviations (in a classic game also the classic rules). Any of Esc,
     q, ? or F1 closes it."""
 
-    BINDINGS = [Binding("escape,q,question_mark,f1", "dismiss", "Close")]
+    BINDINGS = [Binding("escape,q,question_mark,f1", "dismiss", "Close"),
+                Binding("h", "how_to_play", "How to play")]
 
     DEFAULT_CSS = """
     HelpScreen {
@@ -152,11 +155,22 @@ class HelpScreen(Dialog[None]):
     }
     """
 
-    def __init__(self, classic: bool = False, catalog: Catalog = CATALOG) -> None:
+    def __init__(self, classic: bool = False, catalog: Catalog = CATALOG,
+                 solo: bool = False) -> None:
         super().__init__()
         self.classic = classic
         self.catalog = catalog
         """The components of the game's edition, whose contracts and employees it lists."""
+        self.solo = solo
+
+    def action_how_to_play(self) -> None:
+        """The How to play pages of the game this help is about."""
+        from shipyard_tui.games.shipyard.kind import KIND
+        from shipyard_tui.games.shipyard.rules import CLASSIC
+        from shipyard_tui.ui.screens.how_to_play import HowToPlayScreen, guide_for
+
+        options = Options(rules=CLASSIC if self.classic else "", solo=self.solo)
+        self.app.push_screen(HowToPlayScreen(guide_for(KIND, options)))
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():

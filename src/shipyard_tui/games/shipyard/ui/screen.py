@@ -507,7 +507,8 @@ class GameScreen(TableScreen):
         from shipyard_tui.games.shipyard.ui.help import HelpScreen
 
         game = self.model.game
-        return HelpScreen(classic=game.config.classic, catalog=q.catalog_of(game.state))
+        return HelpScreen(classic=game.config.classic, catalog=q.catalog_of(game.state),
+                          solo=game.config.solo)
 
     @on(ViewBar.Picked)
     def _picked(self, event: ViewBar.Picked) -> None:
