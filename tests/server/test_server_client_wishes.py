@@ -117,3 +117,51 @@ async def test_d_in_the_lobby_asks_before_it_removes_a_finished_table() -> None:
         await pilot.press("y")
         await settle(pilot)
         assert sent == [{"op": "remove", "table": "c1a077"}]
+
+
+async def _logged(server: Server, wanted: str) -> str:
+    for _ in range(100):
+        lines = [line for line in server.output if wanted in line]
+        if lines:
+            return lines[-1]
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no {wanted!r} in {server.output}")
+
+
+class BatchClient(asyncssh.SSHClient):
+    """A client in BatchMode: public keys only, nothing asked; it shows the banners."""
+
+    banners: list[str]
+
+    def auth_banner_received(self, msg: str, lang: str) -> None:
+        type(self).banners.append(msg)
+
+
+async def test_a_refused_client_in_batch_mode_is_told_and_logged(
+        server: Server, keys: dict[str, asyncssh.SSHKey]) -> None:
+    """Issue 36 item 10: a client in BatchMode (no keyboard-interactive step, so no
+    words) with an unknown key got only "Permission denied" and the server logged
+    nothing. It is now told in a banner, and the server logs every refused or failed
+    attempt with its reason."""
+    stranger = asyncssh.generate_private_key("ssh-ed25519")
+    BatchClient.banners = []
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncssh.connect("127.0.0.1", server.port, username="eve",
+                               client_factory=BatchClient, client_keys=[stranger],
+                               known_hosts=None, agent_path=None, preferred_auth="publickey")
+    [banner] = BatchClient.banners
+    assert stranger.get_fingerprint() in banner and ".pub" in banner
+    line = await _logged(server, f"refused {stranger.get_fingerprint()}")
+    assert "127.0.0.1" in line
+    assert "not in the players file" in line
+    with pytest.raises(asyncssh.PermissionDenied):  # no key at all
+        await asyncssh.connect("127.0.0.1", server.port, username="eve",
+                               client_keys=None, known_hosts=None, agent_path=None,
+                               preferred_auth="publickey")
+    assert "127.0.0.1" in await _logged(server, "without logging in")
+    async with asyncssh.connect("127.0.0.1", server.port, username="ann",
+                                client_keys=[keys["Ann"]], known_hosts=None,
+                                agent_path=None) as conn:  # a known key, no terminal
+        result = await conn.run("play", term_type=None)
+    assert "has none" in str(result.stdout)
+    assert "127.0.0.1" in await _logged(server, "Ann has no terminal")

@@ -269,6 +269,9 @@ class Refused(asyncssh.SSHClient):
 
     said: list[str]
 
+    def auth_banner_received(self, msg: str, lang: str) -> None:
+        type(self).said.append(f"banner: {msg}")
+
     def kbdint_auth_requested(self) -> str:
         return ""
 
@@ -301,9 +304,9 @@ async def test_a_refused_key_is_told_why_and_the_host_sees_who_came(
                                client_factory=Refused, client_keys=[stranger],
                                known_hosts=None, agent_path=None,
                                preferred_auth="publickey,keyboard-interactive")
-    assert len(Refused.said) == 1
+    assert len(Refused.said) == 1  # once: in a banner (issue 36 item 10), not asked again
     assert print_ in Refused.said[0] and "does not know your key" in Refused.said[0]
-    assert ".pub" in Refused.said[0]
+    assert ".pub" in Refused.said[0] and Refused.said[0].startswith("banner: ")
     line = await _output_with(server, "refused")
     assert print_ in line and "127.0.0.1" in line
     Refused.said = []

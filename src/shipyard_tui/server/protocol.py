@@ -12,6 +12,7 @@ From a player's interface to the host:
 | ``leave`` | | back to the lobby (a seat stays taken) |
 | ``play`` | ``table``, ``move`` | plays a move for the sender's seat |
 | ``undo`` | ``table`` | takes back the sender's last move of the turn |
+| ``remove`` | ``table`` | takes a finished table out of the sender's lobby |
 | ``stand_in`` | ``table``, ``seconds`` | a bot plays for the away after so long (``null``: never) |
 
 From the host: ``welcome`` (``player``, or ``need_name``; ``table``: the table the

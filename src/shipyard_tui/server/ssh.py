@@ -1,8 +1,10 @@
 """The SSH front door: public keys in, one interface process per connection.
 
-Only public-key authentication lets anyone in: no passwords. Keyboard-interactive is
-offered only to say why a client was refused (its key is not on the list, and how to
-get it there); it never lets anyone in. No port forwarding, agent or X11 forwarding, no
+Only public-key authentication lets anyone in: no passwords. A refused key is told why
+(its key is not on the list, and how to get it there) in an authentication banner,
+which a client in BatchMode shows too; keyboard-interactive is offered only to tell a
+client with no key at all, and never lets anyone in. Every refused or failed attempt
+is logged with its reason. No port forwarding, agent or X11 forwarding, no
 subsystems (so no sftp or scp). Whether the client asks for a shell or for a command,
 it gets the game: the command is never run. A connection without a terminal gets a
 sentence saying how to connect instead.
@@ -43,6 +45,13 @@ def no_terminal(host: str | None = None, port: int | None = None,
     where = f"{login}{host} -p {port}" if host and port else f"{login}HOST -p PORT"
     return ("Shipyard is played in a terminal, and this connection has none.\r\n"
             f"Connect with a terminal: ssh -t {where} (and without -T).\r\n").encode()
+
+
+def unknown_key(offered: str) -> str:
+    """What a client whose key (``offered``: its fingerprints) is refused is told."""
+    return (f"This Shipyard server does not know your key ({offered}).\n"
+            "Send the host your public key (the .pub file beside it, such as "
+            "~/.ssh/id_ed25519.pub) and ask to be added to the players file.")
 
 
 CANNOT_DRAW = ("dumb", "unknown")
@@ -150,6 +159,8 @@ class ShipyardServer(asyncssh.SSHServer):
         self.came_in = False
         self.told = False
         """The client has been told why it is refused."""
+        self.logged = False
+        """The server's log has said why it was refused."""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -159,6 +170,17 @@ class ShipyardServer(asyncssh.SSHServer):
     def connection_lost(self, exc: Exception | None) -> None:
         if self.came_in:
             self.gate.note(f"{self.player or 'a new key'} left ({self.peer})")
+            return
+        # never in: a refused key whose client could not be asked anything (BatchMode
+        # offers no keyboard-interactive step), a client with no key, a failed handshake
+        why = f" ({exc})" if exc is not None and str(exc) else ""
+        if self.refused and not self.logged:
+            offered = ", ".join(self.refused[:3])
+            self.gate.note(f"refused {offered} from {self.peer}: not in the players "
+                           f"file{why}")
+        elif not self.refused and not self.logged:
+            self.gate.note(f"a client from {self.peer} left without logging in: it "
+                           f"offered no key the server knows{why}")
 
     def auth_completed(self) -> None:
         self.came_in = True
@@ -183,13 +205,11 @@ class ShipyardServer(asyncssh.SSHServer):
         lets anyone in."""
         if self.told:
             return False
-        self.told = True
+        self.told = self.logged = True
         if self.refused:
             offered = ", ".join(self.refused[:3])
             self.gate.note(f"refused {offered} from {self.peer}: not in the players file")
-            why = (f"This Shipyard server does not know your key ({offered}).\n"
-                   "Send the host your public key (the .pub file beside it, such as "
-                   "~/.ssh/id_ed25519.pub) and ask to be added to the players file.")
+            why = unknown_key(offered)
         else:
             self.gate.note(f"refused a client with no key from {self.peer}")
             why = ("This Shipyard server lets players in by their SSH key, and your "
@@ -212,9 +232,24 @@ class ShipyardServer(asyncssh.SSHServer):
         if name is None and not self.gate.open_door:
             if fingerprint not in self.refused:
                 self.refused.append(fingerprint)
+            self._banner(fingerprint)
             return False
         self.player, self.fingerprint = name, fingerprint
         return True
+
+    def _banner(self, fingerprint: str) -> None:
+        """Tell a refused key why, once, in a banner: a client in BatchMode, which asks
+        no keyboard-interactive step, shows it too (a client with another key may still
+        come in with it, so the words allow for that)."""
+        if self.told or self.conn is None:
+            return
+        self.told = True
+        with contextlib.suppress(OSError, asyncssh.Error):
+            self.conn.send_auth_banner(
+                f"This Shipyard server does not know your key ({fingerprint}). If it "
+                "knows none of your keys, send the host your public key (the .pub file "
+                "beside it, such as ~/.ssh/id_ed25519.pub) and ask to be added to the "
+                "players file.\n")
 
     def session_requested(self) -> asyncssh.SSHServerSession[bytes]:
         return GameSession(self)
@@ -279,6 +314,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             sockname: tuple[Any, ...] = tuple(self.chan.get_extra_info("sockname") or ())
             user = self.chan.get_extra_info("username")
             host, port = (sockname[0], sockname[1]) if len(sockname) >= 2 else (None, None)
+            self.gate.note(f"{self.server.player or 'a new key'} has no terminal "
+                           f"({self.server.peer}): told to connect with one")
             self.chan.write(no_terminal(host, port, user if isinstance(user, str) else None))
             self.chan.exit(1)
             return
