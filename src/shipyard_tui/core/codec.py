@@ -42,19 +42,57 @@ def from_data(cls: type[T], data: Any) -> T:
 
 
 def _encode_any(value: Any) -> Any:
-    if value is None or isinstance(value, bool | int | float):
-        return value
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, str):
-        return str(value)
-    if isinstance(value, list | tuple):
-        return [_encode_any(v) for v in value]
-    if isinstance(value, dict):
-        return {str(_encode_any(k)): _encode_any(v) for k, v in value.items()}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return _encoder(type(value))(value)
-    raise TypeError(f"cannot encode {type(value).__name__}")
+    handler = _HANDLERS.get(type(value))
+    if handler is None:
+        handler = _handler_for(type(value))
+    return handler(value)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _encode_list(value: list[Any] | tuple[Any, ...]) -> list[Any]:
+    return [_encode_any(v) for v in value]
+
+
+def _encode_dict(value: dict[Any, Any]) -> dict[str, Any]:
+    return {str(_encode_any(k)): _encode_any(v) for k, v in value.items()}
+
+
+def _enum_value(value: Enum) -> Any:
+    return value.value
+
+
+_HANDLERS: dict[type, Encoder] = {
+    type(None): _same, bool: _same, int: _same, float: _same, str: _same,
+    list: _encode_list, tuple: _encode_list, dict: _encode_dict,
+}
+"""How a value of each exact type is encoded, learnt from :func:`_handler_for` as
+types are met: one dictionary look-up a value instead of a chain of tests."""
+
+
+def _handler_for(cls: type) -> Encoder:
+    """How :func:`_encode_any` encodes a value of exact type ``cls`` (remembered): the
+    tests in the order that decides a subclass (an enum that is also a ``str`` is
+    encoded by its value, a ``str`` subclass as a plain ``str``)."""
+    handler: Encoder
+    if issubclass(cls, bool | int | float):
+        handler = _same
+    elif issubclass(cls, Enum):
+        handler = _enum_value
+    elif issubclass(cls, str):
+        handler = str
+    elif issubclass(cls, list | tuple):
+        handler = _encode_list
+    elif issubclass(cls, dict):
+        handler = _encode_dict
+    elif dataclasses.is_dataclass(cls):
+        handler = _encoder(cls)
+    else:
+        raise TypeError(f"cannot encode {cls.__name__}")
+    _HANDLERS[cls] = handler
+    return handler
 
 
 @cache
