@@ -38,6 +38,8 @@ SCENES = [
     Scene("nauticus-160x50", (160, 50), lambda: game_app(midgame(players=4))),
     Scene("nauticus-help-80x24", (80, 24), lambda: game_app(midgame()),
           ("question_mark",)),
+    Scene("nauticus-how-to-play-80x24", (80, 24), lambda: game_app(midgame()),
+          ("question_mark", "h", "2")),
     Scene("nauticus-end-80x24-scores", (80, 24), lambda: game_app(finished())),
     Scene("nauticus-end-80x24-ships", (80, 24), lambda: game_app(finished()),
           ("2",)),

@@ -114,7 +114,7 @@ def automa(ascii: bool) -> RenderableType:
         "      → the employee marker moves n spaces; the automa hires nobody\n"
         "[b]Build[/b] → the lowest ship display row priced n leaves the game\n"
         "[b]Canal, Purchase[/b] → the lowest tile priced n leaves the game",
-        ascii, {"▣": "#", "▼": "v", "→": "="})
+        ascii, {"▣": "#", "▼": "v", "→": "->"})
 
 
 def ratings(ascii: bool) -> RenderableType:

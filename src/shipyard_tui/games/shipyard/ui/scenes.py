@@ -19,6 +19,7 @@ from shipyard_tui.games.shipyard.rules import (
     SeatKind,
 )
 from shipyard_tui.games.shipyard.rules import moves as mv
+from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.scene import Scene, colourless_app, game_app
 
 
@@ -95,6 +96,9 @@ SCENES = [
     Scene("classic-game-80x24", (80, 24),
           lambda: game_app(midgame(seed=3, turns=12, edition="classic"))),
     Scene("help-80x24", (80, 24), lambda: game_app(midgame()), ("question_mark",)),
+    Scene("how-to-play-80x24", (80, 24), ShipyardApp, ("h", "4")),
+    Scene("how-to-play-solo-80x24", (80, 24), ShipyardApp, ("h", "tab", "tab", "8")),
+    Scene("how-to-play-160x50", (160, 50), ShipyardApp, ("h", "3")),
     Scene("end-2-80x24-reveal", (80, 24), lambda: game_app(finished()), ("space",)),
     Scene("end-2-80x24-scores", (80, 24), lambda: game_app(finished()), ("2",)),
     Scene("end-2-80x24-ships", (80, 24), lambda: game_app(finished()), ("3",)),
