@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shipyard_tui.games.shipyard.rules import Game
+from support import legal_now
 from support.invariants import check_final, check_invariants, json_round_trip, random_config
 
 SETTINGS = settings(max_examples=8, deadline=None,
@@ -24,12 +25,13 @@ def _play_and_check(players: int, seed: int, move_seed: int, solo: bool = False)
     rng = random.Random(move_seed)
     check_invariants(game)
     while not game.is_over:
-        move = rng.choice(game.legal_moves())
+        move = rng.choice(legal_now(game))
         game.push(move)
         twin.play(move)
         check_invariants(game)
-        assert twin.state.to_dict() == game.state.to_dict()
-        assert json_round_trip(game).state.to_dict() == game.state.to_dict()
+        state = game.state.to_dict()
+        assert twin.state.to_dict() == state
+        assert json_round_trip(game).state.to_dict() == state
     check_final(game)
     replayed = Game.replay(config, game.moves)
     assert replayed.state.to_dict() == game.state.to_dict()
