@@ -165,3 +165,64 @@ async def test_a_refused_client_in_batch_mode_is_told_and_logged(
         result = await conn.run("play", term_type=None)
     assert "has none" in str(result.stdout)
     assert "127.0.0.1" in await _logged(server, "Ann has no terminal")
+
+
+async def test_a_seat_kept_for_a_friend_is_theirs_alone(host: TableHost) -> None:
+    """Issue 36 item 10: a seat could not be kept for a named friend: whoever came
+    first took it. A seat opened ``for:Bob`` waits for Bob; nobody else may take it."""
+    from test_server_host import Client
+
+    from shipyard_tui.server.lobby import seat_text
+
+    ann = await Client.open(host, player="Ann")
+    await ann.send({"op": "create", "seats": ["me", "for:Bob", "open"]})
+    table = (await ann.expect("game"))["table"]
+    assert host.tables[table].seats[1].kept_for == "Bob"
+    assert Table.from_json(host.tables[table].to_json()).seats[1].kept_for == "Bob"
+    cid = await Client.open(host, player="Cid")
+    await cid.send({"op": "join", "table": table, "seat": 1})
+    assert "not open to you" in (await cid.expect("error"))["message"]
+    await cid.send({"op": "join", "table": table})  # the first seat open to Cid
+    await cid.expect("game")
+    assert host.tables[table].seats[2].player == "Cid"
+    assert host.tables[table].game is None
+    dan = await Client.open(host, player="Dan")
+    await dan.send({"op": "join", "table": table})
+    assert "kept for others" in (await dan.expect("error"))["message"]
+    lobby = host.lobby_message()["tables"][0]
+    assert lobby["seats"][1]["kept_for"] == "Bob"
+    assert seat_text(lobby["seats"][1], False).plain == "kept for Bob"
+    bob = await Client.open(host, player="bob")  # names are not told apart by case
+    await bob.send({"op": "join", "table": table})
+    await bob.expect("game", lambda m: "state" in m)
+    assert host.tables[table].game is not None
+    await ann.send({"op": "create", "seats": ["me", "for:Ann"]})
+    assert "already Ann's" in (await ann.expect("error"))["message"]
+    for client in (ann, bob, cid, dan):
+        await client.close()
+
+
+async def test_the_new_table_screen_keeps_a_seat_for_a_named_friend() -> None:
+    from shipyard_tui.server.lobby import NewTableScreen
+    from shipyard_tui.server.new_table import FriendScreen
+    from shipyard_tui.server.showcase import LobbyShowcase
+    from shipyard_tui.ui.showcase import settle
+
+    sent: list[dict[str, Any]] = []
+    app = LobbyShowcase()
+    app.send = sent.append  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, NewTableScreen)
+        await pilot.press("f")  # seat 2: kept for a friend
+        await settle(pilot)
+        assert isinstance(app.screen, FriendScreen)
+        await pilot.press(*"Bob", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, NewTableScreen)
+        assert "kept for Bob" in str(app.screen.query_one("#plan").get_option_at_index(1).prompt)
+        await pilot.press("enter")
+        await settle(pilot)
+    assert sent and sent[0]["seats"] == ["me", "for:Bob"]

@@ -338,12 +338,13 @@ class TableHost:
             self._seat(link, table, own)
             return
         wanted = message.get("seat")
-        free = table.open_seats()
+        free = table.open_seats(link.player)
         if not free:
-            raise ValueError("this table has no open seat: watch it instead")
+            kept = table.open_seats() and "the open seats here are kept for others: "
+            raise ValueError(f"{kept or 'this table has no open seat: '}watch it instead")
         seat = free[0] if wanted is None else int(wanted)
         if seat not in free:
-            raise ValueError(f"seat {seat + 1} is not open")
+            raise ValueError(f"seat {seat + 1} is not open to you")
         if link.player.casefold() in (n.casefold() for n in table.seat_names()):
             raise ValueError(f"a seat at this table is already called {link.player}")
         table.seats[seat].player = link.player

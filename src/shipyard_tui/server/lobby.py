@@ -58,6 +58,8 @@ def seat_text(seat: dict[str, Any], to_move: bool, stand_in_level: str = "",
         text.append(f"{seat['name']} ({player_level(seat['level'])})", style="cyan")
     elif seat["kind"] == "automa":
         text.append(seat["name"], style="cyan")
+    elif seat["player"] is None and seat.get("kept_for"):
+        text.append(f"kept for {seat['kept_for']}", style="green")
     elif seat["player"] is None:
         text.append("open", style="bold green")
     else:
@@ -283,7 +285,9 @@ class LobbyScreen(Screen[None]):
             self.notify("No table yet: n opens one.", timeout=3)
             return
         mine = any(s["player"] == self.player for s in table["seats"])
-        free = any(s["kind"] == "person" and s["player"] is None for s in table["seats"])
+        free = any(s["kind"] == "person" and s["player"] is None
+                   and s.get("kept_for", self.player).casefold() == self.player.casefold()
+                   for s in table["seats"])
         if not mine and not free:
             self.action_watch()
             return

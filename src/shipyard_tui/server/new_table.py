@@ -44,9 +44,15 @@ SOLO = "automa"
 (R-12.1), for a game that has a solo game, under its default rules."""
 
 
+KEEP = "for:"
+"""A seat kept for a friend, ``for:NAME``: only they may take it."""
+
+
 def _seat_label(spec: str) -> str:
     if spec == "open":
         return "open for a person"
+    if spec.startswith(KEEP):
+        return f"kept for {spec[len(KEEP):]}"
     if spec == "none":
         return "no seat"
     if spec == SOLO:
@@ -67,6 +73,7 @@ class NewTableScreen(Dialog[dict[str, Any] | None]):
         Binding("left", "change(-1)", "Change", show=False),
         Binding("right,space", "change(1)", "Change"),
         Binding("enter", "open", "Open the table", priority=True, key_display="Enter"),
+        Binding("f", "keep", "Keep for a friend", show=False),
         Binding("escape", "cancel", "Back"),
     ]
 
@@ -112,7 +119,8 @@ class NewTableScreen(Dialog[dict[str, Any] | None]):
         with Vertical():
             yield Static(self._heading(), id="new-table-game", markup=False)
             yield OptionList(*self._options(), id="plan")
-            yield Static("Left/Right: change · Enter: open the table · Esc: back", markup=False)
+            yield Static("Left/Right: change · f: keep the seat for a friend · Enter: "
+                         "open the table · Esc: back", markup=False)
 
     @property
     def solo(self) -> bool:
@@ -182,7 +190,8 @@ class NewTableScreen(Dialog[dict[str, Any] | None]):
             choices = seat_choices(self.kind) if i == 0 else ["none", *seat_choices(self.kind)]
             if i == 0 and "solo" in self.kind.options:
                 choices = [*choices, SOLO]
-            current = choices.index(self.seats[i]) if self.seats[i] in choices else 0
+            spec = "open" if self.seats[i].startswith(KEEP) else self.seats[i]
+            current = choices.index(spec) if spec in choices else 0
             self.seats[i] = choices[(current + step) % len(choices)]
             if self.seats[i] == SOLO:
                 self.seats[1:] = [SOLO, "none"]
@@ -208,6 +217,15 @@ class NewTableScreen(Dialog[dict[str, Any] | None]):
     def _selected(self) -> None:
         self.action_open()
 
+    def action_keep(self) -> None:
+        """``f`` on a seat's line: keep it for a friend, whom the next dialog names."""
+        row = self.query_one(OptionList).highlighted
+        if row is None or not 1 <= row <= len(self.seats) or self.solo:
+            self.notify("f keeps a seat for a friend: pick the line of seat 2, 3 or 4.",
+                        timeout=4)
+            return
+        self._name_friend(row - 1)
+
     def action_open(self) -> None:
         seats = ["me", *[s for s in self.seats if s != "none"]]
         levels = list(self.kind.player_levels)
@@ -221,12 +239,30 @@ class NewTableScreen(Dialog[dict[str, Any] | None]):
             chosen["start_seat"] = self.start - 1
         self.dismiss(chosen)
 
+    def _name_friend(self, i: int) -> None:
+        def named(name: str | None) -> None:
+            if name:
+                self.seats[i] = KEEP + name
+                if i > 0 and self.seats[i - 1] == "none":
+                    self.seats[i - 1] = "open"
+                plan = self.query_one(OptionList)
+                row = plan.highlighted
+                plan.clear_options()
+                plan.add_options(self._options())
+                plan.highlighted = row
+
+        self.app.push_screen(FriendScreen(f"Seat {i + 2} is kept for a friend: their "
+                                          "name on this server (only they may take it).",
+                                          "their name"), named)
+
     def action_cancel(self) -> None:
         self.dismiss(None)
 
 
 class NameScreen(Dialog[str | None]):
-    """An unknown key picks the name it will own on this server (``serve --open``)."""
+    """An unknown key picks the name it will own on this server (``serve --open``); or,
+    asked another ``question``, the opener of a table names the friend a seat is kept
+    for."""
 
     DEFAULT_CSS = """
     NameScreen {
@@ -242,11 +278,16 @@ class NameScreen(Dialog[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Leave")]
 
+    def __init__(self, question: str = "Welcome. Pick the name you will play under: your "
+                 "key keeps it on this server.", placeholder: str = "your name") -> None:
+        super().__init__()
+        self.question = question
+        self.placeholder = placeholder
+
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Welcome. Pick the name you will play under: your key keeps it "
-                         "on this server.", markup=False)
-            yield Input(placeholder="your name", id="name")
+            yield Static(self.question, markup=False)
+            yield Input(placeholder=self.placeholder, id="name")
             yield Static("", id="name-problem", markup=False)
 
     @on(Input.Submitted)
@@ -260,3 +301,9 @@ class NameScreen(Dialog[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class FriendScreen(NameScreen):
+    """The name of the friend a seat of a new table is kept for."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back")]

@@ -107,6 +107,7 @@ def describe(table: Table, presence: Presence) -> dict[str, Any]:
     for i, (name, seat) in enumerate(zip(table.seat_names(), table.seats, strict=True)):
         seats.append({
             "name": name, "kind": seat.kind, "level": seat.level, "player": seat.player,
+            **({"kept_for": seat.kept_for} if seat.kept_for and seat.is_open else {}),
             "present": seat.kind == PERSON and presence._present(table.table_id, i),
             "stand_in": presence.standing_in(table, i),
         })

@@ -7,6 +7,7 @@ From a player's interface to the host:
 | ``hello`` | ``player`` or ``fingerprint`` | says who is at this connection (once) |
 | ``claim`` | ``name`` | picks a name for an unnamed key (``--open``) |
 | ``create`` | ``seats``, ``stand_in``, ``stand_in_level``, ``bot_delay`` | opens a table |
+| | (a seat: ``me``, ``open``, ``for:NAME`` kept for a player, ``bot:LEVEL``) | |
 | ``join`` | ``table``, ``seat`` (optional) | sits at an open seat, or back at one's own |
 | ``watch`` | ``table`` | follows a table's public view |
 | ``leave`` | | back to the lobby (a seat stays taken) |

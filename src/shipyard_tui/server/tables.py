@@ -23,6 +23,7 @@ from shipyard_tui.core.events import event_to_json
 from shipyard_tui.core.game import GameKind, Options, outcome_of
 from shipyard_tui.core.seats import SeatConfig, SeatKind
 from shipyard_tui.saves import SaveError, SaveStore, load, remove_stray_temps, write_atomic
+from shipyard_tui.seats import clean_name
 
 PERSON = "person"
 BOT = "bot"
@@ -75,6 +76,8 @@ class SeatPlan:
     kind: str
     level: str = ""
     player: str | None = None
+    kept_for: str = ""
+    """The one player who may take this open seat (their name; empty: anyone)."""
     seated_at: float = 0.0
     """When its player last sat down there (seconds since the epoch; 0: not known), so
     a player back with several games goes back to the one they were last at."""
@@ -137,8 +140,12 @@ class Table:
                 return i
         return None
 
-    def open_seats(self) -> list[int]:
-        return [i for i, seat in enumerate(self.seats) if seat.is_open]
+    def open_seats(self, player: str | None = None) -> list[int]:
+        """The seats nobody has taken; with ``player``, those they may take (a seat kept
+        for a named player is theirs alone)."""
+        return [i for i, seat in enumerate(self.seats) if seat.is_open and (
+            player is None or not seat.kept_for
+            or seat.kept_for.casefold() == player.casefold())]
 
     @property
     def solo(self) -> bool:
@@ -249,6 +256,7 @@ class Table:
         return {
             "table": self.table_id,
             "seats": [{"kind": s.kind, "level": s.level, "player": s.player,
+                       **({"kept_for": s.kept_for} if s.kept_for else {}),
                        **({"seated_at": s.seated_at} if s.seated_at else {})}
                       for s in self.seats],
             "stand_in": self.stand_in,
@@ -265,7 +273,7 @@ class Table:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Table:
         seats = [SeatPlan(str(s["kind"]), str(s.get("level") or ""), s.get("player"),
-                          float(s.get("seated_at") or 0.0))
+                          str(s.get("kept_for") or ""), float(s.get("seated_at") or 0.0))
                  for s in data["seats"]]
         stand_in = data.get("stand_in")
         return cls(str(data["table"]), seats,
@@ -378,11 +386,18 @@ def plan_seats(specs: list[str], creator: str, game_name: str = games.DEFAULT
             seats.append(SeatPlan(PERSON, player=creator))
         elif spec == "open":
             seats.append(SeatPlan(PERSON))
+        elif spec.startswith("for:"):
+            friend = clean_name(spec[4:])
+            if friend.casefold() in (creator.casefold(),
+                                     *(s.kept_for.casefold() for s in seats)):
+                raise ValueError(f"a seat at this table is already {friend}'s")
+            seats.append(SeatPlan(PERSON, kept_for=friend))
         elif spec.startswith("bot:") and (level := known_level(spec[4:], game_name)):
             seats.append(SeatPlan(BOT, level=level))
         else:
             known = ", ".join(f"bot:{level}" for level in kind.player_levels)
-            raise ValueError(f"{spec!r}: a seat is 'open' or one of {known}")
+            raise ValueError(f"{spec!r}: a seat is 'open', 'for:NAME' (kept for a "
+                             f"player) or one of {known}")
     return seats
 
 
