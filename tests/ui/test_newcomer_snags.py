@@ -79,3 +79,78 @@ async def test_a_market_tile_keeps_its_letter_for_the_whole_build():
             assert tiles == {move: before[move] for move in tiles}
             assert bought not in now
             assert now["end-build"] not in before.values()
+
+
+def screen_text(app: ShipyardApp) -> list[str]:
+    """The lines of the screen as the terminal shows them."""
+    from shipyard_tui.ui.compat import rendered_lines
+
+    return ["".join(s.text for s in line) for line in rendered_lines(app.screen)]
+
+
+def two_seats(edition: str = "second") -> Game:
+    from shipyard_tui.games.shipyard.rules import GameConfig, SeatConfig, SeatKind
+
+    return Game(GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")),
+                           seed=12, edition=edition))  # Ann first
+
+
+async def test_a_hint_with_rivals_names_its_runner_up_whole_at_80x24():
+    """Issue 35 item 8: between players the runner-up's line says how far it falls
+    behind "against the best rival", which left the runner-up "[c] Bonus action:…":
+    its words, cut, did not say which. They now take a line of their own, whole."""
+    from shipyard_tui.games.shipyard import analysis
+
+    game = two_seats()
+    game.play("choose build")
+    runner = game.parse("bonus crew")
+    app = ShipyardApp(game=game, game_id="g1", bot_delay=600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = panel(app)
+        label = next(c.label for c in shown.choices if c.move == runner)
+        assert label.startswith("Bonus action: ")
+        hint = analysis.Hint(0, "w", 1.0, 1.0, "v", 0.5, 0.5, False,
+                             (game.legal_moves()[0],), (runner,))
+        shown.show_hint(hint, shown.options.highlighted)
+        await settle(pilot)
+        assert label in "\n".join(screen_text(app))
+
+
+async def test_the_seat_strip_shows_every_piece_and_good_at_80x24():
+    """Issue 35 item 8: late in a game the strip's line was cut in its pieces
+    ("pieces: Smk 1, Sai 2, Cnn 3, Crn…"): in short, on a third line if need be, every
+    count and every good is on screen."""
+    from shipyard_tui.games.shipyard.rules.query import PIECES
+    from shipyard_tui.games.shipyard.words import GOOD_ABBREV, PIECE_ABBREV
+
+    game = two_seats()
+    seat = game.state.seats[0]
+    for count, piece in enumerate(PIECES, start=1):
+        seat.pieces[piece.value] = count
+    seat.commodities.extend(game.state.market.commodities[:3])  # type: ignore[arg-type]
+    app = ShipyardApp(game=game, game_id="g1", bot_delay=600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = "\n".join(screen_text(app))
+        assert "…" not in text
+        for count, piece in enumerate(PIECES, start=1):
+            assert f"{PIECE_ABBREV[piece.value]}{count}" in text, piece
+        from shipyard_tui.games.shipyard.words import goods_text
+
+        for tile in seat.commodities:
+            goods = " ".join(GOOD_ABBREV[g] for g in goods_text(tile).split())
+            assert goods in text, tile
+
+
+async def test_the_classic_exchange_shows_its_steel_row_at_80x24():
+    """Issue 35 item 8: in a classic game the lap ring's line over the Rondels view
+    pushed the exchange's steel row out of sight at 80x24 (RC-3.8)."""
+    app = ShipyardApp(game=two_seats("classic"), game_id="g1", bot_delay=600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        lines = screen_text(app)
+        for good in ("coal", "cloth", "steel"):
+            assert any(line.startswith(f" {good} ") for line in lines), good

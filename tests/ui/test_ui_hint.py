@@ -34,7 +34,7 @@ async def test_hint_key_names_the_strong_move_and_the_runner_up(tmp_path, monkey
         await pilot.press("H")
         await app.workers.wait_for_complete()
         await settle(pilot)
-        best, runner = panel.advice.splitlines()
+        best, runner, *own = panel.advice.splitlines()
         keys = {panel.key_of(i) for i in range(len(panel.choices))}
         assert best.startswith("Strong bot: [") and best.endswith(" (highlighted)")
         assert best.removeprefix("Strong bot: [").split("]")[0] in keys
@@ -46,13 +46,16 @@ async def test_hint_key_names_the_strong_move_and_the_runner_up(tmp_path, monkey
         assert all(len(line) <= width for line in (best, runner))
         runner_index = next(i for i in range(len(panel.choices))
                             if panel.key_of(i) == runner_key)
-        assert named(runner.removeprefix(f"Runner-up: [{runner_key}] ").split(" (about")[0],
-                     panel.choices[runner_index].label)
+        # the runner-up's words on its line, or whole on a line of their own where they
+        # do not fit there (issue 35 item 8)
+        runner_words = (own[0].strip() if own else
+                        runner.removeprefix(f"Runner-up: [{runner_key}] ").split(" (about")[0])
+        assert named(runner_words, panel.choices[runner_index].label)
         assert model.game.state.to_dict() == before
         shown = str(panel.query_one("#prompt", Static).render())
         # the words of the prompt (the count of choices out of sight may change: the
         # hint's two lines leave the list less room)
-        assert shown.startswith(f"{best}\n{runner}\n{prompt.split('  (')[0]}")
+        assert shown.startswith("\n".join([best, runner, *own, prompt.split('  (')[0]]))
         # the hint names the option as the panel does, and the highlight stands on it
         index = panel.options.highlighted
         assert index is not None
@@ -350,7 +353,10 @@ async def test_in_the_narrow_tall_side_column_the_hinted_words_take_a_line_of_th
                 # the words take the place of "(highlighted)", which the highlight shows
                 assert lines[0].startswith("Strong bot: [b] Bonus action") \
                     and lines[0].endswith("…") and len(lines[0]) <= width
-                assert len(lines) == 2 and lines[1].startswith("Runner-up: [a] (")
+                assert lines[1].startswith("Runner-up: [a] (")
+                # the runner-up may be out of sight: its words whole on a line of their
+                # own, never cut to a key alone (issue 35 item 8)
+                assert len(lines) == 3 and lines[2] == "  No bonus action"
 
 
 def test_a_hint_at_a_decision_with_one_choice_names_it():
@@ -392,7 +398,8 @@ async def test_a_hint_is_worded_again_when_the_terminal_is_resized():
         for _ in range(3):
             await pilot.pause()
         lines = panel.advice.splitlines()
-        assert len(lines) == 2 and lines[0].startswith("Strong bot: [b] Bonus action")
+        # the runner-up's words whole on a line of their own (issue 35 item 8)
+        assert len(lines) == 3 and lines[0].startswith("Strong bot: [b] Bonus action")
         await pilot.resize_terminal(80, 40)
         for _ in range(3):
             await pilot.pause()

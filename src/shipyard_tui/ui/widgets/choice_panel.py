@@ -437,6 +437,14 @@ class ChoicePanel(Vertical):
             if best_name != key_only or best_more:
                 note = ""
         runner_name, runner_more = name(runner, spare[1] if len(spare) > 1 else None)
+        if runner is not None and self.key_of(runner) and not runner_more:
+            words = self._choices[runner].label.split("\n")[0].strip()
+            if runner_name != f"[{self.key_of(runner)}] {words}":
+                # the runner-up may be out of sight, and cut it said too little (at
+                # 80x24 a game with rivals read "[c] Bonus action:…", the gap's words
+                # taking the line): its words whole on a line of their own (issue 35
+                # item 8)
+                runner_name, runner_more = f"[{self.key_of(runner)}]", cut(words, width - 2)
         lines = hint.text(best_name and best_name + note, runner_name).splitlines()
         for at, more in ((1, runner_more), (0, best_more)):  # the later line first
             if more and at < len(lines):

@@ -20,9 +20,11 @@ class ExchangeRing(ModelWidget):
         marker = view.exchange_marker
         moved = view.turn.action is Action.EXCHANGE
         following = q.marker_next(view, Action.EXCHANGE)
-        table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False,
-                      title="Exchange", title_justify="left", title_style="bold")
-        table.add_column("", no_wrap=True)
+        # the name over the goods' column, not a title of its own: a line saved, and
+        # the steel row was below the Rondels view of a classic game at 80x24 (issue 35
+        # item 8), the lap ring's line over it
+        table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
+        table.add_column(Text("Exchange", style="bold"), no_wrap=True)
         for space in range(len(CATALOG.exchange_prices)):
             table.add_column(str(space), justify="center", no_wrap=True)
         rows = []

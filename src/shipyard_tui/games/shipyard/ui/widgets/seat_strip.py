@@ -9,6 +9,7 @@ from shipyard_tui.games.shipyard.rules import GameState
 from shipyard_tui.games.shipyard.rules.query import PIECES
 from shipyard_tui.games.shipyard.ui.widgets.employee_track import employee_short
 from shipyard_tui.games.shipyard.words import (
+    GOOD_ABBREV,
     PIECE_ABBREV,
     contract_label,
     contract_title,
@@ -27,7 +28,8 @@ class SeatStrip(ModelWidget):
 
     DEFAULT_CSS = """
     SeatStrip {
-        height: 2;
+        height: auto;
+        max-height: 3;
         padding: 0 1;
     }
     """
@@ -77,23 +79,40 @@ class SeatStrip(ModelWidget):
             """Whether both lines of ``layout`` fit, uncut."""
             return not room or all(line.cell_len <= room for line in _lines(*layout))
 
-        chosen = next((layout for layout in usual + moved if fits(layout)), None)
+        # then the pieces and goods in short ("Cnn3 Crn1", "Coa Clo Stl"), which
+        # take a third of the room
+        short_pieces = _part("pieces", " ".join(
+            f"{PIECE_ABBREV[p.value]}{seat.piece(p)}" for p in PIECES if seat.piece(p)))
+        short_goods = _part("goods", ", ".join(
+            " ".join(GOOD_ABBREV[g] for g in goods_text(t).split())
+            for t in seat.commodities))
+        short = [([head, short_pieces, short_goods, staff, labels], split)
+                 for split in (3, 2, 4, 1)]
+        chosen = next((layout for layout in usual + moved + short if fits(layout)), None)
         if chosen is not None:
             return Group(*_lines(*chosen))
-        top = [head, pieces, goods] if fits(([head, pieces, goods], 3)) \
-            else [head, goods, pieces]
-        low = next(([staff, contracts] for contracts in (titles, labels)
-                    if fits(([staff, contracts], 2))), [labels, staff])
-        return Group(*_lines([*top, *low], 3))
+        # failing all, three lines rather than a cut (a play-test at 80x24 lost the
+        # end of the pieces so, issue 35 item 8): the pieces and the goods each after
+        # the seat, the staff and the contracts on the last; what still does not fit
+        # is cut at its end
+        lines = _lines([head, short_pieces, short_goods], 2)
+        if not fits(([head, short_pieces, short_goods], 2)):
+            lines = _lines([head, short_goods, short_pieces], 2)
+        last = next((gap.join([staff, contracts]) for contracts in (titles, labels)
+                     if fits(([staff, contracts], 2))), gap.join([labels, staff]))
+        return Group(*lines, last)
 
 
 WIDE_HEIGHT = 8
 """The most lines the strip takes in a large terminal's side column (its CSS)."""
 
 
+gap = Text("  ", no_wrap=True, overflow="ellipsis")
+"""What parts of a line are joined with (a joined line is cut at its end)."""
+
+
 def _lines(parts: list[Text], split: int) -> tuple[Text, Text]:
     """The strip's two lines: ``parts[:split]``, then the rest."""
-    gap = Text("  ", no_wrap=True, overflow="ellipsis")
     return gap.join(parts[:split]), gap.join(parts[split:])
 
 
