@@ -91,15 +91,20 @@ class SeatStrip(ModelWidget):
         chosen = next((layout for layout in usual + moved + short if fits(layout)), None)
         if chosen is not None:
             return Group(*_lines(*chosen))
-        # failing all, three lines rather than a cut (a play-test at 80x24 lost the
-        # end of the pieces so, issue 35 item 8): the pieces and the goods each after
-        # the seat, the staff and the contracts on the last; what still does not fit
-        # is cut at its end
+        # failing all: the contracts before a long staff, whose end is cut (the
+        # Seats panel names it whole); the first line whole, if need be in short, or
+        # else on two lines, never cut (a play-test at 80x24 lost the end of the
+        # pieces so, issue 35 item 8)
+        last = next((gap.join([staff, contracts]) for contracts in (titles, labels)
+                     if fits(([staff, contracts], 2))), gap.join([labels, staff]))
+        top = next((parts for parts in ([head, pieces, goods],
+                                         [head, short_pieces, short_goods])
+                    if fits((parts, 3))), None)
+        if top is not None:
+            return Group(gap.join(top), last)
         lines = _lines([head, short_pieces, short_goods], 2)
         if not fits(([head, short_pieces, short_goods], 2)):
             lines = _lines([head, short_goods, short_pieces], 2)
-        last = next((gap.join([staff, contracts]) for contracts in (titles, labels)
-                     if fits(([staff, contracts], 2))), gap.join([labels, staff]))
         return Group(*lines, last)
 
 
