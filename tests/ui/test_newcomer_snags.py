@@ -154,3 +154,24 @@ async def test_the_classic_exchange_shows_its_steel_row_at_80x24():
         lines = screen_text(app)
         for good in ("coal", "cloth", "steel"):
             assert any(line.startswith(f" {good} ") for line in lines), good
+
+
+async def test_goods_at_the_exchange_are_not_called_none():
+    """Issue 35 item 12: while the exchange sells or trades a given-up tile's goods one
+    by one (R-4.7), the seat strip said "goods: none", as if they were gone. It names
+    the goods still at the exchange."""
+    from shipyard_tui.games.shipyard.rules import DecisionStep
+
+    game = two_seats()
+    game.play("choose exchange")
+    while game.state.turn.step is not DecisionStep.EXCHANGE_GOOD:
+        game.play(game.legal_moves()[0])
+    assert game.to_move == 0 and not game.state.seats[0].commodities
+    app = ShipyardApp(game=game, game_id="g1", bot_delay=600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = "\n".join(screen_text(app))
+        assert "goods: none" not in text
+        # in short where the whole would not fit the line
+        assert ("goods: at the exchange: coal cloth steel" in text
+                or "goods: at the exchange: Coa Clo Stl" in text)

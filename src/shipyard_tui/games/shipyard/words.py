@@ -114,6 +114,23 @@ def goods_text(tile_id: str) -> str:
     return " ".join(g.value for g in commodity_goods(tile_id))
 
 
+def held_goods(view: GameState, seat: int, *, short: bool = False) -> str:
+    """The goods of a seat's commodity tiles, ``|`` between tiles (``,`` when
+    ``short``, each good in three letters), then those of the tile it gave up to the
+    exchange that are still to be sold or traded (R-4.7): "none" was said of them
+    (issue 35 item 12); "" when it holds none."""
+    def words(goods: list[str]) -> str:
+        return " ".join(GOOD_ABBREV[g] if short else g for g in goods)
+
+    tiles = [words(goods_text(t).split()) for t in view.seats[seat].commodities]
+    out = (", " if short else " | ").join(tiles)
+    left = q.goods_at_exchange(view) if view.turn.seat == seat else ()
+    if left:
+        at = f"at the exchange: {words([g.value for g in left])}"
+        out = f"{out}{', ' if short else ' | '}{at}" if out else at
+    return out
+
+
 def employee_title(employee: str) -> str:
     return CATALOG.employees[employee].title
 

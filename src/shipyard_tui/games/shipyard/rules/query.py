@@ -418,6 +418,15 @@ def exchange_good(view: GameState) -> Good | None:
     return commodity_goods(turn.exchange_tile)[turn.exchange_index]
 
 
+def goods_at_exchange(view: GameState) -> tuple[Good, ...]:
+    """The goods of the given-up commodity tile not sold or traded yet (R-4.7): the one
+    at the exchange now and those after it; none outside an exchange."""
+    turn = view.turn
+    if turn.exchange_tile is None:
+        return ()
+    return tuple(commodity_goods(turn.exchange_tile)[turn.exchange_index:])
+
+
 # -- loading, speed and the cruise (R-7, R-8, R-9) --------------------------------------
 
 

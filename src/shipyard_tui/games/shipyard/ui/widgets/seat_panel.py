@@ -13,7 +13,7 @@ from shipyard_tui.games.shipyard.words import (
     PIECE_ABBREV,
     contract_title,
     employee_colour,
-    goods_text,
+    held_goods,
 )
 from shipyard_tui.model import GameModel
 from shipyard_tui.ui.palette import seat_mark, seat_style
@@ -45,7 +45,7 @@ class SeatPanel(ModelWidget):
         held = [f"{PIECE_ABBREV[p.value]} {seat.piece(p)}" for p in PIECES if seat.piece(p)]
         pieces.append(", ".join(held) or "none")
         goods = Text("goods  ", style="dim")
-        goods.append(" | ".join(goods_text(t) for t in seat.commodities) or "none")
+        goods.append(held_goods(view, self.seat) or "none")
         staff = Text("staff  ", style="dim")
         staff.append(", ".join(f"{employee_short(e)} ({employee_colour(e, view)})"
                                for e in seat.employees) or "none")

@@ -9,12 +9,11 @@ from shipyard_tui.games.shipyard.rules import GameState
 from shipyard_tui.games.shipyard.rules.query import PIECES
 from shipyard_tui.games.shipyard.ui.widgets.employee_track import employee_short
 from shipyard_tui.games.shipyard.words import (
-    GOOD_ABBREV,
     PIECE_ABBREV,
     contract_label,
     contract_title,
-    goods_text,
     guilders,
+    held_goods,
     plural,
 )
 from shipyard_tui.ui.palette import seat_mark, seat_style
@@ -51,7 +50,7 @@ class SeatStrip(ModelWidget):
         head.append(f"  {plural(seat.score, 'pt')}")
         held = [f"{PIECE_ABBREV[p.value]} {seat.piece(p)}" for p in PIECES if seat.piece(p)]
         pieces = _part("pieces", ", ".join(held))
-        goods = _part("goods", " | ".join(goods_text(t) for t in seat.commodities))
+        goods = _part("goods", held_goods(view, index))
         staff = _part("staff", ", ".join(employee_short(e) for e in seat.employees))
         titles = _part("contracts", ", ".join(contract_title(c) for c in seat.contracts))
         if self.size.width and self.size.width < 60:
@@ -83,9 +82,7 @@ class SeatStrip(ModelWidget):
         # take a third of the room
         short_pieces = _part("pieces", " ".join(
             f"{PIECE_ABBREV[p.value]}{seat.piece(p)}" for p in PIECES if seat.piece(p)))
-        short_goods = _part("goods", ", ".join(
-            " ".join(GOOD_ABBREV[g] for g in goods_text(t).split())
-            for t in seat.commodities))
+        short_goods = _part("goods", held_goods(view, index, short=True))
         short = [([head, short_pieces, short_goods, staff, labels], split)
                  for split in (3, 2, 4, 1)]
         chosen = next((layout for layout in usual + moved + short if fits(layout)), None)
