@@ -175,3 +175,62 @@ async def test_goods_at_the_exchange_are_not_called_none():
         # in short where the whole would not fit the line
         assert ("goods: at the exchange: coal cloth steel" in text
                 or "goods: at the exchange: Coa Clo Stl" in text)
+
+
+def canal_text(app: ShipyardApp) -> str:
+    from shipyard_tui.games.shipyard.ui.widgets.canal_map import CanalMap
+    from support.ui import plain
+
+    canal_map = app.screen.query_one(CanalMap)
+    return plain(canal_map.render_view(app.model.view), width=200)  # type: ignore[union-attr]
+
+
+async def test_each_turn_of_a_canal_names_its_water_in_words():
+    """Issue 35 item 6: "as printed", "turned right"... over a 3x3 drawing left the
+    ways in and out of the water to be made out: each turn names them (R-8.2), in
+    the choices and under the drawing."""
+    from shipyard_tui.games.shipyard.rules import DecisionStep
+    from shipyard_tui.games.shipyard.rules.query import face
+    from support.ui import game_at
+
+    game = game_at(lambda g: g.state.turn.step is DecisionStep.CANAL_PLACE)
+    canal = game.state.turn.canal
+    assert canal is not None
+    names = {"N": "north", "E": "east", "S": "south", "W": "west"}
+    app = ShipyardApp(game=game, game_id="g1", bot_delay=600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for choice in panel(app).choices:
+            move = choice.move
+            assert isinstance(move, mv.PlaceCanal)
+            sides = [names[d] for d in "NESW" if d in face(canal, move.rotation).ports]
+            assert "water " in choice.label
+            words = choice.label.split("water ")[1]
+            assert [w for w in names.values() if w in words] == sides or (
+                len(sides) == 4 and "all four sides" in words), choice.label
+        await pilot.press("4")
+        await settle(pilot)
+        highlighted = panel(app).choices[panel(app).options.highlighted or 0].label
+        assert highlighted.split(": ")[-1] in "\n".join(screen_text(app))
+
+
+async def test_a_canal_cruised_through_stays_on_the_map_marked_used():
+    """Issue 35 item 6: a canal the ship token left became a used canal (R-9.6) and
+    vanished from the Canals panel. It stays where it lay, its water dotted, and the
+    panel says what the dots mean."""
+    from shipyard_tui.games.shipyard.rules import events as ev
+    from support.ui import game_at
+
+    game = game_at(lambda g: g.state.seats[0].used_canals > 0)
+    used = [c for e in game.events if isinstance(e, ev.CanalsRemoved) and e.seat == 0
+            for c in e.used]
+    assert used
+    app = ShipyardApp(game=game, game_id="g1", bot_delay=600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("4")
+        await settle(pilot)
+        shown = canal_text(app)
+        assert "used canals" in shown
+        placed = {c.canal for c in game.state.seats[0].canals}
+        assert any(canal[:2] in shown for canal in used if canal not in placed)

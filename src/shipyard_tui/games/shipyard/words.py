@@ -21,6 +21,7 @@ from shipyard_tui.games.shipyard.rules.query import (
     commodity_goods,
     cruise_options,
     current_speed,
+    face,
     income,
     sale_price,
     score_contract,
@@ -201,6 +202,19 @@ SIDE_OF_THE_NEIGHBOUR = {"N": "south", "E": "west", "S": "north", "W": "east"}
 its north, so it lies south of that tile."""
 
 
+def canal_water(canal: str, rotation: int) -> str:
+    """Where a canal's water meets its edges once turned, in words (R-8.2): "water from
+    north to east", "water to north, east and south", "water to all four sides". A
+    play-test could not tell the ways in and out from the small drawing (issue 35 item
+    6)."""
+    sides = [DIRECTION_NAMES[d] for d in ("N", "E", "S", "W") if d in face(canal, rotation).ports]
+    if len(sides) == 2:
+        return f"water from {sides[0]} to {sides[1]}"
+    if len(sides) == 4:
+        return "water to all four sides"
+    return f"water to {', '.join(sides[:-1])} and {sides[-1]}"
+
+
 def canal_spot(state: GameState, move: mv.PlaceCanal) -> str | None:
     """Where a canal being placed goes, by the tiles of the map it joins (R-8.2): "north
     of K1", "north of K1 and west of S6"; None for the first tile of a system, which
@@ -277,9 +291,11 @@ def describe_move(state: GameState, move: Move) -> str:
         return f"Rent canal {canal} ({price_text(slot_price(move.slot))})"
     if isinstance(move, mv.PlaceCanal):
         spot = canal_spot(state, move)
+        water = canal_water(state.turn.canal or "", move.rotation) if state.turn.canal else ""
+        turned = ROTATION_NAMES[move.rotation] + (f": {water}" if water else "")
         if spot is None:  # the first tile: nothing to join, so only the turn counts
-            return f"Place it {ROTATION_NAMES[move.rotation]}"
-        return f"Place it {spot}, {ROTATION_NAMES[move.rotation]}"
+            return f"Place it {turned}"
+        return f"Place it {spot}, {turned}"
     if isinstance(move, mv.BuyCommodity):
         tile = state.market.commodities[move.slot]
         assert tile is not None

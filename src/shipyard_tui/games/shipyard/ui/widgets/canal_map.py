@@ -12,9 +12,10 @@ from textual.reactive import reactive
 
 from shipyard_tui.games.shipyard.rules import DecisionStep as S
 from shipyard_tui.games.shipyard.rules import GameState
+from shipyard_tui.games.shipyard.rules import events as ev
 from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.games.shipyard.rules.query import CanalSystem, Face, Token, face
-from shipyard_tui.games.shipyard.words import ICON_ABBREV
+from shipyard_tui.games.shipyard.words import ICON_ABBREV, ROTATION_NAMES, canal_water
 from shipyard_tui.ui.palette import ICON_STYLES, seat_mark, seat_style
 from shipyard_tui.ui.widgets.base import ModelWidget
 
@@ -66,10 +67,11 @@ class CanalMap(ModelWidget):
         title = Text(f"{seat_mark(self.seat)} {seat.name}", style=seat_style(self.seat))
         title.append(" · canals", style="dim")
         title.append(f" · used {seat.used_canals}", style="dim")
-        if not faces and not spots:
+        used = {pos: placed for pos, placed in self._used().items() if pos not in faces}
+        if not faces and not spots and not used:
             return Group(title, Text("no canals yet", style="dim"))
-        xs = [p[0] for p in [*faces, *spots]]
-        ys = [p[1] for p in [*faces, *spots]]
+        xs = [p[0] for p in [*faces, *spots, *used]]
+        ys = [p[1] for p in [*faces, *spots, *used]]
         lines = [title]
         header = Text("     ")
         for x in range(min(xs), max(xs) + 1):
@@ -81,6 +83,9 @@ class CanalMap(ModelWidget):
                 line = Text(f"y{y}".rjust(4) + " " if row == 1 else "     ", style="dim")
                 for x in range(min(xs), max(xs) + 1):
                     f = faces.get((x, y))
+                    if f is None and (x, y) in used and (x, y) not in spots:
+                        line.append_text(self._used_tile(*used[(x, y)], row))
+                        continue
                     if f is None:
                         line.append_text(self._spot(spots, (x, y), row))
                         continue
@@ -90,10 +95,51 @@ class CanalMap(ModelWidget):
                                                     ghost == (x, y), ids[(x, y)], row, col))
                     line.append(" ")
                 lines.append(line)
+        if used:
+            lines.append(Text("dotted water: used canals, cruised through (R-9.6)",
+                              style="dim"))
         if mine and turn.step is S.CANAL_PLACE and isinstance(highlight, mv.PlaceCanal):
+            if turn.canal:
+                # the drawing is small: the ways in and out in words (issue 35 item 6)
+                lines.append(Text(f"{turn.canal} {ROTATION_NAMES[highlight.rotation]}: "
+                                  f"{canal_water(turn.canal, highlight.rotation)}",
+                                  style="bold"))
             lines.append(Text("r: turn the canal · ghost: where it goes · "
                               "dotted: other legal spots", style="dim"))
         return Group(*lines)
+
+    def _used(self) -> dict[tuple[int, int], tuple[str, int]]:
+        """The seat's used canals (R-9.6) where they lay, with their turn, from the
+        public events: the rules keep only their number, and a canal cruised through
+        vanished from the map (issue 35 item 6). A canal placed later on a used one's
+        spot takes it."""
+        placed: dict[str, tuple[int, int, int]] = {}
+        used: dict[tuple[int, int], tuple[str, int]] = {}
+        for event in self.model.visible_events():
+            if isinstance(event, ev.CanalPlaced) and event.seat == self.seat:
+                placed[event.canal] = (event.x, event.y, event.rotation)
+                used.pop((event.x, event.y), None)
+            elif isinstance(event, ev.CanalsRemoved) and event.seat == self.seat:
+                for canal in event.used:
+                    if canal in placed:
+                        x, y, rotation = placed[canal]
+                        used[(x, y)] = (canal, rotation)
+        return used
+
+    def _used_tile(self, canal: str, rotation: int, row: int) -> Text:
+        """One row of a used canal: its id and its water dotted, dim."""
+        f = face(canal, rotation)
+        out = Text(style="dim")
+        for col in range(3):
+            cell = CELL_AT.get((col, row))
+            if row == 0 and col == 0:
+                out.append(canal.ljust(2)[:2], style="italic")
+            elif cell is not None and (cell == "C" or cell in f.ports):
+                out.append("··", style="blue")
+            else:
+                out.append("  ")
+        out.append(" ")
+        return out
 
     def _spot(self, spots: dict[tuple[int, int], str], pos: tuple[int, int], row: int) -> Text:
         """An empty place: a legal spot for the canal being placed shows as a dotted box."""
