@@ -311,8 +311,11 @@ async def test_the_hint_key_in_nauticus_names_the_strong_bots_tile_and_its_runne
         assert label[:MIN_HINT_WORDS - 1] in first or (
             second.startswith("  ") and label.startswith(second.strip().removesuffix("…")))
         await ask(choosing=True)
-        _, runner = panel.advice.splitlines()
+        # the runner-up's words, where the gap's leave them no room on its line, on a
+        # line of their own (issue 35 item 8)
+        _, runner, *own = panel.advice.splitlines()
         assert runner.startswith("Runner-up: [") and "against the best rival" in runner
+        assert len(own) <= 1 and all(line.startswith("  ") for line in own)
         played = len(game.moves)
         await pilot.press("enter")  # Enter plays the highlighted, hinted tile
         for _ in range(3):
