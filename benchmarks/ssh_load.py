@@ -9,6 +9,16 @@ person playing at a bot's pace. It stops when every game is over (or after
 ``--moves`` moves per table), then prints the memory of each connection's interface
 process, the server's memory, and the CPU the server and the interfaces used.
 Everything stays on 127.0.0.1.
+
+Memory per connection is given three ways: resident (RSS, the largest seen), and, at
+the end, proportional (PSS: each shared page divided among the processes sharing it)
+and unique (USS: pages no other process has), from ``/proc/PID/smaps_rollup``. With
+the fork server (issue 36; ``--no-fork`` for a new process per connection) the
+sessions share the interface the fork server imported, which RSS counts again in
+every one of them; "PSS per connection" adds the fork server's own PSS, shared out.
+
+    .venv/bin/python benchmarks/ssh_load.py --tables 5 --seats 2 --moves 30
+    .venv/bin/python benchmarks/ssh_load.py --tables 5 --seats 2 --moves 30 --no-fork
 """
 
 from __future__ import annotations
@@ -41,6 +51,41 @@ def _stat(pid: int) -> tuple[int, float] | None:
     return pages * PAGE, (int(fields[11]) + int(fields[12])) * TICK
 
 
+def _private(pid: int) -> tuple[int, int] | None:
+    """(PSS bytes, USS bytes) of a process, from /proc/PID/smaps_rollup."""
+    try:
+        lines = Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()
+    except OSError:
+        return None
+    kb = {}
+    for line in lines:
+        parts = line.split()
+        if len(parts) == 3 and parts[2] == "kB":
+            kb[parts[0].rstrip(":")] = int(parts[1])
+    uss = kb.get("Private_Clean", 0) + kb.get("Private_Dirty", 0)
+    return kb.get("Pss", 0) * 1024, uss * 1024
+
+
+def _is_fork_server(pid: int) -> bool:
+    try:
+        return b"forkserver" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
+def _sessions(pid: int) -> tuple[list[int], list[int]]:
+    """(the connections' interface processes, the fork servers) under the server:
+    its children, or the children of its fork server."""
+    sessions, forks = [], []
+    for child in _children(pid):
+        if _is_fork_server(child):
+            forks.append(child)
+            sessions.extend(_children(child))
+        else:
+            sessions.append(child)
+    return sessions, forks
+
+
 def _children(pid: int) -> list[int]:
     out = []
     for entry in Path("/proc").iterdir():
@@ -62,6 +107,10 @@ class Meter:
         self.server_rss: list[int] = []
         self.child_rss: dict[int, int] = {}
         self.child_cpu: dict[int, float] = {}
+        self.child_private: dict[int, tuple[int, int]] = {}
+        """(PSS, USS) of each interface process at the last sample."""
+        self.forks_private: tuple[int, int] = (0, 0)
+        self.forks_rss = 0
         self.server_cpu = 0.0
         self.start_cpu = (_stat(self.pid) or (0, 0.0))[1]
         self.started = time.monotonic()
@@ -71,11 +120,17 @@ class Meter:
         if own is not None:
             self.server_rss.append(own[0])
             self.server_cpu = own[1] - self.start_cpu
-        for child in _children(self.pid):
+        sessions, forks = _sessions(self.pid)
+        for child in sessions:
             seen = _stat(child)
             if seen is not None:
                 self.child_rss[child] = max(self.child_rss.get(child, 0), seen[0])
                 self.child_cpu[child] = seen[1]
+        self.child_private = {child: private for child in sessions
+                              if (private := _private(child)) is not None}
+        for fork in forks:
+            self.forks_private = _private(fork) or (0, 0)
+            self.forks_rss = (_stat(fork) or (0, 0.0))[0]
 
 
 async def open_tables(server: Server, terminals: list[Terminal], names: list[str],
@@ -157,16 +212,17 @@ async def drive(server: Server, by_name: dict[str, Terminal], moves: int,
         await asyncio.sleep(0.05)
 
 
-async def run(tables: int, seats: int, moves: int, limit: float, size: tuple[int, int]
-              ) -> dict[str, float]:
+async def run(tables: int, seats: int, moves: int, limit: float, size: tuple[int, int],
+              lobby: int = 0, fork: bool = True) -> dict[str, float | str]:
     folder = Path(tempfile.mkdtemp(prefix="shipyard-load-"))
-    names = [f"P{i:02d}" for i in range(1, tables * seats + 1)]
+    names = [f"P{i:02d}" for i in range(1, tables * seats + lobby + 1)]
     keys, lines = {}, []
     for name in names:
         keys[name], line = make_key(folder, name)
         lines.append(line)
     (folder / "players").write_text("\n".join(lines) + "\n")
-    server = start_server(folder / "data", "--players", str(folder / "players"))
+    server = start_server(folder / "data", "--players", str(folder / "players"),
+                          *(() if fork else ("--no-fork",)))
     meter = Meter(server)
     terminals: list[Terminal] = []
     try:
@@ -177,7 +233,7 @@ async def run(tables: int, seats: int, moves: int, limit: float, size: tuple[int
             await terminal.wait_for(f"you are {name}", 120)
         connected = time.monotonic() - started
         meter.sample()
-        await open_tables(server, terminals, names, seats)
+        await open_tables(server, terminals[:tables * seats], names, seats)
 
         async def sampling() -> None:
             while True:
@@ -188,6 +244,7 @@ async def run(tables: int, seats: int, moves: int, limit: float, size: tuple[int
         play_start = time.monotonic()
         server_cpu_before = meter.server_cpu
         games = await drive(server, dict(zip(names, terminals, strict=True)), moves, limit)
+        meter.sample()  # PSS and USS, every connection still open
         played = time.monotonic() - play_start
         sampler.cancel()
         meter.sample()
@@ -200,7 +257,10 @@ async def run(tables: int, seats: int, moves: int, limit: float, size: tuple[int
         total_moves = sum(len(g["moves"]) for g in games.values())
         over = sum(1 for g in games.values() if g["state"]["stage"] == "over")
         rss = sorted(meter.child_rss.values())
+        pss = [p for p, _ in meter.child_private.values()]
+        uss = [u for _, u in meter.child_private.values()]
         return {
+            "fork server": "yes" if meter.forks_rss else "no",
             "connections": len(terminals),
             "tables": tables,
             "games over": over,
@@ -211,6 +271,12 @@ async def run(tables: int, seats: int, moves: int, limit: float, size: tuple[int
             "moves per s": round(total_moves / played, 2),
             "interface MiB median": round(statistics.median(rss) / 2**20, 1) if rss else 0,
             "interface MiB max": round(max(rss) / 2**20, 1) if rss else 0,
+            "interface PSS MiB median": round(statistics.median(pss) / 2**20, 1) if pss else 0,
+            "interface USS MiB median": round(statistics.median(uss) / 2**20, 1) if uss else 0,
+            "fork server RSS MiB": round(meter.forks_rss / 2**20, 1),
+            "fork server PSS MiB": round(meter.forks_private[0] / 2**20, 1),
+            "PSS per connection MiB": round((sum(pss) + meter.forks_private[0])
+                                            / max(1, len(pss)) / 2**20, 1),
             "server MiB max": round(max(meter.server_rss) / 2**20, 1),
             "server CPU %": round(100 * (meter.server_cpu - server_cpu_before) / played, 1),
             "interfaces CPU % (sum)": round(100 * sum(meter.child_cpu.values()) /
@@ -232,9 +298,14 @@ def main() -> int:
     parser.add_argument("--limit", type=float, default=1800, help="give up after this many "
                                                                   "seconds (default 1800)")
     parser.add_argument("--size", default="100x30", help="each client's terminal size")
+    parser.add_argument("--lobby", type=int, default=0,
+                        help="more connections that stay in the lobby (default 0)")
+    parser.add_argument("--no-fork", action="store_true",
+                        help="serve with --no-fork: a new process per connection")
     args = parser.parse_args()
     width, height = (int(v) for v in args.size.split("x"))
-    result = asyncio.run(run(args.tables, args.seats, args.moves, args.limit, (width, height)))
+    result = asyncio.run(run(args.tables, args.seats, args.moves, args.limit, (width, height),
+                             args.lobby, not args.no_fork))
     for key, value in result.items():
         print(f"{key:<24} {value}")
     return 0 if result["errors"] == 0 else 1

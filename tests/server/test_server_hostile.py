@@ -112,19 +112,27 @@ def test_the_terminal_title_is_ascii_for_an_ascii_client() -> None:
         assert written.pop() == f"\x1b]2;Your turn {dash} Shipyard\x07"
 
 
-def _sessions_of(folder: Path) -> list[int]:
-    """Process ids of interface processes whose command line names this data folder."""
-    found = []
+def _sessions_of(folder: Path, fork_server: bool = False) -> list[int]:
+    """Process ids of interface processes of this data folder: those whose command line
+    names it, and the forks of its fork server (issue 36), which carry the fork server's
+    command line; with ``fork_server``, the fork server itself too."""
+    commands: dict[int, str] = {}
+    parents: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
             command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-        except OSError:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
             continue
-        if "ssh-session" in command and str(folder) in command:
-            found.append(int(entry.name))
-    return found
+        if str(folder) in command:
+            commands[int(entry.name)] = command
+            parents[int(entry.name)] = parent
+    forks = {pid for pid, command in commands.items() if "forkserver" in command}
+    return [pid for pid, command in commands.items()
+            if "ssh-session" in command or parents[pid] in forks
+            or (fork_server and pid in forks)]
 
 
 async def test_sessions_end_when_the_server_is_killed(tmp_path: Path,
@@ -146,8 +154,8 @@ async def test_sessions_end_when_the_server_is_killed(tmp_path: Path,
     finally:
         running.stop(kill=True)
     deadline = time.monotonic() + 20
-    while _sessions_of(tmp_path / "data") and time.monotonic() < deadline:
+    while _sessions_of(tmp_path / "data", True) and time.monotonic() < deadline:
         await asyncio.sleep(0.2)
-    assert not _sessions_of(tmp_path / "data")
+    assert not _sessions_of(tmp_path / "data", True)
     await ann.close()
     await bob.close()

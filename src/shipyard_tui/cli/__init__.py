@@ -45,7 +45,8 @@ def _server(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(serve(args.host, args.port, players_file=args.players,
                                  open_door=args.open, max_sessions=args.max_connections,
-                                 idle_timeout=args.idle_minutes * 60.0, ssh=not args.no_ssh))
+                                 idle_timeout=args.idle_minutes * 60.0, ssh=not args.no_ssh,
+                                 fork=not args.no_fork))
     except KeyboardInterrupt:
         return 130
 

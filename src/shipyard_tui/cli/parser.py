@@ -200,6 +200,10 @@ def _server_commands(commands: Any) -> None:
     serve.add_argument("--no-ssh", action="store_true",
                        help="run only the table host, for players coming in through "
                             "OpenSSH (shipyard ssh-session)")
+    serve.add_argument("--no-fork", action="store_true",
+                       help="start each connection's session as a new process instead of "
+                            "forking it from one that has the interface loaded (more "
+                            "memory and a slower start per connection)")
     session = commands.add_parser("ssh-session", help="one player's seat against a running "
                                                       "server (for OpenSSH's ForceCommand)")
     who = session.add_mutually_exclusive_group(required=True)

@@ -37,8 +37,11 @@ def is_loopback(host: str) -> bool:
 
 async def serve(host: str, port: int, *, players_file: Path | None, open_door: bool,
                 max_sessions: int = 64, idle_timeout: float = 3600.0,
-                folder: Path | None = None, ssh: bool = True) -> int:
-    """Run the table host and the SSH server until interrupted."""
+                folder: Path | None = None, ssh: bool = True, fork: bool = True) -> int:
+    """Run the table host and the SSH server until interrupted; ``fork``: the sessions
+    are forked from a fork server that has the interface imported (else each is a new
+    process, as when the fork server could not start or has died)."""
+    from shipyard_tui.server.forkserver import Forks
     from shipyard_tui.server.host import TableHost
     from shipyard_tui.server.keys import PlayersFileError, host_key, read_players
     from shipyard_tui.server.ssh import Gate, start_ssh
@@ -65,9 +68,17 @@ async def serve(host: str, port: int, *, players_file: Path | None, open_door: b
         return 0
     gate = Gate(table_host.socket_path, players, open_door, max_sessions, idle_timeout,
                 log=log_line)
+    if fork:
+        forks = Forks(folder / "fork.sock")
+        if await forks.start():
+            gate.forks = forks
+        else:
+            log_line("the fork server did not start: sessions start as new processes")
     try:
         acceptor = await start_ssh(gate, host, port, host_key(folder))
     except OSError as exc:
+        if gate.forks is not None:
+            await gate.forks.close()
         await table_host.close()
         print(f"shipyard serve: cannot listen on {host}:{port}: {exc.strerror}",
               file=sys.stderr)
@@ -85,6 +96,8 @@ async def serve(host: str, port: int, *, players_file: Path | None, open_door: b
     print("Stopping: the players' sessions are closing (again to stop at once).",
           flush=True)
     await gate.stop_sessions(STOP_GRACE, now=_stop_signal())
+    if gate.forks is not None:
+        await gate.forks.close()
     await table_host.close()
     print("Shipyard server stopped; the games are saved.", flush=True)
     return 0

@@ -9,10 +9,12 @@ subsystems (so no sftp or scp). Whether the client asks for a shell or for a com
 it gets the game: the command is never run. A connection without a terminal gets a
 sentence saying how to connect instead.
 
-Each session runs ``python -m shipyard_tui ssh-session`` in a pseudo-terminal of its
-own (a process per connection, as textual-serve does, since several Textual apps in
-one process would fight over the terminal and the signals); the bytes and the window
-changes go between the SSH channel and the pty master.
+Each session runs ``shipyard ssh-session`` in a pseudo-terminal of its own (a process
+per connection, as textual-serve does, since several Textual apps in one process would
+fight over the terminal and the signals): forked by the fork server
+(:mod:`.forkserver`), which has the interface imported already, or, without one,
+started as ``python -m shipyard_tui ssh-session``. The bytes and the window changes go
+between the SSH channel and the pty master.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from typing import Any
 
 import asyncssh
 
+from shipyard_tui.server.forkserver import ForkedSession, Forks
 from shipyard_tui.server.tables import how_long
 
 
@@ -94,6 +97,8 @@ class Gate:
     """Process ids of the running interface processes."""
     stopping: bool = False
     """The server is stopping: no new session starts."""
+    forks: Forks | None = None
+    """The fork server the sessions are forked from (None: each is a new process)."""
     log: Callable[[str], None] | None = None
     """Where the server says who came in, who was refused and who left (``serve``
     prints it with the time)."""
@@ -278,7 +283,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.term: str | None = None
         self.size = (80, 24)
         self.master: int | None = None
-        self.process: asyncio.subprocess.Process | None = None
+        self.process: asyncio.subprocess.Process | ForkedSession | None = None
         self.last_input = time.monotonic()
         self._counted = False
         self._reading = False
@@ -341,13 +346,31 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     # -- the interface process -------------------------------------------------------
 
     def _command(self) -> list[str]:
-        command = [sys.executable, "-m", "shipyard_tui", "ssh-session",
-                   "--socket", str(self.gate.socket_path)]
+        return [sys.executable, "-m", "shipyard_tui", *self._arguments()]
+
+    def _arguments(self) -> list[str]:
+        """The session's ``shipyard`` command line."""
+        arguments = ["ssh-session", "--socket", str(self.gate.socket_path)]
         if self.server.player is not None:
-            command += ["--player", self.server.player]
+            arguments += ["--player", self.server.player]
         else:
-            command += ["--fingerprint", self.server.fingerprint]
-        return command
+            arguments += ["--fingerprint", self.server.fingerprint]
+        return arguments
+
+    async def _start(self, slave: int) -> asyncio.subprocess.Process | ForkedSession:
+        """The session's process on the pty: a fork of the fork server, or, without
+        one, a new process."""
+        forks = self.gate.forks
+        if forks is not None:
+            forked = await forks.spawn(self._arguments(), self._environment(), slave)
+            if forked is not None:
+                return forked
+            if not forks.alive and self.gate.forks is forks:
+                self.gate.forks = None
+                self.gate.note("the fork server is gone: sessions start as new processes")
+        return await asyncio.create_subprocess_exec(
+            *self._command(), stdin=slave, stdout=slave, stderr=slave,
+            env=self._environment(), start_new_session=True, preexec_fn=_take_terminal)
 
     def _environment(self) -> dict[str, str]:
         assert self.chan is not None and self.term is not None
@@ -372,10 +395,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.master = master
         self._set_size(self.size[0], self.size[1])
         try:
-            self.process = await asyncio.create_subprocess_exec(
-                *self._command(), stdin=slave, stdout=slave, stderr=slave,
-                env=self._environment(), start_new_session=True,
-                preexec_fn=_take_terminal)
+            self.process = await self._start(slave)
         except OSError as exc:
             self._close_pty()
             self.chan.write(f"The game could not start ({exc.strerror}).\r\n".encode())
@@ -513,7 +533,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             asyncio.get_running_loop().call_later(5, _kill, process)
 
 
-def _kill(process: asyncio.subprocess.Process) -> None:
+def _kill(process: asyncio.subprocess.Process | ForkedSession) -> None:
     if process.returncode is None:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
