@@ -88,6 +88,7 @@ from shipyard_tui.games.shipyard.rules.moves import (
     Rigger,
     StartToken,
 )
+from shipyard_tui.games.shipyard.rules.outlook import Coming, EndOutlook, end_outlook
 from shipyard_tui.games.shipyard.rules.scoring import (
     builder_extras,
     fits,
@@ -133,9 +134,11 @@ __all__ = [
     "CanalPlacement",
     "CanalSystem",
     "Catalog",
+    "Coming",
     "CruiseScore",
     "Destination",
     "EmployeeKind",
+    "EndOutlook",
     "Face",
     "Icon",
     "PlacedCanal",
@@ -157,6 +160,7 @@ __all__ = [
     "cruise_options",
     "current_speed",
     "determinize",
+    "end_outlook",
     "events_for",
     "exchange_good",
     "face",

@@ -165,8 +165,12 @@ class Ruleset:
 
     def discard_target(self, state: GameState) -> int | None:
         """How many contracts of each colour seats keep after this reserve cube (R-3.9)."""
-        removed = state.cubes_removed
-        if state.players == 2:
+        return self.discard_at(state.players, state.cubes_removed)
+
+    def discard_at(self, players: int, removed: int) -> int | None:
+        """How many contracts of each colour seats keep once the ``removed``-th reserve
+        cube is gone (``None``: no discard then, R-3.9)."""
+        if players == 2:
             return 1 if removed == 2 else None
         return 1 if removed == 4 else None
 
@@ -198,10 +202,10 @@ class Advanced(Ruleset):
     name = "advanced"
     contracts_per_colour = 3
 
-    def discard_target(self, state: GameState) -> int | None:
-        if state.players == 3:
-            return {2: 2, 4: 1}.get(state.cubes_removed)
-        return super().discard_target(state)
+    def discard_at(self, players: int, removed: int) -> int | None:
+        if players == 3:
+            return {2: 2, 4: 1}.get(removed)
+        return super().discard_at(players, removed)
 
 
 class Solo(Ruleset):
@@ -311,7 +315,7 @@ class Classic(Ruleset):
         if state.countdown == 0:
             flow.trigger_end(state, "countdown", out)
 
-    def discard_target(self, state: GameState) -> int | None:
+    def discard_at(self, players: int, removed: int) -> int | None:
         """Classic discards follow the countdown, not reserve cubes (RC-3.9)."""
         return None
 
