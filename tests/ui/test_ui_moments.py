@@ -95,11 +95,11 @@ async def test_review_pages_scroll_at_once_and_the_reveal_names_key_moments(tmp_
 
 
 async def test_a_failing_analysis_leaves_the_review_standing(tmp_path, monkeypatch):
-    from shipyard_tui.games.shipyard.ui import review as review_screen
+    from shipyard_tui import analysis as shared_analysis
 
     def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise RuntimeError("out of futures")
-    monkeypatch.setattr(review_screen, "cached_analysis", broken)
+    monkeypatch.setattr(shared_analysis, "cached_analysis", broken)
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     app = ShipyardApp(game=finished_with_a_person(4), bot_delay=0.0)
     async with app.run_test(size=(100, 30)) as pilot:

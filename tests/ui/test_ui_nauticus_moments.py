@@ -58,11 +58,11 @@ async def test_no_key_moments_page_when_only_bots_played(tmp_path, monkeypatch):
 
 
 async def test_a_failing_analysis_leaves_the_nauticus_review_standing(tmp_path, monkeypatch):
-    from shipyard_tui.games.nauticus.ui import review as review_screen
+    from shipyard_tui import analysis as shared_analysis
 
     def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise RuntimeError("out of futures")
-    monkeypatch.setattr(review_screen, "cached_analysis", broken)
+    monkeypatch.setattr(shared_analysis, "cached_analysis", broken)
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     app = ShipyardApp(game=finished(6), bot_delay=0.0)
     async with app.run_test(size=(100, 30)) as pilot:

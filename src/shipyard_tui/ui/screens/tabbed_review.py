@@ -4,10 +4,12 @@ PageUp/PageDown, Home and End scroll it at once (not only after Tab)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import TabbedContent, TabPane
+from textual.widgets import Static, TabbedContent, TabPane
 
 LEAVE_REVIEW = Binding("q,escape", "leave", "Title screen")
 LOBBY_REVIEW = Binding("q,escape", "lobby", "Lobby")
@@ -41,9 +43,49 @@ class TabbedReviewScreen(Screen[None]):
         Binding("right", "page(1)", "Next page", show=False, priority=True),
     ]
 
+    _left = False
+    """The review was closed: a Key moments search stops and shows nothing."""
+
     def on_mount(self) -> None:
         """(Textual calls this and a subclass's own ``on_mount`` both: no ``super()``.)"""
         self.call_after_refresh(self._focus_page)
+
+    def on_unmount(self) -> None:
+        self._left = True
+
+    def search_key_moments(self, game: Any, seats: tuple[int, ...], budget_ms: float, *,
+                           what: str, heading: str) -> None:
+        """Search the decisions of ``seats`` again in a thread (the game's Key moments,
+        cached per game), showing progress in the page's ``#moments-text``: ``what``
+        names what is searched ("your decisions"), ``heading`` leads the moments. A
+        failing search leaves the review standing and says so."""
+        from shipyard_tui.analysis import cached_analysis, moments_lines
+        from shipyard_tui.paths import analysis_dir
+
+        text = self.query_one("#moments-text", Static)
+        text.update(f"The strong bot is going over {what}…")
+
+        def progress(done: int, total: int) -> None:
+            if not self._left:
+                self.app.call_from_thread(
+                    text.update, f"The strong bot is going over {what}: {done} of {total}…")
+
+        def work() -> None:
+            try:
+                report = cached_analysis(game, analysis_dir(), budget_ms=budget_ms,
+                                         seats=seats, top=5, progress=progress,
+                                         cancelled=lambda: self._left)
+            except Exception as exc:  # the review must stay, whatever the analysis does
+                if not self._left:
+                    self.app.call_from_thread(
+                        text.update, "Key moments could not be worked out for this game "
+                                     f"({type(exc).__name__}: {exc}). The scores stand.")
+                return
+            if not self._left:
+                self.app.call_from_thread(
+                    text.update, "\n".join([heading, "", *moments_lines(report)]))
+
+        self.run_worker(work, thread=True, exclusive=True, group="moments")
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab

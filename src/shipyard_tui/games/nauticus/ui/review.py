@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
-from shipyard_tui.analysis import analysed_seats, cached_analysis, moments_lines
+from shipyard_tui.analysis import analysed_seats
 from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.games.nauticus.review import (
     ASCII_SPARK,
@@ -25,7 +25,6 @@ from shipyard_tui.games.nauticus.review import (
     winner_text,
 )
 from shipyard_tui.games.nauticus.search import DEFAULT_BUDGET_MS
-from shipyard_tui.paths import analysis_dir
 from shipyard_tui.ui.screens.tabbed_review import LEAVE_REVIEW, LOBBY_REVIEW, TabbedReviewScreen
 
 
@@ -47,8 +46,6 @@ class NauticusReviewScreen(TabbedReviewScreen):
         self.review = build_nauticus_review(game)
         self.people = analysed_seats(game) if game.is_over else ()
         self._analysing = False
-        self._left = False
-        """The review was closed: the analysis thread stops and shows nothing."""
 
     def compose(self) -> ComposeResult:
         review = self.review
@@ -77,42 +74,14 @@ class NauticusReviewScreen(TabbedReviewScreen):
             self._analysing = True
             self._analyse()
 
-    def on_unmount(self) -> None:
-        self._left = True
-
     def _analyse(self) -> None:
         """Search every choice of action tile of the people again, in a thread; show
         progress."""
-        game = self.game
         settings = getattr(self.app, "settings", None)
-        budget = getattr(settings, "strong_budget_ms", DEFAULT_BUDGET_MS)
-        text = self.query_one("#moments-text", Static)
-        text.update("The strong bot is going over your choices of action tile…")
-
-        def progress(done: int, total: int) -> None:
-            if not self._left:
-                self.app.call_from_thread(
-                    text.update, "The strong bot is going over your choices of action "
-                                 f"tile: {done} of {total}…")
-
-        def work() -> None:
-            try:
-                report = cached_analysis(game, analysis_dir(), budget_ms=budget,
-                                         seats=self.people, top=5, progress=progress,
-                                         cancelled=lambda: self._left)
-            except Exception as exc:  # the review must stay, whatever the analysis does
-                if not self._left:
-                    self.app.call_from_thread(
-                        text.update, "Key moments could not be worked out for this game "
-                                     f"({type(exc).__name__}: {exc}). The scores stand.")
-                return
-            if self._left:
-                return
-            lines = ["Key moments: the choices of action tile where the strong bot's "
-                     "estimate of the tile chosen fell furthest below its best tile "
-                     "(estimates from sampled futures, in points; within a go it plays "
-                     "as the beginner, so those moves are not weighed).", "",
-                     *moments_lines(report)]
-            self.app.call_from_thread(text.update, "\n".join(lines))
-
-        self.run_worker(work, thread=True, exclusive=True, group="moments")
+        self.search_key_moments(
+            self.game, self.people, getattr(settings, "strong_budget_ms", DEFAULT_BUDGET_MS),
+            what="your choices of action tile",
+            heading="Key moments: the choices of action tile where the strong bot's "
+                    "estimate of the tile chosen fell furthest below its best tile "
+                    "(estimates from sampled futures, in points; within a go it plays "
+                    "as the beginner, so those moves are not weighed).")

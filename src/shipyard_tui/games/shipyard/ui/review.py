@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
-from shipyard_tui.analysis import analysed_seats, cached_analysis, moments_lines
+from shipyard_tui.analysis import analysed_seats
 from shipyard_tui.games.shipyard.bots.strong import DEFAULT_BUDGET_MS
 from shipyard_tui.games.shipyard.review import (
     ASCII_SPARK,
@@ -25,11 +25,11 @@ from shipyard_tui.games.shipyard.review import (
     build_review,
     score_chart,
     ships_table,
+    solo_scale_text,
 )
 from shipyard_tui.games.shipyard.rules import CATALOG
 from shipyard_tui.games.shipyard.words import contract_label
 from shipyard_tui.model import GameModel
-from shipyard_tui.paths import analysis_dir
 from shipyard_tui.ui.compat import while_open
 from shipyard_tui.ui.palette import seat_mark, seat_style
 from shipyard_tui.ui.screens.tabbed_review import LEAVE_REVIEW, LOBBY_REVIEW, TabbedReviewScreen
@@ -77,6 +77,7 @@ def winner_line(review: Review, revealed: bool = True) -> Text:
         seat = review.players[0]
         text.append(f"{review.seats[seat]}: {review.totals[seat]} points. ", style="bold")
         text.append(review.rating, style="bold yellow")
+        text.append(solo_scale_text(review.totals[seat]))  # the whole scale (R-12.5)
         return text
     names = " and ".join(review.seats[i] for i in review.winners)
     text.append("Shared victory: " if len(review.winners) > 1 else "Winner: ", style="bold")
@@ -107,8 +108,6 @@ class ReviewScreen(TabbedReviewScreen):
         self.shown = len(self.review.reveal) + 1 if reveal_all else 0
         self.people = analysed_seats(model.game) if model.game.is_over else ()
         self._analysing = False
-        self._left = False
-        """The review was closed: the analysis thread stops and shows nothing."""
         self._built = False
         """Its widgets are mounted: before, a key has nothing to reveal on."""
 
@@ -176,39 +175,13 @@ class ReviewScreen(TabbedReviewScreen):
             self._analysing = True
             self._analyse()
 
-    def on_unmount(self) -> None:
-        self._left = True
-
     def _analyse(self) -> None:
         """Search every decision of the people again, in a thread; show progress."""
-        game = self.model.game
         settings = getattr(self.app, "settings", None)
-        budget = getattr(settings, "strong_budget_ms", DEFAULT_BUDGET_MS)
-        text = self.query_one("#moments-text", Static)
-        text.update("The strong bot is going over your decisions…")
-
-        def progress(done: int, total: int) -> None:
-            if not self._left:
-                self.app.call_from_thread(
-                    text.update, f"The strong bot is going over your decisions: {done} of "
-                                 f"{total}…")
-
-        def work() -> None:
-            try:
-                report = cached_analysis(game, analysis_dir(), budget_ms=budget,
-                                         seats=self.people, top=5, progress=progress,
-                                         cancelled=lambda: self._left)
-            except Exception as exc:  # the review must stay, whatever the analysis does
-                if not self._left:
-                    self.app.call_from_thread(
-                        text.update, "Key moments could not be worked out for this game "
-                                     f"({type(exc).__name__}: {exc}). The scores stand.")
-                return
-            if self._left:
-                return
-            lines = ["Key moments: the decisions where the strong bot's estimate of the "
-                     "move played fell furthest below its best move (estimates from sampled "
-                     "futures, in points).", "", *moments_lines(report)]
-            self.app.call_from_thread(text.update, "\n".join(lines))
-
-        self.run_worker(work, thread=True, exclusive=True, group="moments")
+        self.search_key_moments(
+            self.model.game, self.people,
+            getattr(settings, "strong_budget_ms", DEFAULT_BUDGET_MS),
+            what="your decisions",
+            heading="Key moments: the decisions where the strong bot's estimate of the "
+                    "move played fell furthest below its best move (estimates from sampled "
+                    "futures, in points).")
