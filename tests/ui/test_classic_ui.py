@@ -12,7 +12,7 @@ from rich.text import Text
 from shipyard_tui.games.shipyard.rules import Action, Game, GameConfig, SeatConfig, SeatKind
 from shipyard_tui.games.shipyard.rules.state import TrackSlot
 from shipyard_tui.games.shipyard.ui.review import ReviewScreen
-from shipyard_tui.games.shipyard.ui.widgets.action_track import ActionTrack, ring_line
+from shipyard_tui.games.shipyard.ui.widgets.action_ring import ActionRing, draw_ring
 from shipyard_tui.games.shipyard.ui.widgets.game_log import GameLog
 from shipyard_tui.games.shipyard.ui.widgets.status_line import StatusLine
 from shipyard_tui.games.shipyard.words import (
@@ -67,13 +67,14 @@ def test_the_ring_line_shows_cards_gaps_and_where_the_moved_card_lands_rc_2_7():
     state = game.state
     state.track = [TrackSlot(Action.HIRE, [], 0, 10), TrackSlot(Action.BUILD, [1], 0, 9),
                    TrackSlot(Action.CREW, [], 0, 5), TrackSlot(Action.CANAL, [], 0, 4)]
-    text = ring_line(state).plain
-    cells = text.removeprefix("ring ")[: 2 * 23]
-    pairs = [cells[i:i + 2] for i in range(0, 46, 2)]
-    assert pairs[10] == "Hi" and pairs[9] == "Bu" and pairs[5] == "Cr" and pairs[4] == "Ca"
-    assert pairs[11] == "▾ "  # the next step 1 puts a card on space 11 (RC-3.1)
-    assert pairs[6] == pairs[7] == pairs[8] == "· "  # the gap
-    assert text.endswith(f"countdown {state.countdown}")
+    lines = plain(draw_ring(state, 80, lambda move: ""), width=80).splitlines()
+    cells = [line[i:i + 8] for line in lines for i in range(0, 80, 8)]
+    # row 0: spaces 0-9; the right column: 10 (row 1) and 11 (row 2)
+    assert "Bu" in cells[9] and "Cr" in cells[5] and "Ca" in cells[4]
+    assert "Hi" in cells[19] and "▸" in cells[19]  # the lead, on space 10
+    assert "▾11 next" in cells[29]  # the next step 1 puts a card on space 11 (RC-3.1)
+    assert [c.strip() for c in cells[6:9]] == ["·6", "·7", "·8"]  # the gap
+    assert f"countdown {state.countdown}:" in "".join(lines)
 
 
 async def test_the_income_preview_shows_the_gap_bonus_apart_rc_3_3():
@@ -89,12 +90,13 @@ async def test_the_income_preview_shows_the_gap_bonus_apart_rc_3_3():
     app = ShipyardApp(game=game, bot_delay=0.0)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        track = app.screen.query_one(ActionTrack)
-        rendered = plain(track.render_view(state), width=100)
-        assert "gap+" not in rendered  # a cube behind every free card: no bonus
+        ring = app.screen.query_one(ActionRing)
+        rendered = plain(ring.render_view(state), width=100)
+        assert "gap bonus" not in rendered  # a cube behind every free card: no bonus
         state.track[-1].cubes = []
-        rendered = plain(track.render_view(state), width=100)
-        assert "+1 gap+1" in rendered  # Build: Hire occupied ahead, 3 empty spaces
+        rendered = plain(ring.render_view(state), width=100)
+        # Build: Hire occupied ahead, 3 empty spaces
+        assert "gap bonus: Bu +1" in rendered and "Bu+2" in rendered
 
 
 async def test_the_help_of_a_classic_game_explains_the_classic_rules():

@@ -50,6 +50,7 @@ from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.games.shipyard.rules import query as q
 from shipyard_tui.games.shipyard.ui import choice_labels
 from shipyard_tui.games.shipyard.ui.automa_replay import AutomaReplay
+from shipyard_tui.games.shipyard.ui.widgets.action_ring import ActionRing
 from shipyard_tui.games.shipyard.ui.widgets.action_track import ActionTrack
 from shipyard_tui.games.shipyard.ui.widgets.canal_column import CanalColumn
 from shipyard_tui.games.shipyard.ui.widgets.canal_map import CanalMap
@@ -173,9 +174,10 @@ class GameScreen(TableScreen):
     def compose(self) -> ComposeResult:
         model = self.model
         yield StatusLine(model, id="status")
-        # the classic track has a fourth line: the ring (RC-2.7)
-        yield ActionTrack(model, id="track",
-                          classes="-classic" if model.game.config.classic else "")
+        if model.game.config.classic:  # the ring of 23 spaces (RC-2.7)
+            yield ActionRing(model, id="track", classes="-classic")
+        else:
+            yield ActionTrack(model, id="track")
         with Container(id="body"):
             with Container(id="board"):
                 with Container(id="col-a", classes="column"):

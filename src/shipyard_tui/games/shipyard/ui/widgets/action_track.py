@@ -1,9 +1,8 @@
-"""The action track: tiles from the lead, cubes, guilders, and the income of each tile;
-in classic games also the ring of 23 spaces with its gaps (RC-2.7, RC-3.3)."""
+"""The action track of the 2nd edition: tiles from the lead, cubes, guilders, and the
+income of each tile (a classic game shows its ring instead: ``action_ring``)."""
 
 from __future__ import annotations
 
-from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
@@ -28,38 +27,10 @@ NARROW_NAMES = {Action.EQUIPMENT: "Equip"}
 """Names that fit a column when eight tiles share 80 columns (four seats)."""
 
 
-RING_NAMES = {
-    Action.BUILD: "Bu", Action.CANAL: "Ca", Action.PURCHASE: "Pu", Action.EQUIPMENT: "Eq",
-    Action.CREW: "Cr", Action.HIRE: "Hi", Action.EXCHANGE: "Ex", Action.SUBSIDY: "Su",
-}
-"""Two-letter card names for the classic ring line."""
-
-
-def ring_line(view: GameState) -> Text:
-    """The classic ring, spaces 0 to 22: each card where it stands (the lead reversed),
-    ``·`` for an empty space, ``▾`` where the card moved by the next step 1 lands (the
-    space directly ahead of the lead, RC-3.1), and the countdown (RC-3.8)."""
-    ring = q.ring_cards(view)
-    assert ring is not None
-    spaces, landing = ring
-    lead = view.track[0].action
-    text = Text("ring ", style="dim")
-    for space, action in enumerate(spaces):
-        if action is not None:
-            style = "bold reverse" if action is lead else "bold"
-            text.append(RING_NAMES[action], style=style)
-        elif space == landing:
-            text.append("▾ ", style="bold magenta")
-        else:
-            text.append("· " if space else "0 ", style="dim")
-    text.append(f" countdown {view.countdown}", style="bold")
-    return text
-
 
 class ActionTrack(ModelWidget):
     """Three lines: each tile's name, what lies on it, and what choosing it pays now
-    ("not now" when its action cannot be performed; classic games: a fourth line, the
-    ring)."""
+    ("not now" when its action cannot be performed)."""
 
     DEFAULT_CSS = """
     ActionTrack {
@@ -70,7 +41,7 @@ class ActionTrack(ModelWidget):
 
     watches_highlight = True
 
-    def render_view(self, view: GameState) -> Table | Group:
+    def render_view(self, view: GameState) -> Table:
         table = Table.grid(expand=True, padding=(0, 1))
         narrow = self.size.width < 11 * len(view.track)
         for _ in view.track:
@@ -119,6 +90,4 @@ class ActionTrack(ModelWidget):
         table.add_row(*names)
         table.add_row(*pieces)
         table.add_row(*incomes)
-        if view.countdown is not None:
-            return Group(table, ring_line(view))
         return table
