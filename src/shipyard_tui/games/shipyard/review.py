@@ -29,6 +29,7 @@ from shipyard_tui.games.shipyard.words import (
     contract_label,
     plural,
     solo_rating,
+    solo_scale,
     space_name,
     tile_features,
 )
@@ -408,6 +409,15 @@ def score_chart(review: Review, width: int = 56, height: int = 2, *,
     return text
 
 
+def solo_scale_text(score: int) -> Text:
+    """The solo rating scale, best first, the row ``score`` earns marked (R-12.5)."""
+    text = Text()
+    for points, words, mine in solo_scale(score):
+        style = "bold yellow" if mine else "dim"
+        text.append(f"\n {'>' if mine else ' '} {points:<11} {words}", style=style)
+    return text
+
+
 def review_renderable(review: Review) -> RenderableType:
     """The whole review for a plain terminal."""
     parts: list[RenderableType] = []
@@ -420,8 +430,9 @@ def review_renderable(review: Review) -> RenderableType:
         parts.append(reveal_text(review))
     parts.append(breakdown_table(review))
     if review.solo and review.over:
-        parts.append(Text(f"Solo rating: {review.totals[review.players[0]]} points — "
-                          f"{review.rating}", style="bold"))
+        score = review.totals[review.players[0]]
+        parts.append(Text(f"Solo rating: {score} points — {review.rating}", style="bold")
+                     + solo_scale_text(score))
     for seat in review.players:
         parts.append(Text(""))
         parts.append(ships_table(review, seat))

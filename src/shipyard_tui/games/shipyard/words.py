@@ -562,6 +562,16 @@ def solo_rating(score: int) -> str:
     return "Keep practising: 60 points make a newbie sailor."
 
 
+def solo_scale(score: int) -> list[tuple[str, str, bool]]:
+    """The solo rating scale, best first (R-12.5): each row's points, its words and
+    whether ``score`` earns it."""
+    lowest = SOLO_RATINGS[-1][0]
+    rows = [(f"{t} or more", w) for t, w in SOLO_RATINGS]
+    rows.append((f"below {lowest}", solo_rating(lowest - 1)))
+    mine = solo_rating(score)
+    return [(points, words, words == mine) for points, words in rows]
+
+
 def solo_title(score: int) -> str:
     """The solo rating in a few words, for a list of games (R-12.5).
 

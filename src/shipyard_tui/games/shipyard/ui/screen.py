@@ -45,7 +45,8 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from shipyard_tui.core import SeatDriver
-from shipyard_tui.games.shipyard.rules import GameState, IllegalMoveError, Move, Step
+from shipyard_tui.games.shipyard.end_words import stage_notice
+from shipyard_tui.games.shipyard.rules import GameState, IllegalMoveError, Move, Stage, Step
 from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.games.shipyard.rules import query as q
 from shipyard_tui.games.shipyard.ui import choice_labels
@@ -168,6 +169,8 @@ class GameScreen(TableScreen):
         self._result_shown = False
         self._no_bonus_turn: tuple[int, int] | None = None
         """The seat and turn in which the player declined any bonus action."""
+        self._told: set[Stage] = set()
+        """The end's steps whose notice was shown (once each, R-10.3, R-10.4)."""
 
     # -- layout ------------------------------------------------------------------
 
@@ -305,6 +308,7 @@ class GameScreen(TableScreen):
             status.say("")
             self._show_result()
             return
+        self._tell_stage(state)
         seat = state.turn.seat
         if self.hand_over.needed(seat):
             self.hand_over.begin(seat)
@@ -341,6 +345,16 @@ class GameScreen(TableScreen):
             model.set_key_hints({})
             self.query_one(ViewBar).function_keys = False
             self.schedule_bots()
+
+    def _tell_stage(self, view: GameState) -> None:
+        """The first time the final actions or the last chance begin, say in two lines
+        what they are (R-10.3, R-10.4)."""
+        notice = stage_notice(view)
+        if notice is None or view.stage in self._told:
+            return
+        self._told.add(view.stage)
+        title, words = notice
+        self.notify(words, title=title, timeout=15, markup=False)
 
     def _rondels_laid_out(self) -> None:
         self.call_after_refresh(self._show_rondel_rows)

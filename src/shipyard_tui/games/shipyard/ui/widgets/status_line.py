@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.reactive import reactive
 
+from shipyard_tui.games.shipyard.end_words import end_warning
 from shipyard_tui.games.shipyard.rules import GameState, Stage
 from shipyard_tui.games.shipyard.rules.query import WHEEL_POSITIONS
 from shipyard_tui.games.shipyard.ui import choice_labels
@@ -82,7 +83,6 @@ class StatusLine(ModelWidget):
             return text
         shown = self.note_round or round_of(view.turn_number, len(view.seats))
         text.append(f" Round {shown} ", style="bold")
-        ends = "end triggered after this turn"
         if view.countdown is not None:
             # classic: the countdown of laps and the lead's ring space (RC-3.8)
             if not compact:
@@ -96,22 +96,9 @@ class StatusLine(ModelWidget):
             wheel = "●" * view.wheel + "○" * (WHEEL_POSITIONS - view.wheel)
             text.append(f"wheel {wheel} ", style="dim")
             text.append(f"reserve {view.reserve}")
-        warning = ""
-        if view.end_trigger:
-            # the round is finished, then a final action each, then
-            # a last chance for a ship one tile from complete
-            warning = {Stage.FINAL: "final actions",
-                       Stage.LAST_CHANCE: "last chance"}.get(view.stage, "last round")
-        elif view.countdown is not None:
-            if view.countdown == 1 and view.turn.rotation_done:
-                warning = ends if compact else \
-                    "the countdown triggers the game's end after this turn"
-            elif view.countdown == 1:
-                warning = "final lap"
-        elif view.reserve == 0 and view.turn.rotation_done:
-            warning = ends if compact else "the wheel triggers the game's end after this turn"
-        elif view.reserve == 0:
-            warning = "final rotation"
+        # the end's next step, when it is near: a contract cut, the end's
+        # trigger, the final actions and the last chance
+        warning = end_warning(view, compact)
         if warning:
             text.append(f" · {warning}", style="bold yellow")
         seat = view.turn.seat if self.note_seat is None else self.note_seat
