@@ -15,6 +15,7 @@ times as long, now keeps the same rule, so a hint never waits longer in one game
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -121,6 +122,51 @@ def analysed_seats(game: Any, *, people_only: bool = True) -> tuple[int, ...]:
     if people or people_only:
         return people
     return tuple(i for i, s in enumerate(seats) if s.kind is not SeatKind.AUTOMA)
+
+
+Judge = Callable[[Any, int, int, Any], "Moment | None"]
+"""A game's judgement of one searched decision: ``judge(position, seat, move index,
+move played)`` searches the position from the seat's view and gives the
+:class:`Moment` when the move played lost at least :data:`MIN_LOSS`, else ``None``."""
+
+
+def replay_moments(game: Any, chosen: tuple[int, ...], *, searched: Callable[[Any], bool],
+                   judge: Judge, top: int, solo: bool = False,
+                   progress: Callable[[int, int], None] | None = None,
+                   cancelled: Callable[[], bool] | None = None) -> MomentsReport:
+    """Key moments, for every game: replay ``game`` from its configuration and moves;
+    at each decision of a seat of ``chosen`` that ``searched(position)`` says the strong
+    bot searches, ``judge`` it; keep the ``top`` costliest per seat, costliest first.
+    ``progress(done, total)`` is called after each judged decision; ``cancelled()``
+    true stops early (the report then holds what was found so far)."""
+    replay = type(game)(game.config)
+    todo: list[int] = []
+    for index, move in enumerate(game.moves):
+        if replay.to_move in chosen and searched(replay):
+            todo.append(index)
+        replay.push(move)
+    found: dict[int, list[Moment]] = {s: [] for s in chosen}
+    decisions = {s: 0 for s in chosen}
+    replay = type(game)(game.config)
+    wanted = set(todo)
+    done = 0
+    for index, move in enumerate(game.moves):
+        if cancelled is not None and cancelled():
+            break
+        if index in wanted:
+            seat = replay.to_move
+            moment = judge(replay, seat, index, move)
+            decisions[seat] += 1
+            if moment is not None:
+                found[seat].append(moment)
+            done += 1
+            if progress is not None:
+                progress(done, len(todo))
+        replay.push(move)
+    moments = {s: tuple(sorted(found[s], key=lambda m: -m.loss)[:top]) for s in chosen}
+    total = {s: sum(m.loss for m in found[s]) for s in chosen}
+    names = tuple(s.name for s in game.config.seats)
+    return MomentsReport(names, chosen, decisions, moments, total, solo)
 
 
 class NoAdvice(NotImplementedError):

@@ -17,8 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from shipyard_tui.core.advice import MIN_LOSS, Moment, MomentsReport, analysed_seats
+from shipyard_tui.core.advice import (
+    MIN_LOSS,
+    Moment,
+    MomentsReport,
+    analysed_seats,
+    replay_moments,
+)
 from shipyard_tui.games.nauticus.rules.game import NauticusGame
+from shipyard_tui.games.nauticus.rules.moves import Move
 from shipyard_tui.games.nauticus.rules.state import Step
 from shipyard_tui.games.nauticus.search import DEFAULT_BUDGET_MS, best_index, tile_values
 from shipyard_tui.games.nauticus.words import move_words
@@ -42,40 +49,18 @@ def analyse_game(game: NauticusGame, *, budget_ms: float | None = None,
     strong bot's budget of ``budget_ms`` per decision. ``progress(done, total)`` is
     called after each decision; ``cancelled()`` true stops early."""
     chosen = seats if seats is not None else analysed_seats(game, people_only=False)
-    replay = NauticusGame(game.config)
-    todo: list[int] = []
-    for index, move in enumerate(game.moves):
-        if replay.to_move in chosen and searched(replay):
-            todo.append(index)
-        replay.push(move)
     budget = budget_ms if budget_ms is not None else (None if rollouts else DEFAULT_BUDGET_MS)
-    found: dict[int, list[Moment]] = {s: [] for s in chosen}
-    decisions = {s: 0 for s in chosen}
-    replay = NauticusGame(game.config)
-    wanted = set(todo)
-    done = 0
-    for index, move in enumerate(game.moves):
-        if cancelled is not None and cancelled():
-            break
-        if index in wanted:
-            seat = replay.to_move
-            assert seat is not None
-            legal = replay.legal_moves()
-            values = tile_values(replay.view(seat), legal, index, budget, rollouts)
-            decisions[seat] += 1
-            best = best_index(values)
-            played = legal.index(move)
-            if best != played and values[best] - values[played] >= MIN_LOSS:
-                state = replay.state
-                found[seat].append(Moment(seat, state.round, index,
-                                          move_words(state, move),
-                                          move_words(state, legal[best]),
-                                          values[played], values[best]))
-            done += 1
-            if progress is not None:
-                progress(done, len(todo))
-        replay.push(move)
-    moments = {s: tuple(sorted(found[s], key=lambda m: -m.loss)[:top]) for s in chosen}
-    total = {s: sum(m.loss for m in found[s]) for s in chosen}
-    names = tuple(s.name for s in game.config.seats)
-    return MomentsReport(names, chosen, decisions, moments, total, False)
+
+    def judge(replay: NauticusGame, seat: int, index: int, move: Move) -> Moment | None:
+        legal = replay.legal_moves()
+        values = tile_values(replay.view(seat), legal, index, budget, rollouts)
+        best = best_index(values)
+        played = legal.index(move)
+        if best == played or values[best] - values[played] < MIN_LOSS:
+            return None
+        state = replay.state
+        return Moment(seat, state.round, index, move_words(state, move),
+                      move_words(state, legal[best]), values[played], values[best])
+
+    return replay_moments(game, chosen, searched=searched, judge=judge, top=top,
+                          progress=progress, cancelled=cancelled)

@@ -16,7 +16,14 @@ import hashlib
 import json
 from collections.abc import Callable
 
-from shipyard_tui.core.advice import MIN_LOSS, Hint, Moment, MomentsReport, analysed_seats
+from shipyard_tui.core.advice import (
+    MIN_LOSS,
+    Hint,
+    Moment,
+    MomentsReport,
+    analysed_seats,
+    replay_moments,
+)
 from shipyard_tui.games.shipyard.bots.strong import (
     DEFAULT_BUDGET_MS,
     SEARCHED_STEPS,
@@ -52,46 +59,26 @@ def analyse_game(game: Game, *, budget_ms: float | None = None, rollouts: int | 
     is called after each decision; ``cancelled()`` true stops early.
     """
     chosen = seats if seats is not None else analysed_seats(game, people_only=False)
-    replay = Game(game.config)
-    todo = []
-    for index, move in enumerate(game.moves):
-        seat = replay.to_move
-        if seat in chosen and replay.state.turn.step in SEARCHED_STEPS \
-                and len(replay.legal_moves()) > 1:
-            todo.append(index)
-        replay.push(move)
     budget = budget_ms if budget_ms is not None else (None if rollouts else DEFAULT_BUDGET_MS)
-    found: dict[int, list[Moment]] = {s: [] for s in chosen}
-    decisions = {s: 0 for s in chosen}
-    replay = Game(game.config)
-    wanted = set(todo)
-    done = 0
-    for index, move in enumerate(game.moves):
-        if cancelled is not None and cancelled():
-            break
-        if index in wanted:
-            seat = replay.to_move
-            assert seat is not None
-            view = replay.view(seat)
-            bot = StrongBot(decision_seed(view, index), budget_ms=budget, rollouts=rollouts)
-            analysis = bot.analyse(view, include=move)
-            decisions[seat] += 1
-            played = analysis.value_of(move)
-            best = analysis.best
-            if played is not None and best.move != move and best.value - played >= MIN_LOSS:
-                state = replay.state
-                found[seat].append(Moment(seat, round_of(state.turn_number, len(state.seats)),
-                                          index,
-                                          describe_move(state, move),
-                                          describe_move(state, best.move), played, best.value))
-            done += 1
-            if progress is not None:
-                progress(done, len(todo))
-        replay.push(move)
-    moments = {s: tuple(sorted(found[s], key=lambda m: -m.loss)[:top]) for s in chosen}
-    total = {s: sum(m.loss for m in found[s]) for s in chosen}
-    names = tuple(s.name for s in game.config.seats)
-    return MomentsReport(names, chosen, decisions, moments, total, game.config.solo)
+
+    def searched(replay: Game) -> bool:
+        return replay.state.turn.step in SEARCHED_STEPS and len(replay.legal_moves()) > 1
+
+    def judge(replay: Game, seat: int, index: int, move: Move) -> Moment | None:
+        view = replay.view(seat)
+        bot = StrongBot(decision_seed(view, index), budget_ms=budget, rollouts=rollouts)
+        analysis = bot.analyse(view, include=move)
+        played = analysis.value_of(move)
+        best = analysis.best
+        if played is None or best.move == move or best.value - played < MIN_LOSS:
+            return None
+        state = replay.state
+        return Moment(seat, round_of(state.turn_number, len(state.seats)), index,
+                      describe_move(state, move), describe_move(state, best.move), played,
+                      best.value)
+
+    return replay_moments(game, chosen, searched=searched, judge=judge, top=top,
+                          solo=game.config.solo, progress=progress, cancelled=cancelled)
 
 
 def hint_for(game: Game, *, budget_ms: float | None = None, rollouts: int | None = None,
