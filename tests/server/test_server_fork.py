@@ -12,23 +12,10 @@ import time
 from pathlib import Path
 
 import asyncssh
-import pytest
 
 from shipyard_tui.server.forkserver import Forks
 from shipyard_tui.server.ssh import RESTORE
-from support.ssh import Server, Terminal, make_key, start_server
-
-
-@pytest.fixture
-def keys(tmp_path: Path) -> dict[str, asyncssh.SSHKey]:
-    out = {}
-    lines = []
-    for name in ("Ann", "Bob"):
-        key, line = make_key(tmp_path, name)
-        out[name] = key
-        lines.append(line)
-    (tmp_path / "players").write_text("\n".join(lines) + "\n")
-    return out
+from support.ssh import Server, Terminal, start_server
 
 
 def children(pid: int) -> list[int]:

@@ -16,27 +16,8 @@ from shipyard_tui.server.session import SessionApp
 from shipyard_tui.server.tables import PERSON, SeatPlan, Table
 from shipyard_tui.ui.screens.table import TableScreen
 from support.shipyard import new_game, solo_game
-from support.ssh import Server, Terminal, make_key, start_server
+from support.ssh import Server, Terminal, start_server
 from support.ui import until
-
-
-@pytest.fixture
-def keys(tmp_path: Path) -> dict[str, asyncssh.SSHKey]:
-    out = {}
-    lines = []
-    for name in ("Ann", "Bob"):
-        key, line = make_key(tmp_path, name)
-        out[name] = key
-        lines.append(line)
-    (tmp_path / "players").write_text("\n".join(lines) + "\n")
-    return out
-
-
-@pytest.fixture
-def server(tmp_path: Path, keys: dict[str, asyncssh.SSHKey]):  # type: ignore[no-untyped-def]
-    running = start_server(tmp_path / "data", "--players", str(tmp_path / "players"))
-    yield running
-    running.stop()
 
 
 @pytest.mark.parametrize("order", ["AB", "ABA", "AAB"])

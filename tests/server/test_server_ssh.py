@@ -18,29 +18,10 @@ import pytest
 from shipyard_tui.games.shipyard.rules import Game
 from shipyard_tui.games.shipyard.words import contract_title
 from shipyard_tui.saves import load
-from support.ssh import ENTER, Server, Terminal, make_key, start_server
+from support.ssh import ENTER, Server, Terminal, start_server
 
 WIDE = (160, 50)
 """Wide enough that every panel (the seats' contracts too) is on screen at once."""
-
-
-@pytest.fixture
-def keys(tmp_path: Path) -> dict[str, asyncssh.SSHKey]:
-    out = {}
-    lines = []
-    for name in ("Ann", "Bob"):
-        key, line = make_key(tmp_path, name)
-        out[name] = key
-        lines.append(line)
-    (tmp_path / "players").write_text("\n".join(lines) + "\n")
-    return out
-
-
-@pytest.fixture
-def server(tmp_path: Path, keys: dict[str, asyncssh.SSHKey]):  # type: ignore[no-untyped-def]
-    running = start_server(tmp_path / "data", "--players", str(tmp_path / "players"))
-    yield running
-    running.stop()
 
 
 def table_file(server: Server, kind: str = "saves") -> Path | None:
