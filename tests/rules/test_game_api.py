@@ -32,6 +32,7 @@ from shipyard_tui.games.shipyard.rules.moves import (
     BuyCommodity,
     Choose,
     Cruise,
+    DeclineBonus,
     Discard,
     EndBuild,
     EndLoad,
@@ -332,7 +333,8 @@ def test_from_json_rejects_bad_moves():
 # -- move notation ------------------------------------------------------------------
 
 EXAMPLES = [
-    Choose(Action.BUILD), Choose(Action.SUBSIDY), Bonus(Action.HIRE), Proceed(), NoBonus(),
+    Choose(Action.BUILD), Choose(Action.SUBSIDY), Bonus(Action.HIRE), Proceed(), DeclineBonus(),
+    NoBonus(),
     NoLastTile(),
     Buy(0, 0), Buy(1, 2), Buy(2, 3), Buy(3, 4), BuyBlank(TileKind.BOW),
     BuyBlank(TileKind.MIDDLE), BuyBlank(TileKind.STERN), Place(0), Place(9), EndBuild(),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from shipyard_tui.games.shipyard.bots.random_bot import considered
 from shipyard_tui.games.shipyard.rules import (
     CATALOG,
     Action,
@@ -98,7 +99,9 @@ def play_until(game: Game, predicate, rng: random.Random | None = None, limit: i
     for _ in range(limit):
         if predicate(game):
             return
-        game.play(rng.choice(game.legal_moves()))
+        # as a random bot plays (no "nobonus"): the situations reached stay those
+        # reached before that move existed (issue 35 item 1)
+        game.play(rng.choice(considered(game.legal_moves())))
     raise AssertionError("the situation was not reached")
 
 

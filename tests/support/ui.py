@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from textual.pilot import Pilot
 
+from shipyard_tui.games.shipyard.bots.random_bot import considered
 from shipyard_tui.games.shipyard.rules import Game, GameConfig, Move, SeatConfig, SeatKind
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.widgets.choice_panel import Choice, ChoicePanel
@@ -70,7 +71,9 @@ def game_at(wanted: Callable[[Game], bool], *, seats: int = 2, seeds: range = ra
         while not game.is_over:
             if game.to_move == 0 and wanted(game):
                 return game
-            game.play(rng.choice(game.legal_moves()))
+            # as a random bot plays (no "nobonus"): the positions found stay those
+            # found before that move existed (issue 35 item 1)
+            game.play(rng.choice(considered(game.legal_moves())))
     raise AssertionError("no game reached the wanted situation")
 
 

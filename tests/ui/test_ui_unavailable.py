@@ -71,12 +71,15 @@ async def test_r3_2_keys_and_clicks_on_an_unavailable_action_do_nothing():
         assert 0 <= line < options.scrollable_content_region.height
         await pilot.click(options, offset=(4, line))
         await settle(pilot)
-        for key in "hijkx":  # letters past the offered ones
+        for key in "hijk":  # letters past the offered ones
             await pilot.press(key)
         await settle(pilot)
         assert len(game.moves) == moves
         assert game.state.turn.step is Step.CHOOSE
         assert options.highlighted == letters - 1  # a click cannot highlight it
+        await pilot.press("x")  # the bonus question's key, held: it highlights nothing
+        await settle(pilot)
+        assert options.highlighted is None and len(game.moves) == moves
 
 
 async def test_the_prompt_counts_unavailable_actions_out_of_sight_apart():

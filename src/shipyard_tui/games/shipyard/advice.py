@@ -12,7 +12,6 @@ from itertools import permutations
 
 from shipyard_tui.games.shipyard.rules import (
     CATALOG,
-    DecisionStep,
     Feature,
     GameState,
     Icon,
@@ -20,7 +19,6 @@ from shipyard_tui.games.shipyard.rules import (
     Piece,
 )
 from shipyard_tui.games.shipyard.rules import events as ev
-from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.games.shipyard.rules.query import (
     CanalSystem,
     PlacedCanal,
@@ -343,14 +341,13 @@ MAX_FORCED = 40
 """A bound on the moves :func:`dismantled_after` follows (a turn has far fewer)."""
 
 
-def dismantled_after(view: GameState, moves: Move | Sequence[Move], *,
-                     decline_bonus: bool = False) -> list[str]:
+def dismantled_after(view: GameState, moves: Move | Sequence[Move]) -> list[str]:
     """Why each ship of the seat to move would be dismantled (R-7.2) if it plays
     ``moves`` (one, or a plan of several) and then every move it is left no choice
-    about (with ``decline_bonus``, also no bonus action after, as the interface plays
-    for a player who declined it before the action): the reasons the rules give, in
-    order; empty when none is. A second ship completed in the same build sails right
-    after the first, with what the first left: its reasons count too.
+    about (a bonus action declined for the turn is not asked after the action,
+    R-3.4): the reasons the rules give, in order; empty when none is. A second ship
+    completed in the same build sails right after the first, with what the first left:
+    its reasons count too.
 
     The moves are played in a world drawn from ``view``; whether a ship is dismantled
     depends only on the seat's own yard, pieces and canals, which the view shows."""
@@ -365,8 +362,6 @@ def dismantled_after(view: GameState, moves: Move | Sequence[Move], *,
         if world.is_over or world.to_move != seat:
             break
         legal = legal_moves(world)
-        if decline_bonus and world.turn.step is DecisionStep.BONUS_AFTER:
-            legal = [m for m in legal if isinstance(m, mv.NoBonus)] or legal
         if len(legal) != 1:
             break
         apply_move(world, legal[0], events)

@@ -271,6 +271,9 @@ def describe_move(state: GameState, move: Move) -> str:
     if isinstance(move, mv.Proceed):
         assert turn.chosen is not None
         return f"No bonus first: go on to {turn.chosen.label}"
+    if isinstance(move, mv.DeclineBonus):
+        assert turn.chosen is not None
+        return f"No bonus action this turn: go on to {turn.chosen.label}"
     if isinstance(move, mv.NoBonus):
         return "No bonus action: end the turn's actions"
     if isinstance(move, mv.NoLastTile):

@@ -49,11 +49,9 @@ MoveT = TypeVar("MoveT", bound=Move)
 @dataclass(frozen=True, slots=True)
 class Plan(Generic[MoveT]):
     """A choice that plays several legal moves in a row (a suggested load, a marker's
-    steps and what it takes at the end); ``no_bonus_after`` also declines the bonus
-    action after the chosen one, so that question is asked once a turn."""
+    steps and what it takes at the end)."""
 
     moves: tuple[MoveT, ...]
-    no_bonus_after: bool = False
 
     @property
     def last(self) -> MoveT:
@@ -182,8 +180,13 @@ class ChoicePanel(Vertical):
             self.move = move
             self.decision = decision
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, classes: str | None = None,
+                 held_keys: frozenset[str] = frozenset()) -> None:
         super().__init__(id=id, classes=classes)
+        self.held_keys = held_keys
+        """Keys that a game gives the same choice whenever it is offered: pressed while
+        no choice shown has them, they take the highlight away, so that the Enter typed
+        after them plays nothing (it would have played the highlighted choice)."""
         self._choices: list[Choice] = []
         self._keys: list[str] = []
         self._prompt = ""
@@ -380,7 +383,7 @@ class ChoicePanel(Vertical):
                 return i
         for i, choice in enumerate(self._choices):
             plan = choice.move
-            if isinstance(plan, Plan) and plan.moves == moves and not plan.no_bonus_after:
+            if isinstance(plan, Plan) and plan.moves == moves:
                 return i
         return None
 
@@ -477,6 +480,9 @@ class ChoicePanel(Vertical):
         index = self.key_index(event.character)
         if index is not None:
             self.options.highlighted = index
+            event.stop()
+        elif event.character in self.held_keys:
+            self.options.highlighted = None
             event.stop()
 
     def answers(self, decision: int) -> bool:

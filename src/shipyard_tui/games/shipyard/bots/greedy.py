@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 
 from shipyard_tui.games.shipyard.advice import best_load
+from shipyard_tui.games.shipyard.bots.random_bot import considered
 from shipyard_tui.games.shipyard.bots.valuations import (
     EMPLOYEE_VALUE as EMPLOYEE_VALUE,
 )
@@ -77,6 +78,7 @@ class GreedyBot:
     # -- the decision --------------------------------------------------------------
 
     def choose(self, view: GameState, legal: list[Move]) -> Move:
+        legal = considered(legal)
         if len(legal) == 1:
             return legal[0]
         seat = view.to_move

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from shipyard_tui.games.shipyard.advice import best_contracts
 from shipyard_tui.games.shipyard.bots.greedy import TUNED, GreedyBot
+from shipyard_tui.games.shipyard.bots.random_bot import considered
 from shipyard_tui.games.shipyard.rules import DecisionStep as S
 from shipyard_tui.games.shipyard.rules import Game, GameState, Move
 from shipyard_tui.games.shipyard.rules.query import (
@@ -54,6 +55,7 @@ class PlannerBot(GreedyBot):
         super().__init__(seed, TUNED)
 
     def choose(self, view: GameState, legal: list[Move]) -> Move:
+        legal = considered(legal)
         if len(legal) == 1 or view.turn.step not in PLANNED_STEPS:
             return super().choose(view, legal)
         seat = view.to_move

@@ -74,6 +74,14 @@ class Proceed(Move):
 
 
 @dataclass(frozen=True, slots=True)
+class DeclineBonus(Move):
+    """No bonus action this turn: go on to the chosen action, and be asked no bonus
+    question after it either (R-3.4). The turn keeps it, so a save keeps it too."""
+
+    keyword: ClassVar[str] = "nobonus"
+
+
+@dataclass(frozen=True, slots=True)
 class NoBonus(Move):
     """Take no bonus action after the chosen one: on to the shakedown (R-3.4).
 
@@ -300,7 +308,7 @@ class Final(Move):
 
 
 MOVE_TYPES: dict[str, type[Move]] = move_table(
-    Choose, Bonus, Proceed, Buy, BuyBlank, Place, EndBuild, TakeCanal, PlaceCanal,
+    Choose, Bonus, Proceed, DeclineBonus, Buy, BuyBlank, Place, EndBuild, TakeCanal, PlaceCanal,
     BuyCommodity, MarkerStep, Take, Hire, Exchange, Sell, Trade, SailFirst, Load, EndLoad,
     Helmsman, Rigger, StartToken, Cruise, Discard, Final,
 )

@@ -251,6 +251,9 @@ class Turn:
     step: DecisionStep = DecisionStep.CHOOSE
     chosen: Action | None = None
     bonus_used: bool = False
+    bonus_declined: bool = field(default=False, metadata=OMIT_DEFAULT)
+    """The seat said no bonus action this turn, before its chosen action: none is
+    offered after it either (R-3.4; :class:`~.moves.DeclineBonus`)."""
     main_pending: bool = False
     role: Role = Role.MAIN
     action: Action | None = None

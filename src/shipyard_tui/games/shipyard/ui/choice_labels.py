@@ -125,19 +125,38 @@ def unavailable_choices(state: GameState) -> list[Choice]:
             for action, refusal in q.unavailable_actions(state).items()]
 
 
+DECLINE_KEY = "x"
+"""The key of "No bonus action this turn", whatever the turn. The question comes only
+when a bonus action can be bought (R-3.4), so its keys must mean nothing dangerous in
+the decision that comes instead when it does not: ``x`` comes after every letter a
+build can give (16 display slots, 3 blank tiles, finishing), so the key that declines
+the bonus one turn never buys a ship tile the next (issue 35 item 3)."""
+
+GO_ON_KEY = "y"
+"""The key of "go on to the chosen action, maybe a bonus action after it", kept apart
+from the build's letters for the same reason as :data:`DECLINE_KEY`."""
+
+HELD_KEYS = frozenset({DECLINE_KEY, GO_ON_KEY})
+"""Pressed when no bonus question is asked, these keys choose nothing and take the
+choice panel's highlight away, so that the Enter after them plays nothing either
+(:attr:`~shipyard_tui.ui.widgets.choice_panel.ChoicePanel.held_keys`)."""
+
+
 def bonus_choices(state: GameState, legal: list[Move]) -> list[Choice]:
     """The bonus question, asked once a turn: declining it here declines the bonus
-    after the chosen action too (one choice instead of two)."""
+    after the chosen action too (the rules' :class:`~.moves.DeclineBonus`, R-3.4).
+    Declining comes first and going on second, each with a key of its own
+    (:data:`DECLINE_KEY`, :data:`GO_ON_KEY`); the bonus actions follow."""
     chosen = state.turn.chosen
     assert chosen is not None
     out: list[Choice] = []
     later: list[Choice] = []
     for move in legal:
-        if isinstance(move, mv.Proceed):
-            out.append(Choice(f"No bonus action this turn: go on to {chosen.label}",
-                              Plan((move,), no_bonus_after=True)))
-            later.append(Choice(f"Go on to {chosen.label}, maybe a bonus action after it",
-                                move))
+        if isinstance(move, mv.DeclineBonus):
+            out.insert(0, Choice(describe_move(state, move), move, key=DECLINE_KEY))
+        elif isinstance(move, mv.Proceed):
+            out.append(Choice(f"Go on to {chosen.label}, maybe a bonus action after it",
+                              move, key=GO_ON_KEY))
         else:
             later.append(Choice(describe_move(state, move), move))
     return out + later
@@ -268,17 +287,15 @@ def sailing_warning(state: GameState, speeds: set[int]) -> str:
     return f"no cruise of {min(speeds)} spaces: the ship will be dismantled"
 
 
-def confirmation(state: GameState, move: Move | Plan[Move], *, decline_bonus: bool = False
-                 ) -> tuple[str, str] | None:
+def confirmation(state: GameState, move: Move | Plan[Move]) -> tuple[str, str] | None:
     """The question to ask before a choice that throws something away for good
     (a ship's last chance, a contract, a ship to be dismantled), and its yes-word.
-    ``decline_bonus``: the player declined the bonus action for this turn, so the
-    interface will decline the one after the action too."""
+    A bonus action declined for the turn is in the state: the rules ask no bonus
+    question after the action then (R-3.4)."""
     if isinstance(move, Plan):
         # a suggested load or a marker's walk: a ship left to sail after it with
         # nothing to load (a second ship of the same build) is dismantled at once
-        return _dismantling(state, move.moves, move.moves[-1],
-                            decline_bonus or move.no_bonus_after)
+        return _dismantling(state, move.moves, move.moves[-1])
     if isinstance(move, mv.NoLastTile):
         return ("Pass your last chance? No more tiles can be bought to complete a "
                 "ship, and this cannot be taken back.", "Pass")
@@ -297,15 +314,15 @@ def confirmation(state: GameState, move: Move | Plan[Move], *, decline_bonus: bo
         # choice before it asked: moves with no choice count as part of it)
         if len(q.legal_moves(state)) == 1:
             return None
-        return _dismantling(state, (move,), move, decline_bonus)
+        return _dismantling(state, (move,), move)
     return (f"Sail this ship? {warning[0].upper()}{warning[1:]}.", "Sail")
 
 
-def _dismantling(state: GameState, moves: tuple[Move, ...], named: Move,
-                 decline_bonus: bool) -> tuple[str, str] | None:
+def _dismantling(state: GameState, moves: tuple[Move, ...], named: Move
+                 ) -> tuple[str, str] | None:
     """The question before ``moves`` when they send a ship to be dismantled with no
     decision in between (:func:`~shipyard_tui.games.shipyard.advice.dismantled_after`)."""
-    doomed = dismantled_after(state, moves, decline_bonus=decline_bonus)
+    doomed = dismantled_after(state, moves)
     if not doomed:
         return None
     ships = "a ship" if len(doomed) == 1 else f"{len(doomed)} ships"

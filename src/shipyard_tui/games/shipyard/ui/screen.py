@@ -167,8 +167,6 @@ class GameScreen(TableScreen):
         self._rondels_step: Step | None = None
         """The person's step on the rondels, whose rows the panel scrolls to."""
         self._result_shown = False
-        self._no_bonus_turn: tuple[int, int] | None = None
-        """The seat and turn in which the player declined any bonus action."""
         self._told: set[Stage] = set()
         """The end's steps whose notice was shown (once each, R-10.3, R-10.4)."""
 
@@ -206,7 +204,7 @@ class GameScreen(TableScreen):
                         yield GameLog(model, id="game-log")
             with Vertical(id="side"):
                 yield SeatStrip(model, id="seat-strip")
-                yield ChoicePanel(id="choices")
+                yield ChoicePanel(id="choices", held_keys=choice_labels.HELD_KEYS)
         yield ViewBar(id="viewbar")
         yield Static("", id="too-small")
         yield Footer()
@@ -325,10 +323,6 @@ class GameScreen(TableScreen):
         self._shown_step = state.turn.step
         if model.human_to_move:
             status.say("")
-            if (state.turn.step is Step.BONUS_AFTER
-                    and self._no_bonus_turn == (seat, state.turn_number)):
-                self._no_bonus_turn = None
-                self.call_later(self._decline_bonus)
             prompt = f"{state.seats[seat].name}: {self._prompt()}"
             panel = self.query_one(ChoicePanel)
             keep = model.highlight or choice_labels.first_highlight(model.legal_moves())
@@ -418,9 +412,7 @@ class GameScreen(TableScreen):
         if (move.moves[0] if isinstance(move, Plan) else move) not in self.model.legal_moves():
             return
         state = self.model.game.state
-        question = choice_labels.confirmation(
-            state, move,
-            decline_bonus=self._no_bonus_turn == (state.turn.seat, state.turn_number))
+        question = choice_labels.confirmation(state, move)
         revision = self.model.revision
         if question is None:
             self._go(move, revision)
@@ -438,10 +430,6 @@ class GameScreen(TableScreen):
         if self.model.revision != revision:
             return
         self.query_one(GameLog).follow()  # what the move does is read at the end
-        state = self.model.game.state
-        if state.turn.step is Step.BONUS_BEFORE:
-            no_bonus = isinstance(move, Plan) and move.no_bonus_after
-            self._no_bonus_turn = (state.turn.seat, state.turn_number) if no_bonus else None
         self.play_in_a_row(move.moves if isinstance(move, Plan) else (move,), revision)
 
     def play_one(self, move: Any, revision: int | None = None) -> bool:
@@ -451,11 +439,6 @@ class GameScreen(TableScreen):
             self.notify(str(exc), title="Not allowed", severity="warning", markup=False)
             return False
         return True
-
-    def _decline_bonus(self) -> None:
-        """The player said no bonus action this turn: answer the question after it too."""
-        if self.model.human_to_move and mv.NoBonus() in self.model.legal_moves():
-            self.play_one(mv.NoBonus())
 
     def _show_result(self) -> None:
         from shipyard_tui.games.shipyard.ui.review import ReviewScreen

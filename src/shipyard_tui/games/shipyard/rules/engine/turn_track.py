@@ -35,6 +35,7 @@ from shipyard_tui.games.shipyard.rules.engine.ruleset import income, is_first_tu
 from shipyard_tui.games.shipyard.rules.moves import (
     Bonus,
     Choose,
+    DeclineBonus,
     Move,
     NoBonus,
     Proceed,
@@ -133,7 +134,8 @@ def bonus_refusals(state: GameState, before: bool) -> dict[Action, Refusal | Non
     is a different action), so guilders are the only thing it could spoil."""
     turn = state.turn
     seat = state.seats[turn.seat]
-    if turn.bonus_used or turn.role is not Role.MAIN or seat.guilders < BONUS_COST:
+    if (turn.bonus_used or turn.bonus_declined or turn.role is not Role.MAIN
+            or seat.guilders < BONUS_COST):
         return {}
     budget = seat.guilders - BONUS_COST
     spare = budget
@@ -188,7 +190,8 @@ registry.decision(S.CHOOSE, "choose an action tile", _choose_moves)
 
 
 def _bonus_before_moves(state: GameState) -> list[Move]:
-    return [Proceed(), *(Bonus(a) for a in _bonus_options(state, before=True))]
+    return [Proceed(), DeclineBonus(),
+            *(Bonus(a) for a in _bonus_options(state, before=True))]
 
 
 registry.decision(
@@ -238,6 +241,13 @@ def _on_proceed(state: GameState, move: Move, out: Events) -> None:
     chosen = state.turn.chosen
     assert chosen is not None
     start_action(state, chosen, Role.MAIN, out)
+
+
+@registry.handles(DeclineBonus)
+def _on_decline_bonus(state: GameState, move: Move, out: Events) -> None:
+    """No bonus action this turn (R-3.4): the chosen action, and no question after it."""
+    state.turn.bonus_declined = True
+    _on_proceed(state, move, out)
 
 
 @registry.handles(Bonus)
