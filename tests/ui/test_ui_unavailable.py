@@ -82,6 +82,29 @@ async def test_r3_2_keys_and_clicks_on_an_unavailable_action_do_nothing():
         assert options.highlighted is None and len(game.moves) == moves
 
 
+async def test_enter_after_a_held_key_highlights_again_and_the_next_enter_plays():
+    """A stray held key (the "y" of a question already answered) took the highlight
+    away, and every Enter after it did nothing: a game answered by Enter every tenth of
+    a second stood still for a minute. The first Enter now puts the highlight back on
+    the first choice and plays nothing; the next plays it."""
+    game = without_goods()
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        moves = len(game.moves)
+        options = panel(app).options
+        first = next(c.move for c in choices(app) if c.move is not None)
+        await pilot.press("y")
+        await settle(pilot)
+        assert options.highlighted is None
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(game.moves) == moves and options.highlighted is not None
+        await pilot.press("enter")
+        await settle(pilot)
+        assert game.moves[moves:moves + 1] == [first]
+
+
 async def test_the_prompt_counts_unavailable_actions_out_of_sight_apart():
     app = ShipyardApp(game=without_goods(), bot_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:

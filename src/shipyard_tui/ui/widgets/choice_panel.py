@@ -475,6 +475,16 @@ class ChoicePanel(Vertical):
         return None
 
     def on_key(self, event: events.Key) -> None:
+        if event.key == "enter" and self.options.highlighted is None:
+            # a held key took the highlight away: this Enter plays nothing and puts the
+            # highlight back on the first choice, so that the next one plays it (a
+            # stray "y" after a question, with nothing to show for it, left every
+            # later Enter doing nothing)
+            first = next((i for i, c in enumerate(self._choices) if c.move is not None), None)
+            if first is not None:
+                self.options.highlighted = first
+                event.stop()
+            return
         if event.character is None:
             return
         index = self.key_index(event.character)
