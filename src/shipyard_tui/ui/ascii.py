@@ -15,6 +15,7 @@ from collections.abc import Mapping
 
 from rich.cells import cell_len
 from rich.segment import Segment
+from rich.text import Text
 from textual.color import Color
 from textual.command import SearchIcon
 from textual.dom import DOMNode
@@ -116,6 +117,17 @@ def ascii_char(char: str) -> str:
 
 def to_ascii(text: str) -> str:
     return text if text.isascii() else "".join(ascii_char(c) for c in text)
+
+
+def drawing(lines: str, ascii: bool, own: Mapping[str, str] | None = None) -> Text:
+    """Markup ``lines`` as Rich text (a small drawing of a help or how-to-play page); in
+    ASCII, ``own``'s stand-ins first (where one character for one would not read,
+    such as an arrow of two), then :func:`to_ascii`."""
+    if ascii:
+        for glyph, plain in (own or {}).items():
+            lines = lines.replace(glyph, plain)
+        lines = to_ascii(lines)
+    return Text.from_markup(lines)
 
 
 class AsciiFilter(LineFilter):

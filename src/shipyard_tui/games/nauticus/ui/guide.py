@@ -9,19 +9,10 @@ from __future__ import annotations
 
 from rich.console import RenderableType
 from rich.table import Table
-from rich.text import Text
 
 from shipyard_tui.core.game import Page
 from shipyard_tui.games.nauticus.rules import catalog as cat
-from shipyard_tui.ui.ascii import to_ascii
-
-
-def _draw(lines: str, ascii: bool, own: dict[str, str] | None = None) -> Text:
-    if ascii:
-        for glyph, plain in (own or {}).items():
-            lines = lines.replace(glyph, plain)
-        lines = to_ascii(lines)
-    return Text.from_markup(lines)
+from shipyard_tui.ui.ascii import drawing as _draw
 
 
 def wheel(ascii: bool) -> RenderableType:

@@ -10,20 +10,9 @@ from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.table import Table
-from rich.text import Text
 
 from shipyard_tui.games.shipyard.words import SOLO_RATINGS, solo_rating
-from shipyard_tui.ui.ascii import to_ascii
-
-
-def _draw(lines: str, ascii: bool, own: dict[str, str] | None = None) -> Text:
-    """Markup ``lines`` as Rich text; in ASCII, ``own``'s stand-ins first, then the
-    filter's one character for one."""
-    if ascii:
-        for glyph, plain in (own or {}).items():
-            lines = lines.replace(glyph, plain)
-        lines = to_ascii(lines)
-    return Text.from_markup(lines)
+from shipyard_tui.ui.ascii import drawing as _draw
 
 
 def action_track(ascii: bool) -> RenderableType:
