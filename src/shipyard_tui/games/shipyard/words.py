@@ -61,6 +61,9 @@ ICON_NAMES = {"mil": "military official", "com": "commerce official",
               "lantern": "lantern official", "boat": "lifeboat official",
               "buoy": "lifebuoy official", "riband": "Blue Riband"}
 
+NOT_COMPLETING = "completes no ship (the last chance only places tiles that do)"
+"""Why a yard cell is refused at the last chance (R-10.3): the tile would complete no ship."""
+
 PIECE_ABBREV = {
     "smokestack": "Smk",
     "sail": "Sai",

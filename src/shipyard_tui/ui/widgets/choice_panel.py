@@ -6,8 +6,7 @@ confirms. Options that are shown but not allowed say why.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Protocol
 
 from rich.table import Table
 from rich.text import Text
@@ -21,12 +20,12 @@ from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from shipyard_tui.core.choices import OPTION_KEYS as OPTION_KEYS  # re-exported for callers
+from shipyard_tui.core.choices import Choice as Choice
+from shipyard_tui.core.choices import Plan as Plan
+from shipyard_tui.core.choices import Repeat as Repeat
 from shipyard_tui.core.moves import Move, moves_key
 from shipyard_tui.ui.compat import while_open
-
-OPTION_KEYS = "abcdefghijklmnopstvwxyzABCDEFGIJKLMNOPQRSTUVWXYZ"
-"""Letters that pick options, the capitals after the small ones (a Nauticus purchase
-can offer more than 23); q, r, u and H are left to the screen's own commands."""
 
 MAX_RECOUNTS = 3
 """How many times in a row the prompt counts the choices out of sight again after its
@@ -41,43 +40,6 @@ line of their own)."""
 ROOMY_HINT_HEIGHT = 16
 """A choice panel at least this tall (the side column of a large terminal, narrow but
 long) gives a hinted choice's words a line of their own when its line has no room."""
-
-
-MoveT = TypeVar("MoveT", bound=Move)
-
-
-@dataclass(frozen=True, slots=True)
-class Plan(Generic[MoveT]):
-    """A choice that plays several legal moves in a row (a suggested load, a marker's
-    steps and what it takes at the end)."""
-
-    moves: tuple[MoveT, ...]
-
-    @property
-    def last(self) -> MoveT:
-        return self.moves[-1]
-
-
-@dataclass(frozen=True, slots=True)
-class Repeat:
-    """A choice that plays the same legal move ``times`` times in a row (Nauticus: every
-    use left of Withdraw money, one decision instead of seven)."""
-
-    move: Move
-    times: int
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One line of the panel: a legal move of the game at the table (Shipyard's or
-    Nauticus's: any :class:`~shipyard_tui.core.moves.Move`), a plan of several, or a
-    shown-but-illegal one with its reason."""
-
-    label: str
-    move: Move | Plan[Any] | Repeat | None = None
-    reason: str = ""
-    key: str = ""
-    """A key of its own (a yard cell's printed number); otherwise a letter is given."""
 
 
 class HintLike(Protocol):

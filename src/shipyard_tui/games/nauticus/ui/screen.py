@@ -25,6 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from shipyard_tui.core import SeatDriver
+from shipyard_tui.core.choices import Choice, Repeat
 from shipyard_tui.games.nauticus import Move, NauticusGame, action_used
 from shipyard_tui.games.nauticus.rules.moves import Crown, Done, EndGo, Withdraw
 from shipyard_tui.games.nauticus.ui.widgets import (
@@ -48,7 +49,7 @@ from shipyard_tui.ui.screens.table import (
     TablePolicy,
     TableScreen,
 )
-from shipyard_tui.ui.widgets.choice_panel import Choice, ChoicePanel, Repeat
+from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
 
 REPEATABLE = (Withdraw, Crown)
 """Moves that are one use of an action with several uses, each alike."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from shipyard_tui.core.choices import OPTION_KEYS, Choice, Plan
 from shipyard_tui.games.shipyard.advice import (
     LoadPlan,
     best_load,
@@ -21,9 +22,13 @@ from shipyard_tui.games.shipyard.rules import CATALOG, GameState, Move, Piece
 from shipyard_tui.games.shipyard.rules import DecisionStep as S
 from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.games.shipyard.rules import query as q
-from shipyard_tui.games.shipyard.ui.widgets.shipyard_grid import NOT_COMPLETING
-from shipyard_tui.games.shipyard.words import cruise_ends, describe_move, guilders, plural
-from shipyard_tui.ui.widgets.choice_panel import OPTION_KEYS, Choice, Plan
+from shipyard_tui.games.shipyard.words import (
+    NOT_COMPLETING,
+    cruise_ends,
+    describe_move,
+    guilders,
+    plural,
+)
 
 
 def load_plan(plan: LoadPlan) -> Plan[Move]:

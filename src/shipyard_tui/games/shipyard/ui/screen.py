@@ -45,6 +45,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from shipyard_tui.core import SeatDriver
+from shipyard_tui.core.choices import Choice, Plan
 from shipyard_tui.games.shipyard.end_words import stage_notice
 from shipyard_tui.games.shipyard.rules import GameState, IllegalMoveError, Move, Stage, Step
 from shipyard_tui.games.shipyard.rules import moves as mv
@@ -81,7 +82,7 @@ from shipyard_tui.ui.screens.table import (
     TablePolicy,
     TableScreen,
 )
-from shipyard_tui.ui.widgets.choice_panel import Choice, ChoicePanel, Plan
+from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
 
 STEP_VIEWS = {
     Step.BUILD: "market",

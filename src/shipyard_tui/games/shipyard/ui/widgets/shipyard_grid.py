@@ -12,14 +12,12 @@ from shipyard_tui.games.shipyard.rules import DecisionStep as S
 from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.games.shipyard.rules import query as q
 from shipyard_tui.games.shipyard.rules.query import KIND_LETTER, pattern, placement_problem
-from shipyard_tui.games.shipyard.words import FEATURE_ABBREV, PIECE_ABBREV, plural
+from shipyard_tui.games.shipyard.words import FEATURE_ABBREV, NOT_COMPLETING, PIECE_ABBREV, plural
 from shipyard_tui.model import GameModel
 from shipyard_tui.ui.palette import FEATURE_STYLES, HIGHLIGHT, seat_mark, seat_style
 from shipyard_tui.ui.widgets.base import ModelWidget
 
 KIND_NAMES = {"bow": "Bo", "middle": "Mi", "stern": "St"}
-NOT_COMPLETING = "completes no ship (the last chance only places tiles that do)"
-
 
 FEATURE_LINES = 3
 
