@@ -124,49 +124,104 @@ def analysed_seats(game: Any, *, people_only: bool = True) -> tuple[int, ...]:
     return tuple(i for i, s in enumerate(seats) if s.kind is not SeatKind.AUTOMA)
 
 
-Judge = Callable[[Any, int, int, Any], "Moment | None"]
-"""A game's judgement of one searched decision: ``judge(position, seat, move index,
-move played)`` searches the position from the seat's view and gives the
-:class:`Moment` when the move played lost at least :data:`MIN_LOSS`, else ``None``."""
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision as the player made it on screen: the choice they picked may play
+    several moves of the rules in a row (a marker's steps and what it takes there, a
+    whole load), which the Key moments count and name as one."""
+
+    position: Any
+    """The game where the decision began (a copy: the replay goes on)."""
+    index: int
+    """The index of its first move in the game's move list."""
+    moves: tuple[Any, ...]
+    """The moves the choice played."""
+
+
+Judge = Callable[[Any, int, int, Any, Decision], "Moment | None"]
+"""A game's judgement of one searched position: ``judge(position, seat, move index, move
+played, decision)`` searches the position from the seat's view and gives the
+:class:`Moment` when the move played lost at least :data:`MIN_LOSS`, else ``None``;
+``decision`` is the on-screen decision the move belongs to, for its words."""
+
+Span = Callable[[Any, tuple[Any, ...]], int]
+"""How many of the moves ahead (``span(position, moves ahead)``) the choice the player
+saw at ``position`` played: at least 1."""
 
 
 def replay_moments(game: Any, chosen: tuple[int, ...], *, searched: Callable[[Any], bool],
-                   judge: Judge, top: int, solo: bool = False,
+                   judge: Judge, top: int, solo: bool = False, span: Span | None = None,
                    progress: Callable[[int, int], None] | None = None,
                    cancelled: Callable[[], bool] | None = None) -> MomentsReport:
     """Key moments, for every game: replay ``game`` from its configuration and moves;
     at each decision of a seat of ``chosen`` that ``searched(position)`` says the strong
     bot searches, ``judge`` it; keep the ``top`` costliest per seat, costliest first.
+
+    A decision is what the player chose on screen: ``span`` (default: one move each)
+    groups the moves one choice played. A group counts as one decision and gives at
+    most one moment, from the first of its searched positions where the move played
+    lost (what follows in the group follows from that choice): the report never counts
+    one choice twice (issue 35 item 2).
+
     ``progress(done, total)`` is called after each judged decision; ``cancelled()``
     true stops early (the report then holds what was found so far)."""
-    replay = type(game)(game.config)
-    todo: list[int] = []
-    for index, move in enumerate(game.moves):
-        if replay.to_move in chosen and searched(replay):
-            todo.append(index)
-        replay.push(move)
+    moves = tuple(game.moves)
+    groups = _decisions(game, moves, chosen, searched, span)
     found: dict[int, list[Moment]] = {s: [] for s in chosen}
     decisions = {s: 0 for s in chosen}
     replay = type(game)(game.config)
-    wanted = set(todo)
-    done = 0
-    for index, move in enumerate(game.moves):
+    played = 0
+    for done, (start, length) in enumerate(groups, 1):
         if cancelled is not None and cancelled():
             break
-        if index in wanted:
-            seat = replay.to_move
-            moment = judge(replay, seat, index, move)
-            decisions[seat] += 1
-            if moment is not None:
-                found[seat].append(moment)
-            done += 1
-            if progress is not None:
-                progress(done, len(todo))
-        replay.push(move)
+        while played < start:
+            replay.push(moves[played])
+            played += 1
+        seat = replay.to_move
+        decision = Decision(type(game).from_state(replay.state.copy()), start,
+                            moves[start:start + length])
+        decisions[seat] += 1
+        for offset in range(length):
+            if searched(replay):
+                moment = judge(replay, seat, start + offset, moves[start + offset], decision)
+                if moment is not None:
+                    found[seat].append(moment)
+                    break
+            replay.push(moves[start + offset])
+            played += 1
+        if progress is not None:
+            progress(done, len(groups))
     moments = {s: tuple(sorted(found[s], key=lambda m: -m.loss)[:top]) for s in chosen}
     total = {s: sum(m.loss for m in found[s]) for s in chosen}
     names = tuple(s.name for s in game.config.seats)
     return MomentsReport(names, chosen, decisions, moments, total, solo)
+
+
+def _decisions(game: Any, moves: tuple[Any, ...], chosen: tuple[int, ...],
+               searched: Callable[[Any], bool], span: Span | None) -> list[tuple[int, int]]:
+    """The on-screen decisions of the ``chosen`` seats with a searched position in them:
+    (index of the first move, how many moves), in the order played."""
+    replay = type(game)(game.config)
+    groups: list[tuple[int, int]] = []
+    index = 0
+    while index < len(moves):
+        seat = replay.to_move
+        if seat not in chosen:
+            replay.push(moves[index])
+            index += 1
+            continue
+        length = span(replay, moves[index:]) if span is not None else 1
+        length = max(1, min(length, len(moves) - index))
+        judged = False
+        taken = 0
+        while taken < length and replay.to_move == seat:
+            judged = judged or searched(replay)
+            replay.push(moves[index + taken])
+            taken += 1
+        if judged:
+            groups.append((index, taken))
+        index += taken
+    return groups
 
 
 class NoAdvice(NotImplementedError):

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from shipyard_tui.core.advice import (
     MIN_LOSS,
+    Decision,
     Moment,
     MomentsReport,
     analysed_seats,
@@ -51,7 +52,8 @@ def analyse_game(game: NauticusGame, *, budget_ms: float | None = None,
     chosen = seats if seats is not None else analysed_seats(game, people_only=False)
     budget = budget_ms if budget_ms is not None else (None if rollouts else DEFAULT_BUDGET_MS)
 
-    def judge(replay: NauticusGame, seat: int, index: int, move: Move) -> Moment | None:
+    def judge(replay: NauticusGame, seat: int, index: int, move: Move,
+              _decision: Decision) -> Moment | None:
         legal = replay.legal_moves()
         values = tile_values(replay.view(seat), legal, index, budget, rollouts)
         best = best_index(values)

@@ -14,16 +14,18 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from shipyard_tui.core.advice import (
     MIN_LOSS,
+    Decision,
     Hint,
     Moment,
     MomentsReport,
     analysed_seats,
     replay_moments,
 )
+from shipyard_tui.core.choices import Choice, moves_of
 from shipyard_tui.games.shipyard.bots.strong import (
     DEFAULT_BUDGET_MS,
     SEARCHED_STEPS,
@@ -32,6 +34,7 @@ from shipyard_tui.games.shipyard.bots.strong import (
 )
 from shipyard_tui.games.shipyard.rules import Game, GameState, Move
 from shipyard_tui.games.shipyard.rules import moves as mv
+from shipyard_tui.games.shipyard.ui import choice_labels
 from shipyard_tui.games.shipyard.words import describe_move, plural, round_of
 
 
@@ -64,21 +67,74 @@ def analyse_game(game: Game, *, budget_ms: float | None = None, rollouts: int | 
     def searched(replay: Game) -> bool:
         return replay.state.turn.step in SEARCHED_STEPS and len(replay.legal_moves()) > 1
 
-    def judge(replay: Game, seat: int, index: int, move: Move) -> Moment | None:
-        view = replay.view(seat)
-        bot = StrongBot(decision_seed(view, index), budget_ms=budget, rollouts=rollouts)
-        analysis = bot.analyse(view, include=move)
+    def judge(replay: Game, seat: int, index: int, move: Move,
+              decision: Decision) -> Moment | None:
+        search = _searcher(seat, budget, rollouts)
+        analysis = search(replay, index, move)
         played = analysis.value_of(move)
         best = analysis.best
         if played is None or best.move == move or best.value - played < MIN_LOSS:
             return None
+        walk, walked = _walk(replay, search, index, best.move)
+        before = decision.moves[:index - decision.index]
+        start = decision.position
         state = replay.state
         return Moment(seat, round_of(state.turn_number, len(state.seats)), index,
-                      describe_move(state, move), describe_move(state, best.move), played,
-                      best.value)
+                      choice_words(start, seat, decision.moves)
+                      or describe_move(state, move),
+                      choice_words(start, seat, before + walk) or walked,
+                      played, best.value)
 
     return replay_moments(game, chosen, searched=searched, judge=judge, top=top,
-                          solo=game.config.solo, progress=progress, cancelled=cancelled)
+                          solo=game.config.solo, span=choice_span, progress=progress,
+                          cancelled=cancelled)
+
+
+def screen_choice(game: Game, seat: int, ahead: Sequence[Move]) -> Choice | None:
+    """The choice the screen of ``seat`` offered at ``game``'s position that plays the
+    first of the moves ``ahead`` (the one that plays most of them: a marker's walk
+    and what it takes, a whole load), or None where no offered choice does."""
+    legal = game.legal_moves()
+    found: Choice | None = None
+    length = 0
+    for choice in choice_labels.choices(game.view(seat), legal):
+        if choice.move is None:
+            continue
+        moves = moves_of(choice.move)
+        if len(moves) > length and tuple(ahead[:len(moves)]) == moves:
+            found, length = choice, len(moves)
+    return found
+
+
+def choice_span(game: Game, ahead: tuple[Move, ...]) -> int:
+    """How many of the moves ``ahead`` the on-screen choice at ``game`` played."""
+    seat = game.to_move
+    assert seat is not None
+    choice = screen_choice(game, seat, ahead)
+    return len(moves_of(choice.move)) if choice is not None and choice.move else 1
+
+
+def choice_words(game: Game, seat: int, moves: Sequence[Move]) -> str | None:
+    """The words of the choice offered at ``game`` that plays exactly ``moves``."""
+    choice = screen_choice(game, seat, moves)
+    if choice is None or choice.move is None or len(moves_of(choice.move)) != len(moves):
+        return None
+    return choice.label
+
+
+Search = Callable[[Game, int, "Move | None"], Analysis]
+
+
+def _searcher(seat: int, budget: float | None, rollouts: int | None) -> Search:
+    """The strong bot's search of a position from ``seat``'s view, seeded by its
+    decision (:func:`decision_seed`): the hint and the Key moments search alike."""
+
+    def search(position: Game, at: int, include: Move | None = None) -> Analysis:
+        view = position.view(seat)
+        bot = StrongBot(decision_seed(view, at), budget_ms=budget, rollouts=rollouts)
+        return bot.analyse(view, include=include)
+
+    return search
 
 
 def hint_for(game: Game, *, budget_ms: float | None = None, rollouts: int | None = None,
@@ -93,12 +149,8 @@ def hint_for(game: Game, *, budget_ms: float | None = None, rollouts: int | None
     budget = budget_ms if budget_ms is not None else (None if rollouts else DEFAULT_BUDGET_MS)
     index = len(game.moves) if move_index is None else move_index
 
-    def search(follow: Game, at: int) -> Analysis:
-        view = follow.view(seat)
-        bot = StrongBot(decision_seed(view, at), budget_ms=budget, rollouts=rollouts)
-        return bot.analyse(view)
-
-    analysis = search(game, index)
+    search = _searcher(seat, budget, rollouts)
+    analysis = search(game, index, None)
     state = game.state
     best = analysis.best
     runner = analysis.runner_up
@@ -113,7 +165,7 @@ MAX_WALK = 12
 """More steps than any ring or the employee track has spaces (a bound, not a rule)."""
 
 
-def _walk(game: Game, search: Callable[[Game, int], Analysis], index: int, move: Move
+def _walk(game: Game, search: Search, index: int, move: Move
           ) -> tuple[tuple[Move, ...], str]:
     """``move`` and, when it steps a marker on, the bot's further steps to where it
     would take a piece or hire (one more search a step, ``search(position, its move
@@ -128,7 +180,7 @@ def _walk(game: Game, search: Callable[[Game, int], Analysis], index: int, move:
             break
         legal = follow.legal_moves()
         walk.append(legal[0] if len(legal) == 1
-                    else search(follow, index + len(walk)).best.move)
+                    else search(follow, index + len(walk), None).best.move)
     words = describe_move(follow.state, walk[-1])
     if len(walk) > 1:
         words += f" (the marker {plural(len(walk) - 1, 'step')} on)"
