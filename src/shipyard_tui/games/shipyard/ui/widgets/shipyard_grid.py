@@ -1,43 +1,163 @@
-"""One seat's shipyard: ten cells with their tiles, placing and loading shown live."""
+"""One seat's shipyard: its cells with the tiles drawn as cards, complete ships outlined,
+placing and loading shown live (issue 34)."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
 from shipyard_tui.games.shipyard.advice import completes_unscorable_ship
-from shipyard_tui.games.shipyard.rules import CATALOG, GameState
+from shipyard_tui.games.shipyard.rules import CATALOG, GameState, TileKind
 from shipyard_tui.games.shipyard.rules import DecisionStep as S
 from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.games.shipyard.rules import query as q
-from shipyard_tui.games.shipyard.rules.query import KIND_LETTER, pattern, placement_problem
-from shipyard_tui.games.shipyard.words import FEATURE_ABBREV, NOT_COMPLETING, PIECE_ABBREV, plural
+from shipyard_tui.games.shipyard.rules.query import (
+    KIND_LETTER,
+    complete_ships,
+    pattern,
+    placement_problem,
+)
+from shipyard_tui.games.shipyard.ui.widgets.ship_tiles import (
+    features_text,
+    flow,
+    legend,
+    tile_features,
+)
+from shipyard_tui.games.shipyard.words import NOT_COMPLETING, PIECE_ABBREV, plural
 from shipyard_tui.model import GameModel
-from shipyard_tui.ui.palette import FEATURE_STYLES, HIGHLIGHT, seat_mark, seat_style
+from shipyard_tui.ui.ascii import draws_ascii, to_ascii
+from shipyard_tui.ui.palette import HIGHLIGHT, seat_mark, seat_style
 from shipyard_tui.ui.widgets.base import ModelWidget
 
-KIND_NAMES = {"bow": "Bo", "middle": "Mi", "stern": "St"}
+CELL_WIDTHS = (7, 11)
+"""The narrowest and widest a cell is drawn: three features a space apart between two
+edges, and room to spare on a wide panel."""
 
-FEATURE_LINES = 3
+EDGES = {
+    # kind: (top left, middle left, bottom left), (top right, middle right, bottom right)
+    TileKind.BOW: (("╱", "<", "╲"), ("┐", "│", "┘")),
+    TileKind.MIDDLE: (("┌", "│", "└"), ("┐", "│", "┘")),
+    TileKind.STERN: (("┌", "│", "└"), ("╮", ")", "╯")),
+}
+"""A tile's outline as on the table: a bow points forward (left), a stern is rounded."""
+
+SHIP_CORNERS = {"┌": "╒", "┐": "╕", "└": "╘", "┘": "╛", "╮": "╕", "╯": "╛"}
+"""A complete ship is outlined in double lines."""
+
+ASCII_LINES = {"╱": "/", "╲": "\\", "╮": ".", "╯": "'", "─": "-", "═": "="}
+"""Outlines in ASCII: the bow's slants, the stern's round corners, and ``=`` along a
+complete ship where a tile not yet in one has ``-``."""
 
 
-def cell_lines(tile_id: str | None) -> list[Text]:
-    """A yard cell's features, one per line (at most three)."""
-    lines = [Text("") for _ in range(FEATURE_LINES)]
-    if tile_id is None:
-        return lines
-    feats = [f.value for f in CATALOG.ship(tile_id).features]
-    if not feats:
-        lines[0] = Text("blnk", style="dim")
-    for i, feature in enumerate(feats[:FEATURE_LINES]):
-        lines[i] = Text(FEATURE_ABBREV[feature], style=FEATURE_STYLES[feature])
+def cell_width(cells: int, width: int) -> int:
+    """How wide each of ``cells`` cells is drawn in ``width`` columns."""
+    low, high = CELL_WIDTHS
+    return max(low, min(high, (width - 1) // max(cells, 1)))
+
+
+def _line(glyph: str, ascii: bool) -> str:
+    if not ascii:
+        return glyph
+    return ASCII_LINES.get(glyph) or to_ascii(glyph)
+
+
+def tile_card(tile_id: str, number: int, width: int, *, ascii: bool = False,
+              complete: bool = False) -> list[Text]:
+    """A placed tile as a card three lines high, its cell number in its top edge."""
+    left, right = EDGES[CATALOG.ship(tile_id).kind]
+    if complete:
+        left = tuple(SHIP_CORNERS.get(g, g) for g in left)  # type: ignore[assignment]
+        right = tuple(SHIP_CORNERS.get(g, g) for g in right)  # type: ignore[assignment]
+    rule = _line("═" if complete else "─", ascii)
+    inner = width - 2
+    edge = "bold" if complete else ""
+    top = Text(_line(left[0], ascii), style=edge)
+    top.append(str(number), style="bold")
+    top.append(rule * (inner - len(str(number))), style=edge)
+    top.append(_line(right[0], ascii), style=edge)
+    faces = features_text(tile_id, ascii)
+    pad = max(0, inner - cell_len(faces.plain))
+    middle = Text(_line(left[1], ascii), style=edge)
+    middle.append(" " * (pad // 2))
+    middle.append_text(faces)
+    middle.append(" " * (pad - pad // 2))
+    middle.append(_line(right[1], ascii), style=edge)
+    bottom = Text(_line(left[2], ascii), style=edge)
+    bottom.append(rule * inner, style=edge)
+    bottom.append(_line(right[2], ascii), style=edge)
+    return [top, middle, bottom]
+
+
+def empty_cell(number: int, width: int, mark: Text | None = None) -> list[Text]:
+    """An empty cell: its number, and what placing there would do (``ok``, ``✗``)."""
+    top = Text(f" {number}", style="dim")
+    if mark is not None:
+        top.stylize("bold")
+        top.append(" ")
+        top.append_text(mark)
+    middle = Text("  ·", style="dim")
+    return [_fit(top, width), _fit(middle, width), Text(" " * width)]
+
+
+def _fit(text: Text, width: int) -> Text:
+    text = text.copy()
+    text.truncate(width, overflow="crop")
+    text.append(" " * (width - cell_len(text.plain)))
+    return text
+
+
+def yard_cells(yard: list[str | None], width: int, *, ascii: bool = False,
+               marks: dict[int, Text] | None = None, preview: tuple[int, str] | None = None,
+               loading: tuple[int, ...] = ()) -> list[Text]:
+    """A yard's cells side by side as cards, three lines; complete ships (R-5.3, as the
+    rules find them) outlined. ``marks`` say what placing in an empty cell would do,
+    ``preview`` a tile shown where it would go, ``loading`` the ship being loaded."""
+    size = cell_width(len(yard), width)
+    shown = list(yard)
+    if preview is not None:
+        shown[preview[0]] = preview[1]
+    ships = complete_ships(pattern(shown))
+    in_ship = {c for bow, stern in ships for c in range(bow, stern + 1)}
+    lines = [Text(no_wrap=True, overflow="crop") for _ in range(3)]
+    for cell, tile in enumerate(shown):
+        if tile is None:
+            parts = empty_cell(cell, size, (marks or {}).get(cell))
+        else:
+            parts = tile_card(tile, cell, size, ascii=ascii, complete=cell in in_ship)
+        if preview is not None and preview[0] == cell:
+            for part in parts:
+                part.stylize(HIGHLIGHT)
+        if cell in loading:
+            parts[1].stylize("underline")
+        for line, part in zip(lines, parts, strict=True):
+            line.append_text(part)
+    for line in lines:
+        line.rstrip()
+    while lines and not lines[-1].plain:  # an empty yard: its numbers and dots
+        lines.pop()
     return lines
 
 
+def yard_title(view: GameState, seat: int, width: int, *, ascii: bool = False,
+               shown: list[str | None] | None = None) -> list[Text]:
+    """The yard's owner, its complete ships in words, and a legend of the symbols its
+    tiles show, in as many lines as ``width`` needs (the first goes over the cells, the
+    others under them)."""
+    yard = shown if shown is not None else view.seats[seat].yard
+    title = Text(f"{seat_mark(seat)} {view.seats[seat].name}", style=seat_style(seat))
+    title.append(" · shipyard", style="dim")
+    pieces = []
+    for bow, stern in complete_ships(pattern(yard)):
+        pieces.append(Text(f"complete ship: cells {bow}-{stern}", style="bold"))
+    features = {f for tile in yard if tile is not None for f in tile_features(tile)}
+    pieces += legend(features, ascii)
+    return flow(pieces, width, lead=title)
+
+
 class ShipyardGrid(ModelWidget):
-    """A seat's ten yard cells; legal cells glow while placing, the ship being loaded shows
-    its load, room and speed."""
+    """A seat's yard cells as cards; legal cells marked while placing, the tile looked at
+    previewed where it would go, the ship being loaded shows its load, room and speed."""
 
     watches_highlight = True
 
@@ -61,39 +181,26 @@ class ShipyardGrid(ModelWidget):
         loading = mine and turn.ship and turn.step in (S.LOAD, S.RIGGER, S.TOKEN_START,
                                                        S.CRUISE)
         highlight = self.model.highlight
-        table = Table.grid(padding=(0, 1))
-        for _ in range(len(seat.yard)):
-            table.add_column(width=4, no_wrap=True)
-        heads: list[Text] = []
-        rows: list[list[Text]] = [[] for _ in range(FEATURE_LINES)]
-        for cell in range(len(seat.yard)):
-            tile = seat.yard[cell]
-            head = Text(f"{cell}", style="dim")
-            if tile is not None:
-                head.append(f" {KIND_NAMES[CATALOG.ship(tile).kind.value]}", style="bold")
-            elif placing and cell in legal:
-                head.stylize("bold")
-                head.append(" ok", style="bold magenta")
-            elif placing:
-                head.append(" ✗", style="red")
-            lines = cell_lines(tile)
-            if isinstance(highlight, mv.Place) and placing and highlight.cell == cell:
-                head.stylize(HIGHLIGHT)
-                lines = cell_lines(turn.holding)
-                for line in lines:
-                    line.stylize(HIGHLIGHT)
-            if loading and cell in turn.ship:
-                head.stylize("underline")
-            heads.append(head)
-            for i, line in enumerate(lines):
-                rows[i].append(line)
-        table.add_row(*heads)
-        for row in rows:
-            if any(row):
-                table.add_row(*row)
-        title = Text(f"{seat_mark(self.seat)} {seat.name}", style=seat_style(self.seat))
-        title.append(" · shipyard", style="dim")
-        parts: list[Text | Table] = [title, table]
+        ascii = draws_ascii(self)
+        width = self.size.width or 78
+        marks: dict[int, Text] = {}
+        if placing:
+            for cell in range(len(seat.yard)):
+                if seat.yard[cell] is None:
+                    marks[cell] = (Text("ok", style="bold magenta") if cell in legal
+                                   else Text("✗", style="red"))
+        preview = None
+        if placing and isinstance(highlight, mv.Place) and turn.holding is not None \
+                and seat.yard[highlight.cell] is None:
+            preview = (highlight.cell, turn.holding)
+        shown = list(seat.yard)
+        if preview is not None:
+            shown[preview[0]] = preview[1]
+        title = yard_title(view, self.seat, width, ascii=ascii, shown=shown)
+        parts = title[:1]  # the cell numbers stay on the second line
+        parts += yard_cells(seat.yard, width, ascii=ascii, marks=marks, preview=preview,
+                            loading=tuple(turn.ship) if loading else ())
+        parts += title[1:]
         if placing and isinstance(highlight, mv.Place):
             # the same warning as the choice (R-7.2): "fine" contradicted it
             assert turn.holding is not None

@@ -1,0 +1,136 @@
+"""Ship tiles drawn as cards, for the ship display and the yards (issue 34).
+
+A card has the shape of its kind, as the tiles on the table: a bow points forward (to
+the left, where the yard's bows go), a stern is rounded, a middle is square. Each
+feature is a symbol named by a legend; an ASCII screen shows a letter for each instead
+(one character for one would make most of them ``?``)::
+
+    bow ◁☼ ⌂ │   middle │† ○ │   stern │§ ◡ )
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.cells import cell_len
+from rich.text import Text
+
+from shipyard_tui.games.shipyard.rules import CATALOG, TileKind
+from shipyard_tui.ui.palette import FEATURE_STYLES
+
+FEATURE_SYMBOLS = {
+    "lantern": "☼",
+    "cabin": "⌂",
+    "mast": "†",
+    "cannon": "¤",
+    "crane": "Γ",
+    "boiler": "§",
+    "prop": "✣",
+    "buoy": "○",
+    "boat": "◡",
+}
+"""One symbol a feature, in the order the legend names them."""
+
+FEATURE_LETTERS = {
+    "lantern": "L",
+    "cabin": "C",
+    "mast": "M",
+    "cannon": "K",
+    "crane": "T",
+    "boiler": "S",
+    "prop": "%",
+    "buoy": "O",
+    "boat": "B",
+}
+"""The features on an ASCII screen: a letter each, all different (the legend names
+them); the propeller is ``%`` as everywhere else in ASCII."""
+
+FEATURE_WORDS = {
+    "lantern": "lantern",
+    "cabin": "cabin",
+    "mast": "mast",
+    "cannon": "cannon",
+    "crane": "crane",
+    "boiler": "stoker cabin",
+    "prop": "propeller",
+    "buoy": "lifebuoy",
+    "boat": "lifeboat",
+}
+"""What the legend calls each feature: the names of the rules, short."""
+
+KIND_EDGES = {
+    TileKind.BOW: ("◁", "│"),
+    TileKind.MIDDLE: ("│", "│"),
+    TileKind.STERN: ("│", ")"),
+}
+"""A card's left and right edges on one line: a bow points, a stern is rounded."""
+
+ASCII_EDGES = {"◁": "<", "│": "|", ")": ")"}
+
+BLANK = "blank"
+"""A blank tile's face (R-4.1): no features."""
+
+
+def feature_symbol(feature: str, ascii: bool) -> str:
+    return FEATURE_LETTERS[feature] if ascii else FEATURE_SYMBOLS[feature]
+
+
+def tile_features(tile_id: str) -> list[str]:
+    """The features printed on a tile, as the rules list them."""
+    return [f.value for f in CATALOG.ship(tile_id).features]
+
+
+def features_text(tile_id: str, ascii: bool, width: int = 0) -> Text:
+    """A tile's features as coloured symbols a space apart, padded to ``width``; a blank
+    tile says so."""
+    feats = tile_features(tile_id)
+    if not feats:
+        text = Text(BLANK[:width] if width else BLANK, style="dim")
+    else:
+        text = Text()
+        for feature in feats:
+            if text:
+                text.append(" ")
+            text.append(feature_symbol(feature, ascii), style=FEATURE_STYLES[feature])
+    if width:
+        text.append(" " * max(0, width - cell_len(text.plain)))
+    return text
+
+
+FACE_WIDTH = 5
+"""Three features a space apart: the most a tile has."""
+
+
+def card(tile_id: str, ascii: bool, width: int = FACE_WIDTH) -> Text:
+    """A tile as a card on one line, its edges shaped by its kind: ``◁☼ ⌂  │``."""
+    left, right = KIND_EDGES[CATALOG.ship(tile_id).kind]
+    if ascii:
+        left, right = ASCII_EDGES[left], ASCII_EDGES[right]
+    text = Text(left, style="bold")
+    text.append_text(features_text(tile_id, ascii, width))
+    text.append(right, style="bold")
+    return text
+
+
+def legend(features: Iterable[str], ascii: bool) -> list[Text]:
+    """The legend of these features, one piece each (``☼ lantern``), in the legend's
+    order; a caller lays the pieces out in the room it has."""
+    wanted = set(features)
+    return [Text.assemble((feature_symbol(f, ascii), FEATURE_STYLES[f]), f" {FEATURE_WORDS[f]}")
+            for f in FEATURE_SYMBOLS if f in wanted]
+
+
+def flow(pieces: list[Text], width: int, lead: Text | None = None) -> list[Text]:
+    """``pieces`` laid out in lines of at most ``width`` cells, two spaces apart, the
+    first line after ``lead``."""
+    lines = [lead.copy() if lead is not None else Text()]
+    for piece in pieces:
+        line = lines[-1]
+        used = cell_len(line.plain)
+        gap = 2 if used else 0
+        if used and used + gap + cell_len(piece.plain) > width:
+            lines.append(Text())
+            line, gap = lines[-1], 0
+        line.append(" " * gap)
+        line.append_text(piece)
+    return [line for line in lines if line.plain]
