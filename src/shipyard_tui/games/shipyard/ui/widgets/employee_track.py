@@ -1,7 +1,9 @@
-"""The employee track: 8 spaces of 3 slots, stacks, surcharges and the marker."""
+"""The employee board: 8 spaces of 3 stacks, the marker, what reaching each space costs,
+and a legend of the board's short names and marks (issue 34)."""
 
 from __future__ import annotations
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.geometry import Region
@@ -10,7 +12,8 @@ from textual.widget import Widget
 from shipyard_tui.games.shipyard.rules import CATALOG, Action, GameState
 from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.games.shipyard.rules import query as q
-from shipyard_tui.games.shipyard.words import GOOD_ABBREV, PIECE_ABBREV
+from shipyard_tui.games.shipyard.ui.widgets.ship_tiles import flow
+from shipyard_tui.games.shipyard.words import GOOD_ABBREV, PIECE_ABBREV, employee_colour
 from shipyard_tui.ui.palette import HIGHLIGHT
 from shipyard_tui.ui.widgets.base import ModelWidget
 
@@ -21,6 +24,14 @@ KIND_STYLES = {"gray": "white", "green": "green", "red": "red", "blue": "blue",
 PIECE_KINDS = {q.EmployeeKind.ENGINEER: "Eng", q.EmployeeKind.RECRUITER: "Rec",
                q.EmployeeKind.BUILDER: "Bld"}
 """Employees that bring a piece, and how the track abbreviates them."""
+
+KIND_SHORT = {**PIECE_KINDS, q.EmployeeKind.TRADER: "Trd",
+              q.EmployeeKind.ACCOUNTANT: "Accountnt"}
+"""The kinds the board shortens (the legend names them); the others are whole words."""
+
+MARKER = "▶"
+STACKED = "²"
+STRUCK = "dim strike"
 
 
 def employee_short(employee: str) -> str:
@@ -36,6 +47,55 @@ def employee_short(employee: str) -> str:
     return "Accountnt" if emp.kind is q.EmployeeKind.ACCOUNTANT else emp.kind.capitalize()
 
 
+def track_legend(view: GameState, width: int, *, surcharges: bool = True,
+                 full: bool = True) -> list[Text]:
+    """What the board's short names and marks mean, for what it shows now, in lines of
+    ``width``: the marks, each short kind; when ``full``, also each kind's colour
+    (contracts count colours: the words carry them without colour) and each piece and
+    good (the help names them all too)."""
+    tops = [stack[-1] for slots in view.employee_track for stack in slots if stack]
+    seat = view.seats[view.turn.seat]
+    pieces = [Text.assemble((MARKER, "bold"), " marker")]
+    if surcharges and any(CATALOG.employees[e].surcharge for e in tops):
+        pieces.append(Text.assemble(("+1", "yellow"), " costs 1 more"))
+    if any(len(stack) > 1 for slots in view.employee_track for stack in slots):
+        pieces.append(Text(f"{STACKED} two alike"))
+    if not all(q.hireable(seat, e) for e in tops):
+        pieces.append(Text.assemble(("struck", STRUCK), " not yours to hire"))
+    kinds: dict[str, str] = {}
+    colours: dict[tuple[str, str], list[str]] = {}
+    short: dict[str, str] = {}
+    trader = ""
+    for employee in tops:
+        emp = CATALOG.employees[employee]
+        code = KIND_SHORT.get(emp.kind) or emp.kind.capitalize()
+        if code in KIND_SHORT.values() and code != "Accountnt":
+            kinds[code] = emp.kind.value
+        if emp.kind is q.EmployeeKind.TRADER and not trader:
+            trader = f"{employee_short(employee)} {emp.good} trader, level {emp.level}"
+        colour = emp.colour.value
+        named = (colour, employee_colour(employee, view))
+        names = colours.setdefault(named, [])
+        if code not in names:
+            names.append(code)
+        if emp.piece is not None:
+            short[PIECE_ABBREV[emp.piece.value]] = emp.piece.value
+        if emp.good is not None:
+            short[GOOD_ABBREV[emp.good.value]] = emp.good.value
+    pieces += [Text.assemble((code, "bold"), f" {kinds[code]}")
+               for code in KIND_SHORT.values() if code in kinds]
+    if trader:
+        pieces.append(Text(trader))
+    if full:
+        order = list(KIND_STYLES)
+        for (colour, word), names in sorted(colours.items(), key=lambda item: order.index(
+                item[0][0]) if item[0][0] in order else len(order)):
+            pieces.append(Text(f"{word}: {' '.join(names)}", style=KIND_STYLES.get(colour, "")))
+        pieces += [Text.assemble((code, "bold"), f" {words}")
+                   for code, words in sorted(short.items(), key=lambda item: item[1])]
+    return flow(pieces, width)
+
+
 TIGHTER = ("as printed", "without the surcharges", "the marker and letters packed")
 """How the track narrows where its panel is narrow (a large terminal's middle column,
 about 37 wide, while hiring): first the "+1" surcharges go (the choices say "you pay 1
@@ -48,20 +108,31 @@ class EmployeeTrack(ModelWidget):
 
     watches_highlight = True
 
-    def render_view(self, view: GameState) -> Table:
+    def render_view(self, view: GameState) -> Group:
         room = self._room()
+        console = self.app.console
         for tight in range(len(TIGHTER)):
             table = self._table(view, tight)
-            if self.app.console.measure(table).maximum <= room:
+            width = console.measure(table).maximum
+            if width <= room:
                 break
-        return table
+        # the legend as wide as the board (it must not widen the panel's column)
+        return Group(table, *track_legend(view, max(width, 30), surcharges=tight < 1,
+                                          full=not self._under_rings()))
+
+    def _under_rings(self) -> bool:
+        """Whether the track sits under the rings (a large terminal, every panel shown:
+        the short legend, the help names the rest) or beside them (a small one, in a
+        panel that scrolls: the whole legend)."""
+        parent = self.parent
+        return isinstance(parent, Widget) and parent.styles.layout is not None \
+            and parent.styles.layout.name == "vertical" and bool(parent.content_region.width)
 
     def _room(self) -> int:
         """The width the track may take: its panel's, when it sits under the rings (a
         large terminal); beside them (a small one) the panel leaves it what it asks."""
         parent = self.parent
-        if isinstance(parent, Widget) and parent.styles.layout is not None \
-                and parent.styles.layout.name == "vertical" and parent.content_region.width:
+        if self._under_rings() and isinstance(parent, Widget):
             return parent.content_region.width - self.styles.margin.width
         return 1 << 16
 
@@ -83,7 +154,7 @@ class EmployeeTrack(ModelWidget):
             table.add_column("", no_wrap=True)
         for space, slots in enumerate(view.employee_track):
             cost = costs[space]
-            mark = Text("▶" if space == marker else " ", style="bold")
+            mark = Text(MARKER if space == marker else " ", style="bold")
             if space == marker:
                 mark.stylize(HIGHLIGHT)
             if cost is None:
@@ -102,9 +173,9 @@ class EmployeeTrack(ModelWidget):
                 if emp.surcharge and surcharges:
                     text.append(f"+{emp.surcharge}", style="yellow")
                 if len(stack) > 1:
-                    text.append("²", style="dim")
+                    text.append(STACKED, style="dim")
                 if not q.hireable(seat, top):
-                    text.stylize("dim strike")
+                    text.stylize(STRUCK)
                 if (isinstance(highlight, mv.Hire) and space == marker
                         and highlight.slot == slot):
                     text.stylize(HIGHLIGHT)
