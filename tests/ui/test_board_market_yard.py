@@ -248,3 +248,16 @@ async def test_the_yard_marks_cells_and_previews_the_tile_while_placing():
         wanted = [FEATURE_WORDS[f.value] for f in CATALOG.ship(holding).features]
         assert _read(middle[1:-1], _legend(" ".join(lines), FEATURE_WORDS)) == wanted
         assert f"cell {cell}:" in " ".join(lines)
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+def test_the_help_names_every_feature_symbol_the_cards_use(ascii):
+    from shipyard_tui.games.shipyard.ui.widgets.ship_tiles import feature_symbol, ship_tiles_help
+    from shipyard_tui.games.shipyard.words import FEATURE_NAMES
+
+    text = ship_tiles_help(ascii)
+    symbols = [feature_symbol(f, ascii) for f in FEATURE_WORDS]
+    assert len(set(symbols)) == len(symbols)
+    for feature in FEATURE_WORDS:
+        assert f"`{feature_symbol(feature, ascii)}` {FEATURE_NAMES[feature]}" in text
+    assert ("`<`" in text) is ascii and ("`◁`" in text) is not ascii

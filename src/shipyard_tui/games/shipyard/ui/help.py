@@ -14,6 +14,7 @@ from shipyard_tui.games.shipyard.rules import CATALOG
 from shipyard_tui.games.shipyard.rules.query import Catalog
 from shipyard_tui.games.shipyard.ui.widgets.canal_column import canal_shape
 from shipyard_tui.games.shipyard.ui.widgets.employee_track import employee_short
+from shipyard_tui.games.shipyard.ui.widgets.ship_tiles import ship_tiles_help
 from shipyard_tui.games.shipyard.words import contract_text, employee_effect
 from shipyard_tui.ui.ascii import draws_ascii
 from shipyard_tui.ui.compat import while_open
@@ -61,10 +62,7 @@ you chose last time moves to the lead. With 2 seats each seat has three cubes: t
 that moves is the one you chose two turns ago (it holds two of your cubes, `■■`), and
 one of those cubes goes onto the tile you chose last turn.
 
-**Ship tiles.** `Mst` mast mount (sail or smokestack) · `Cnn` cannon mount ·
-`Crn` crane mount · `Cab` cabin · `Sto` stoker cabin · `Buo` lifebuoy ·
-`Bot` lifeboat · `Lan` lantern. Prices are on the left of each display row; the
-underlined tiles are the ones you may buy now.
+SHIP_TILES
 
 **Canals.** Water is `≈≈`; officials are `Mi` military, `Co` commerce, `La` lantern,
 `Bo` lifeboat, `Bu` lifebuoy, and `BR` the Blue Riband. The ship token shows your shape
@@ -174,7 +172,9 @@ class HelpScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Markdown(HELP.replace("CANAL_SHAPES", canal_shapes_help(draws_ascii(self)))
+            ascii = draws_ascii(self)
+            yield Markdown(HELP.replace("CANAL_SHAPES", canal_shapes_help(ascii))
+                           .replace("SHIP_TILES", ship_tiles_help(ascii))
                            + (CLASSIC_HELP if self.classic else "")
                            + components_help(self.catalog))
 

@@ -16,6 +16,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from shipyard_tui.games.shipyard.rules import CATALOG, TileKind
+from shipyard_tui.games.shipyard.words import FEATURE_ABBREV, FEATURE_NAMES
 from shipyard_tui.ui.palette import FEATURE_STYLES
 
 FEATURE_SYMBOLS = {
@@ -134,3 +135,22 @@ def flow(pieces: list[Text], width: int, lead: Text | None = None) -> list[Text]
         line.append(" " * gap)
         line.append_text(piece)
     return [line for line in lines if line.plain]
+
+
+def ship_tiles_help(ascii: bool) -> str:
+    """The help's paragraph on ship tiles: the cards' shapes and every feature's symbol
+    (with the three letters the review's lists use)."""
+    def shown(glyph: str) -> str:
+        return ASCII_EDGES.get(glyph, glyph) if ascii else glyph
+
+    features = " · ".join(
+        f"`{feature_symbol(f, ascii)}` {FEATURE_NAMES[f]} (`{FEATURE_ABBREV[f]}`)"
+        for f in FEATURE_SYMBOLS)
+    return (f"**Ship tiles.** The display and the yards draw each tile as a card shaped "
+            f"like its kind: a bow points forward (`{shown('◁')}`), a stern is rounded "
+            f"(`)`), a middle is square (`{shown('│')}`). Its features: {features}. "
+            "Each display row's price is on its left (the bottom row is free), the "
+            "underlined cards are the ones you may buy now, and the number by each "
+            "column's kind is the tiles left in its stack. In a yard a card's top edge "
+            "carries its cell number; a complete ship is outlined in double lines "
+            f"(`{'=' if ascii else '═'}`) and named over the yard.")
