@@ -64,6 +64,14 @@ def private_data_folders(monkeypatch, tmp_path_factory):
     monkeypatch.setenv("SHIPYARD_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
 
 
+@pytest.fixture(autouse=True)
+def no_guidance(monkeypatch):
+    """Every test's app starts without the guided first game's notes (a first game's
+    default, issue 34), whatever config folder it uses, the programs it starts and the
+    server's sessions included: the tests of the notes turn them on themselves."""
+    monkeypatch.setenv("SHIPYARD_GUIDANCE", "off")
+
+
 @pytest.fixture
 async def host(tmp_path: Path):  # type: ignore[no-untyped-def]
     """A table host of the SSH server on its Unix socket, in a folder of the test's."""

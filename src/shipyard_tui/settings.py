@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,18 @@ class Settings:
     processor time. The hint key thinks exactly this long, in every game (one rule,
     :func:`shipyard_tui.core.advice.hint_budget`): Shipyard's hint then searches as its
     Key moments do, so the two never disagree about a decision."""
+    guidance: bool = True
+    """The guided first game: the first time each kind of decision comes up, a short
+    note says what it is and what to look at (``--no-guidance`` for one session; the
+    palette's "Guidance" turns it off, or on again from the start)."""
+    guided: list[str] = field(default_factory=list)
+    """The kinds of decision already explained (``game:topic``), so that the next game
+    does not explain them again."""
+
+
+MAX_GUIDED = 500
+"""More explained kinds of decision than every game has: a longer list in the file is
+cut (a damaged file must not grow without end)."""
 
 
 CHARSETS = ("auto", "ascii", "unicode")
@@ -60,6 +72,8 @@ def load_settings(path: Path | None = None) -> Settings:
     if not math.isfinite(settings.strong_budget_ms):
         settings.strong_budget_ms = Settings().strong_budget_ms
     settings.strong_budget_ms = min(max(settings.strong_budget_ms, 10.0), 10000.0)
+    settings.guided = list(dict.fromkeys(t for t in settings.guided
+                                         if isinstance(t, str) and len(t) <= 100))[:MAX_GUIDED]
     return settings
 
 

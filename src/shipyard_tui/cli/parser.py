@@ -233,6 +233,10 @@ def _interface_options(parser: argparse.ArgumentParser) -> None:
                              "is not UTF-8 or TERM is a plain console)")
     parser.add_argument("--low-bandwidth", action="store_true", default=None,
                         help="for slow links: no previews while choosing, no animations")
+    parser.add_argument("--guidance", action=argparse.BooleanOptionalAction, default=None,
+                        help="a short note the first time each kind of decision comes up "
+                             "(default from the settings: on until turned off in the "
+                             "palette); --no-guidance: none this time")
 
 
 def _take_over_option(parser: argparse.ArgumentParser) -> None:

@@ -69,7 +69,8 @@ def run_app(args: argparse.Namespace | None, **start: Any) -> int:
               "'shipyard simulate' and 'shipyard scores' work here.", file=sys.stderr)
         return 2
     app = ShipyardApp(bot_delay=delay, ascii=getattr(args, "ascii", None),
-                      low_bandwidth=getattr(args, "low_bandwidth", None), **start)
+                      low_bandwidth=getattr(args, "low_bandwidth", None),
+                      guidance=getattr(args, "guidance", None), **start)
     app.run()
     report = app.finish_saving()
     if report and not app.exit_report_shown:

@@ -90,6 +90,20 @@ class Page:
     ASCII may be drawn (it then draws a legible ASCII form of its own)."""
 
 
+@dataclass(frozen=True, slots=True)
+class GuideNote:
+    """A few words for a newcomer, the first time a kind of decision comes up in a guided
+    game (:meth:`GameKind.guide_note`): what the decision is and what to look at."""
+
+    topic: str
+    """The kind of decision, by a name of the game's own: what is remembered as
+    explained (one note per topic, across games)."""
+    title: str
+    """A short name for the decision, shown first."""
+    lines: tuple[str, ...]
+    """Two or three short lines of plain words (no markup)."""
+
+
 OPTION_WORDS = {"rules": "choice of rule book", "solo": "solo game",
                 "first_game": "first-game setup", "advanced": "advanced setup",
                 "start_seat": "choice of the starting seat"}
@@ -210,6 +224,18 @@ class GameKind(ABC):
         """The pages that teach a newcomer this game under ``options``: the goal, a
         turn, how points come, how it ends (none by default: the help stands alone)."""
         return []
+
+    # -- the guided first game -----------------------------------------------------------
+
+    def guide_notes(self) -> Sequence[GuideNote]:
+        """Every note of :meth:`guide_note`, one per kind of decision (none by default:
+        a game without notes shows none)."""
+        return ()
+
+    def guide_note(self, game: Any) -> GuideNote | None:
+        """The note for the decision the seat to move makes now in ``game`` (at a
+        server table, the seat's view of it); None: none (the default)."""
+        return None
 
     # -- bots --------------------------------------------------------------------------
 

@@ -31,10 +31,12 @@ from shipyard_tui.server.table_screen import (
     turn_signal,
     who_decides,
 )
+from shipyard_tui.settings import load_settings
 from shipyard_tui.ui.app import end_anyway
 from shipyard_tui.ui.ascii import AsciiFilter, plain_palette_icon, wants_ascii
 from shipyard_tui.ui.compat import exiting, swap_filters
 from shipyard_tui.ui.driver import sturdy
+from shipyard_tui.ui.guidance import Guidance, guidance_commands, guidance_wanted
 from shipyard_tui.ui.screens.table import TableScreen
 
 __all__ = ["CSS", "SERVER_STOPPING", "SessionApp",
@@ -57,8 +59,13 @@ class SessionApp(App[None]):
 
     def __init__(self, socket_path: Path, *, player: str | None = None,
                  fingerprint: str | None = None, bell: bool = True,
-                 theme: str = "ansi-dark", ascii: bool | None = None) -> None:
+                 theme: str = "ansi-dark", ascii: bool | None = None,
+                 guidance: bool | None = None) -> None:
         super().__init__()
+        self.guidance = Guidance(guidance_wanted(guidance, load_settings().guidance))
+        """The guided first game's notes for this player: on as the server's settings
+        say, and what was explained kept for the connection (each player has their
+        own; the palette turns them off)."""
         self.ascii = wants_ascii(os.environ) if ascii is None else ascii
         """Whether only ASCII is drawn: the SSH server passes on the client's locale."""
         if self.ascii:
@@ -88,6 +95,7 @@ class SessionApp(App[None]):
         """Textual's palette, less its Screenshot: at the server it would write a file
         into the server account's folders and show the player the host's path."""
         yield from (c for c in super().get_system_commands(screen) if c.title != "Screenshot")
+        yield from guidance_commands(self)
 
     def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
                            time_format: str | None = None) -> str | None:

@@ -51,6 +51,7 @@ from shipyard_tui.settings import Settings, load_settings, save_settings
 from shipyard_tui.ui.ascii import AsciiFilter, plain_palette_icon, wants_ascii
 from shipyard_tui.ui.compat import exiting, swap_filters
 from shipyard_tui.ui.driver import sturdy
+from shipyard_tui.ui.guidance import Guidance, guidance_commands, guidance_wanted
 from shipyard_tui.ui.screens.table import TableScreen
 from shipyard_tui.ui.screens.title import TitleScreen
 
@@ -118,7 +119,10 @@ class ShipyardApp(App[None]):
                  continue_last: bool = False,
                  bot_delay: float | None = None, theme: str | None = None,
                  store: SaveStore | None = None, settings: Settings | None = None,
-                 ascii: bool | None = None, low_bandwidth: bool | None = None) -> None:
+                 ascii: bool | None = None, low_bandwidth: bool | None = None,
+                 guidance: bool | None = None) -> None:
+        """``ascii``, ``low_bandwidth`` and ``guidance`` (the guided first game's
+        notes) override the settings for this session when given."""
         super().__init__()
         self._use_terminal_colours()
         self.settings = settings if settings is not None else load_settings()
@@ -132,6 +136,10 @@ class ShipyardApp(App[None]):
         """No previews on highlight and no animations: for very slow links."""
         if self.low_bandwidth:
             self.animation_level = "none"
+        self.guidance = Guidance(guidance_wanted(guidance, self.settings.guidance),
+                                 self.settings.guided, self._keep_guidance)
+        """Which kinds of decision were explained, kept in the settings
+        (:mod:`~shipyard_tui.ui.guidance`)."""
         self.store = store if store is not None else SaveStore()
         self._start_config = config
         self._start_game = game
@@ -450,6 +458,15 @@ class ShipyardApp(App[None]):
             raise SaveError("there is no game to save", "write_failed")
         return self.store.save_as(game, self.game_file.game_id, name)
 
+    def _keep_guidance(self, guidance: Guidance, switched: bool) -> None:
+        """Keep what was explained in the settings (and the switch, when the player
+        turned it: not what ``--no-guidance`` asked for one session)."""
+        self.settings.guided = sorted(guidance.seen)
+        if switched:
+            self.settings.guidance = guidance.on
+        with contextlib.suppress(OSError):
+            save_settings(self.settings)
+
     def watch_theme(self, theme: str) -> None:
         if getattr(self, "settings", None) is not None and self.settings.theme != theme:
             self.settings.theme = theme
@@ -464,6 +481,8 @@ class ShipyardApp(App[None]):
         yield from (c for c in super().get_system_commands(screen) if c.title != "Keys")
         if isinstance(screen, TableScreen):
             yield from screen.system_commands()
+        else:
+            yield from guidance_commands(self)
         yield SystemCommand("New game", "Set up a new game", self._new_game)
         yield SystemCommand("Load game", "Open a saved game", self._load_screen)
 

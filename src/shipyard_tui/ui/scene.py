@@ -26,8 +26,9 @@ class Scene:
 
 
 def game_app(game: Any, *, ascii: bool = False) -> ShipyardApp:
-    """The app at ``game``'s table (a game of any kind), its bots without a pause."""
-    return ShipyardApp(game=game, bot_delay=0.0, ascii=ascii)
+    """The app at ``game``'s table (a game of any kind), its bots without a pause (and
+    without the guided first game's notes, which would cover the board)."""
+    return ShipyardApp(game=game, bot_delay=0.0, ascii=ascii, guidance=False)
 
 
 def colourless_app(game: Any) -> ShipyardApp:

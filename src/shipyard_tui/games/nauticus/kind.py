@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from shipyard_tui.core.driver import SeatDriver
-from shipyard_tui.core.game import DEFAULT_OPTIONS, GameKind, Options
+from shipyard_tui.core.game import DEFAULT_OPTIONS, GameKind, GuideNote, Options
 from shipyard_tui.core.seats import SeatConfig
 from shipyard_tui.games.nauticus.rules.events import event_to_json
 from shipyard_tui.games.nauticus.rules.game import NauticusGame
@@ -83,6 +83,16 @@ class NauticusKind(GameKind):
         from shipyard_tui.games.nauticus.search import DEFAULT_BUDGET_MS
 
         return float(DEFAULT_BUDGET_MS)
+
+    def guide_notes(self) -> Sequence[GuideNote]:
+        from shipyard_tui.games.nauticus.ui.guided import NOTES
+
+        return list(NOTES.values())
+
+    def guide_note(self, game: Any) -> GuideNote | None:
+        from shipyard_tui.games.nauticus.ui.guided import note_for
+
+        return note_for(game)
 
     def table_screen(self, model: Any, *, bot_delay: float,
                      bot_budget_ms: float | None = None, revealed: bool = False,

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from shipyard_tui.core.driver import SeatDriver
-from shipyard_tui.core.game import DEFAULT_OPTIONS, GameKind, Options
+from shipyard_tui.core.game import DEFAULT_OPTIONS, GameKind, GuideNote, Options
 from shipyard_tui.core.seats import SeatConfig, SeatKind
 from shipyard_tui.games.shipyard.rules import (
     CLASSIC,
@@ -135,6 +135,16 @@ class ShipyardKind(GameKind):
         from shipyard_tui.games.shipyard.rules.query import states_after_turns
 
         return dict(states_after_turns(before, move))
+
+    def guide_notes(self) -> Sequence[GuideNote]:
+        from shipyard_tui.games.shipyard.ui.guided import NOTES
+
+        return list(NOTES.values())
+
+    def guide_note(self, game: Any) -> GuideNote | None:
+        from shipyard_tui.games.shipyard.ui.guided import note_for
+
+        return note_for(game)
 
     def table_screen(self, model: Any, *, bot_delay: float,
                      bot_budget_ms: float | None = None, revealed: bool = False,

@@ -13,10 +13,15 @@ here, written once:
   kind, thought over in a worker thread) and ``space``, which lets a bot move now;
 - the hint (``H``: the game's kind thinks, by the one budget rule), the takeback
   (``u``), save-as (``Ctrl+S``), leaving (``q``), a terminal too small, and the
-  keyboard given back to the choices.
+  keyboard given back to the choices;
+- the guided first game (:mod:`~shipyard_tui.ui.guidance`): the first time a kind of
+  decision comes up for the person at the screen, the game's note for it
+  (:meth:`TableScreen.guide`), laid over the board and put away by Esc.
 
 The game's part provides :meth:`TableScreen.refresh_table` (draw the decision in front
-of the table) and :meth:`TableScreen.help_screen`, and may override the other hooks.
+of the table, and call :meth:`TableScreen.guide` once a person's choices are shown) and
+:meth:`TableScreen.help_screen`, and may override the other hooks
+(:meth:`TableScreen.guide_region`: where a guide note goes).
 
 Where the table is played decides the rest (:class:`TablePolicy`, given to the screen):
 at a table of this program (the default) the screen's own bots move and the game is
@@ -32,8 +37,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from textual import events
+from textual.actions import SkipAction
 from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -41,6 +49,7 @@ from shipyard_tui.core import SeatDriver
 from shipyard_tui.core.advice import Hint
 from shipyard_tui.model import Change, ChangeKind, GameModel
 from shipyard_tui.ui.compat import while_open
+from shipyard_tui.ui.guidance import GuidePanel, guidance_commands, guidance_of
 from shipyard_tui.ui.hints import ask_for_hint
 from shipyard_tui.ui.screens.bot_turns import BotTurns
 from shipyard_tui.ui.sizes import ask_to_grow
@@ -116,6 +125,12 @@ LOCAL = TablePolicy()
 class TableScreen(Screen[None]):
     """A game's table (see the module docstring); subclasses add the game's parts."""
 
+    BINDINGS = [Binding("escape", "put_guide_away", "Put the note away", show=False,
+                        priority=True)]
+    """Esc puts a guide note away first (a game's own Esc acts while none is shown; a
+    game that binds Esc itself replaces this binding, and its Esc goes to
+    :meth:`action_back`, which puts the note away first too)."""
+
     TOO_SMALL = "too-small"
     """The id of the line that asks for a larger terminal."""
     NOTHING_TO_UNDO = "Nothing to take back."
@@ -146,6 +161,8 @@ class TableScreen(Screen[None]):
         self._holding = False
         """Several moves are being played as one choice: the table is drawn once they
         all are (:meth:`play_in_a_row` with ``hold``)."""
+        self._guide: GuidePanel | None = None
+        """The guide note on show."""
 
     # -- the model --------------------------------------------------------------------
 
@@ -171,6 +188,7 @@ class TableScreen(Screen[None]):
             self.bots.cancel()  # what a bot thought is for a position that is gone
         self.after_change(change)
         self.changed(change)
+        self.guide(show=False)  # a note outlives no change of its kind of decision
         self.policy.after_change(self, change)
 
     def after_change(self, change: Change) -> None:
@@ -241,6 +259,74 @@ class TableScreen(Screen[None]):
         """A bot decides now: let it think (after the pause)."""
         if self.bots.driver.bot_to_move(self.model.game):
             self.bots.schedule()
+
+    # -- the guided first game --------------------------------------------------------
+
+    def guide(self, *, show: bool = True) -> None:
+        """Show the game's note for the decision the person at this screen makes now,
+        the first time its kind comes up (as the app's guidance says); put away a note
+        shown for another kind, or when nobody here decides. The game's part calls it
+        once a person's choices are shown; ``show=False`` only puts away."""
+        guidance = guidance_of(self.app)
+        seat = self.model.to_move
+        note = None
+        if (guidance is not None and seat is not None and not self.replaying
+                and self.decides_here(seat)):
+            note = self.model.kind.guide_note(self.model.game)
+        topic = None if note is None else f"{self.model.kind.name}:{note.topic}"
+        if self._guide is not None and self._guide.topic == topic:
+            return  # the same kind of decision again: its note stays until put away
+        self.put_guide_away()
+        if not show or note is None or topic is None or guidance is None \
+                or not guidance.wants(topic) or not self.is_attached:
+            return
+        guidance.explained(topic)
+        self._guide = GuidePanel(note, topic, ascii=bool(getattr(self.app, "ascii", False)))
+        self.mount(self._guide)
+        self.call_after_refresh(self.place_guide)  # where, once the table is laid out
+
+    def guide_region(self) -> Region | None:
+        """The part of the screen a guide note is laid over, at its top and as wide
+        (the game's part says where; None: the screen's top). It holds none of the
+        choices, and a note taller than it grows upward from its bottom, over the
+        board: the choices keep every row."""
+        return None
+
+    def place_guide(self) -> None:
+        """Lay the guide note on show over :meth:`guide_region` (again after a resize)."""
+        panel = self._guide
+        if panel is None or not panel.is_attached:
+            return
+        region = self.guide_region() or Region(0, 0, self.size.width, self.size.height // 3)
+        gutter = panel.styles.gutter
+        rows = gutter.height + panel.get_content_height(
+            region.size, self.size, max(region.width - gutter.width, 1))
+        top = region.y if rows <= region.height else max(region.bottom - rows, 0)
+        panel.styles.offset = (region.x, top)
+        panel.styles.width = region.width
+        panel.styles.visibility = "visible"
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A guide note moves with what it covers (the games' parts lay out anew)."""
+        if self._guide is not None:
+            self.call_after_refresh(self.place_guide)
+
+    @property
+    def guide_shown(self) -> GuidePanel | None:
+        """The guide note on show, if any."""
+        return self._guide
+
+    def put_guide_away(self) -> None:
+        """Take the guide note off the table (its kind stays explained)."""
+        panel, self._guide = self._guide, None
+        if panel is not None and panel.is_attached:
+            panel.remove()
+
+    def action_put_guide_away(self) -> None:
+        """Esc: put the guide note away; without one, Esc does what the game says."""
+        if self._guide is None:
+            raise SkipAction()
+        self.put_guide_away()
 
     # -- the terminal -------------------------------------------------------------------
 
@@ -321,6 +407,7 @@ class TableScreen(Screen[None]):
         yield SystemCommand("Undo", "Take back the last move of this turn", self.action_undo)
         yield SystemCommand("Save as…", "Keep this game under a name", self.action_save_as)
         yield SystemCommand("Help", "Keys and the board's abbreviations", self.action_help)
+        yield from guidance_commands(self.app)
 
     def action_undo(self) -> None:
         """``u``: show the present at once, or take back the last move of the person
@@ -338,11 +425,14 @@ class TableScreen(Screen[None]):
         self.model.undo()
 
     def action_back(self) -> None:
-        """Esc: show the present at once, else close the hint on show, else take back
-        the last move (``u``). Closing a hint never takes a move back (a player who
-        put a hint away with Esc lost a move)."""
+        """Esc: show the present at once, else put the guide note away, else close the
+        hint on show, else take back the last move (``u``). Closing a note or a hint
+        never takes a move back (a player who put a hint away with Esc lost a move)."""
         if self.replaying:
             self.finish_replay()
+            return
+        if self._guide is not None:
+            self.put_guide_away()
             return
         panel = self.query_one(ChoicePanel)
         if panel.advice:

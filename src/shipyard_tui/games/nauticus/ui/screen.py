@@ -21,6 +21,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -284,6 +285,11 @@ class NauticusScreen(TableScreen):
                      or (isinstance(c.move, Done) and action_used(game.state))), None)
         panel.set_choices(f"{who}, {game.prompt}:", choices, keep=calm)
         panel.options.focus()
+        self.guide()
+
+    def guide_region(self) -> Region:
+        """A guide note goes over the supply and the log, beside the choices."""
+        return self.query_one("#nauticus-side").region
 
     def _repeats(self, legal: list[Move]) -> list[Choice]:
         """For a use that may be taken again (Withdraw money, Crown evaluation: NA-7.2,

@@ -40,6 +40,7 @@ from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
@@ -331,6 +332,7 @@ class GameScreen(TableScreen):
             model.set_key_hints(panel.letters())
             self.query_one(ViewBar).function_keys = panel.takes_digits()
             self._focus_choices()
+            self.guide()
         else:
             if len(model.humans) > 1:
                 model.set_viewer(None)
@@ -340,6 +342,15 @@ class GameScreen(TableScreen):
             model.set_key_hints({})
             self.query_one(ViewBar).function_keys = False
             self.schedule_bots()
+
+    def guide_region(self) -> Region:
+        """A guide note goes over the seat's line above the choices (on a large
+        terminal, over the log): the choices keep every row."""
+        if self.has_class("-wide"):
+            return self.query_one("#log").region
+        side = self.query_one("#side").region
+        top = self.query_one(ChoicePanel).region.y
+        return Region(side.x, side.y, side.width, max(top - side.y, 1))
 
     def _tell_stage(self, view: GameState) -> None:
         """The first time the final actions or the last chance begin, say in two lines
