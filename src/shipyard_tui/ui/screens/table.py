@@ -275,7 +275,10 @@ class TableScreen(Screen[None]):
             note = self.model.kind.guide_note(self.model.game)
         topic = None if note is None else f"{self.model.kind.name}:{note.topic}"
         if self._guide is not None and self._guide.topic == topic:
-            return  # the same kind of decision again: its note stays until put away
+            # the same kind of decision again: its note stays until put away, laid
+            # over what the table holds there now
+            self.call_after_refresh(self.place_guide)
+            return
         self.put_guide_away()
         if not show or note is None or topic is None or guidance is None \
                 or not guidance.wants(topic) or not self.is_attached:
