@@ -261,3 +261,15 @@ def test_the_help_names_every_feature_symbol_the_cards_use(ascii):
     for feature in FEATURE_WORDS:
         assert f"`{feature_symbol(feature, ascii)}` {FEATURE_NAMES[feature]}" in text
     assert ("`<`" in text) is ascii and ("`◁`" in text) is not ascii
+
+
+def test_a_feature_symbol_that_reaches_an_ascii_screen_reads_as_its_cards_letter():
+    """The cards draw letters of their own in ASCII; a symbol drawn elsewhere (a help
+    page) goes through the line filter and must read the same."""
+    from shipyard_tui.games.shipyard.ui.widgets.ship_tiles import (
+        FEATURE_LETTERS,
+        FEATURE_SYMBOLS,
+    )
+
+    assert {f: to_ascii(s) for f, s in FEATURE_SYMBOLS.items()} == FEATURE_LETTERS
+    assert len(set(FEATURE_LETTERS.values())) == len(FEATURE_LETTERS)

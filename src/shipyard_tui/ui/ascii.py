@@ -31,6 +31,7 @@ GLYPHS = {
     "…": "~", "→": "=", "←": "<", "↑": "^", "↓": "v", "×": "x", "★": "*", "²": '"',
     "³": "3", "✣": "%", "⏎": "<", "⎯": "-", "•": "*", "◼": "#", "□": "#", "▪": "#",
     "≈": "~", "⚑": "@", "±": "+", "§": "S", "▣": "#", "⟳": "@",
+    "☼": "L", "⌂": "C", "†": "M", "¤": "K", "Γ": "T", "◎": "O", "◡": "B", "◁": "<",
 }
 """The game's own symbols and the typography of its texts, one ASCII character each
 (seat marks stay apart: # ^ o *). The mark of a stack of two employees, ``²``, is not
@@ -39,7 +40,10 @@ a digit in ASCII: after a number ("Crn+1²") a "2" read as "+12". The arrow of a
 more than 4"; the arrow keys are named in words where an ASCII screen shows them. Text
 cut short ends in ``~``: as ``.`` it read as a finished sentence ("Discard green."). The
 classic ring's landing space ``▾`` is ``+``: as ``v`` it ran into the cards' letters
-("CaEqBuv")."""
+("CaEqBuv"). A ship tile's feature symbols are the letters its cards draw in ASCII
+(lantern ``L``, cabin ``C``, mast ``M``, cannon ``K``, crane ``T``, lifebuoy ``O``,
+lifeboat ``B``),
+and a bow's point ``◁`` is ``<``."""
 
 
 def draws_ascii(node: DOMNode) -> bool:

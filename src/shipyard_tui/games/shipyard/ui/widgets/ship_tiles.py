@@ -5,7 +5,7 @@ the left, where the yard's bows go), a stern is rounded, a middle is square. Eac
 feature is a symbol named by a legend; an ASCII screen shows a letter for each instead
 (one character for one would make most of them ``?``)::
 
-    bow ◁☼ ⌂ │   middle │† ○ │   stern │§ ◡ )
+    bow ◁☼ ⌂ │   middle │† ◎ │   stern │§ ◡ )
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ FEATURE_SYMBOLS = {
     "crane": "Γ",
     "boiler": "§",
     "prop": "✣",
-    "buoy": "○",
+    "buoy": "◎",
     "boat": "◡",
 }
 """One symbol a feature, in the order the legend names them."""
