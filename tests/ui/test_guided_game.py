@@ -177,9 +177,9 @@ async def test_off_and_on_again_in_the_palette_explains_everything_anew(
         (on,) = guidance_commands(app)
         assert on.title == "Guidance on"
         on.callback()
-        assert load_settings().guidance is True and load_settings().guided == []
-        table(app).refresh_table()
-        await settle(pilot)
+        await settle(pilot)  # the decision at hand is explained at once
+        assert load_settings().guidance is True
+        assert load_settings().guided == ["shipyard:choose"]
         note = note_of(app)
         assert note is not None and note.topic == "shipyard:choose"
 
@@ -338,3 +338,20 @@ async def test_a_seat_at_a_server_table_is_explained_its_own_decisions(
                 clear_of_choices(app, note)
             else:
                 assert app.guidance.seen == set()
+
+
+@pytest.mark.parametrize(("size", "rules"), [((80, 24), "classic"), ((120, 40), ""),
+                                             ((160, 50), "")])
+async def test_the_note_is_clear_of_the_choices_at_every_size(
+        first_game: None, size: tuple[int, int], rules: str) -> None:
+    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bot", SeatKind.BOT, "random")),
+                        seed=3, edition=rules or "second")
+    app = ShipyardApp(config=config, bot_delay=0.0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        note = note_of(app)
+        assert note is not None
+        assert note.topic == ("shipyard:classic-choose" if rules else "shipyard:choose")
+        clear_of_choices(app, note)
+        last = " ".join(note.note.lines[-1].split()[-2:])  # nothing cut, even wrapped
+        assert any(last in line for line in screen_text(app)), last

@@ -119,6 +119,10 @@ def guidance_commands(app: App[Any]) -> Iterator[SystemCommand]:
             guidance.switch(True)
             app.notify("Each kind of decision is explained again the first time it "
                        "comes up.", title="Guidance on", timeout=4)
+            for screen in app.screen_stack:  # at a table: the decision at hand, at once
+                guide = getattr(screen, "guide", None)
+                if callable(guide):
+                    guide()
 
         yield SystemCommand("Guidance on", "Explain each kind of decision again, the "
                                            "first time it comes up", on)
