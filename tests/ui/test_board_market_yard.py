@@ -273,3 +273,33 @@ def test_a_feature_symbol_that_reaches_an_ascii_screen_reads_as_its_cards_letter
 
     assert {f: to_ascii(s) for f, s in FEATURE_SYMBOLS.items()} == FEATURE_LETTERS
     assert len(set(FEATURE_LETTERS.values())) == len(FEATURE_LETTERS)
+
+
+async def test_each_ship_that_may_sail_first_carries_its_choice_letter():
+    """Two ships completed at once (R-7.1): the yard prints by each the letter of the
+    choice that sends it first, and the ship looked at stands out."""
+    from shipyard_tui.games.shipyard.ui.widgets.shipyard_grid import ShipyardGrid
+    from shipyard_tui.ui.app import ShipyardApp
+    from support.ui import game_at, plain, settle
+
+    game = game_at(lambda g: g.state.turn.step is S.SAIL_ORDER, seeds=range(400))
+    app = ShipyardApp(game=game, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        model = app.model
+        assert model is not None
+        grid = app.screen.query_one("#yard-0", ShipyardGrid)
+        drawn = grid.render_view(model.view)
+        text = " ".join(plain(drawn, width=80).split())
+        ships = q.complete_ships(q.pattern(game.state.seats[0].yard))
+        assert len(ships) >= 2
+        for bow, stern in ships:
+            letter = model.key_for(mv.SailFirst(bow))
+            assert letter and f"{letter} complete ship: cells {bow}-{stern}" in text
+        looked = model.highlight
+        assert isinstance(looked, mv.SailFirst)
+        title = drawn.renderables[0]
+        assert isinstance(title, Text)
+        reversed_ = [title.plain[span.start:span.end] for span in title.spans
+                     if "reverse" in str(span.style)]
+        assert any(f"cells {looked.cell}-" in part for part in reversed_), reversed_

@@ -3,12 +3,14 @@ placing and loading shown live (issue 34)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
 
 from shipyard_tui.games.shipyard.advice import completes_unscorable_ship
-from shipyard_tui.games.shipyard.rules import CATALOG, GameState, TileKind
+from shipyard_tui.games.shipyard.rules import CATALOG, GameState, Move, TileKind
 from shipyard_tui.games.shipyard.rules import DecisionStep as S
 from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.games.shipyard.rules import query as q
@@ -109,10 +111,11 @@ def _fit(text: Text, width: int) -> Text:
 
 def yard_cells(yard: list[str | None], width: int, *, ascii: bool = False,
                marks: dict[int, Text] | None = None, preview: tuple[int, str] | None = None,
-               loading: tuple[int, ...] = ()) -> list[Text]:
+               loading: tuple[int, ...] = (), lit: tuple[int, ...] = ()) -> list[Text]:
     """A yard's cells side by side as cards, three lines; complete ships (R-5.3, as the
     rules find them) outlined. ``marks`` say what placing in an empty cell would do,
-    ``preview`` a tile shown where it would go, ``loading`` the ship being loaded."""
+    ``preview`` a tile shown where it would go, ``loading`` the ship being loaded,
+    ``lit`` the cells of the ship the player is looking at."""
     size = cell_width(len(yard), width)
     shown = list(yard)
     if preview is not None:
@@ -125,7 +128,7 @@ def yard_cells(yard: list[str | None], width: int, *, ascii: bool = False,
             parts = empty_cell(cell, size, (marks or {}).get(cell))
         else:
             parts = tile_card(tile, cell, size, ascii=ascii, complete=cell in in_ship)
-        if preview is not None and preview[0] == cell:
+        if (preview is not None and preview[0] == cell) or cell in lit:
             for part in parts:
                 part.stylize(HIGHLIGHT)
         if cell in loading:
@@ -140,16 +143,24 @@ def yard_cells(yard: list[str | None], width: int, *, ascii: bool = False,
 
 
 def yard_title(view: GameState, seat: int, width: int, *, ascii: bool = False,
-               shown: list[str | None] | None = None) -> list[Text]:
-    """The yard's owner, its complete ships in words, and a legend of the symbols its
-    tiles show, in as many lines as ``width`` needs (the first goes over the cells, the
+               shown: list[str | None] | None = None,
+               key_for: Callable[[Move], str] | None = None,
+               looked: Move | None = None) -> list[Text]:
+    """The yard's owner, its complete ships in words (each with the letter that sails
+    it first, when the player chooses that), and a legend of the symbols its tiles
+    show, in as many lines as ``width`` needs (the first goes over the cells, the
     others under them)."""
     yard = shown if shown is not None else view.seats[seat].yard
     title = Text(f"{seat_mark(seat)} {view.seats[seat].name}", style=seat_style(seat))
     title.append(" · shipyard", style="dim")
     pieces = []
     for bow, stern in complete_ships(pattern(yard)):
-        pieces.append(Text(f"complete ship: cells {bow}-{stern}", style="bold"))
+        move = mv.SailFirst(bow)
+        letter = key_for(move) if key_for is not None else ""
+        piece = Text(f"{letter} " if letter else "", style="bold magenta")
+        piece.append(f"complete ship: cells {bow}-{stern}",
+                     style=HIGHLIGHT if move == looked else "bold")
+        pieces.append(piece)
     features = {f for tile in yard if tile is not None for f in tile_features(tile)}
     pieces += legend(features, ascii)
     return flow(pieces, width, lead=title)
@@ -196,10 +207,15 @@ class ShipyardGrid(ModelWidget):
         shown = list(seat.yard)
         if preview is not None:
             shown[preview[0]] = preview[1]
-        title = yard_title(view, self.seat, width, ascii=ascii, shown=shown)
+        lit: tuple[int, ...] = ()
+        if mine and turn.step is S.SAIL_ORDER and isinstance(highlight, mv.SailFirst):
+            lit = next((tuple(range(bow, stern + 1)) for bow, stern in complete_ships(p)
+                        if bow == highlight.cell), ())
+        title = yard_title(view, self.seat, width, ascii=ascii, shown=shown,
+                           key_for=self.model.key_for if mine else None, looked=highlight)
         parts = title[:1]  # the cell numbers stay on the second line
         parts += yard_cells(seat.yard, width, ascii=ascii, marks=marks, preview=preview,
-                            loading=tuple(turn.ship) if loading else ())
+                            loading=tuple(turn.ship) if loading else (), lit=lit)
         parts += title[1:]
         if placing and isinstance(highlight, mv.Place):
             # the same warning as the choice (R-7.2): "fine" contradicted it
