@@ -209,7 +209,7 @@ async def test_nauticus_explains_its_first_decision_beside_the_choices(
         assert note is not None and note.topic.startswith("nauticus:")
         clear_of_choices(app, note)
         panel = app.screen.query_one(ChoicePanel)
-        assert panel.options.region.height >= 6
+        assert panel.region.height >= 8 and panel.options.region.height >= 6
         assert Region.intersection(note.region, app.screen.region) == note.region
         moves = len(app.model.game.moves)
         await pilot.press("escape")  # the table's own Esc: Nauticus binds none
