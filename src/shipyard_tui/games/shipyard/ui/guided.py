@@ -29,7 +29,7 @@ NOTES: dict[str, GuideNote] = {note.topic: note for note in (
           "Each card shows what it pays you now: cubes ahead of it, plus any gap bonus."),
     _note("bonus", "A bonus action",
           "Pay 6 guilders for one more action this turn, or decline.",
-          "Your guilders are on your seat's line and in the Seats panel (5)."),
+          "Any action but the one your cube marks; the Seats panel (5) has your guilders."),
     _note("build", "Building ships",
           "Buy up to three ship tiles from the market; the price is at the row's left.",
           "Bow, middle and stern tiles join in your yard (3); finish when you are done."),
