@@ -179,7 +179,8 @@ def test_the_employee_board_shows_every_employee_cost_and_the_marker(mode):
         model = GameModel(game)
         track = EmployeeTrack(model)
         table = _lines(track._table(view), 120, mode)
-        legend = " ".join(_lines(track_legend(view, 44), 60, mode))
+        legend = _lines(track_legend(view, 44), 60, mode)
+        named = [piece.strip() for line in legend for piece in line.split("  ")]
         costs = q.marker_costs(view, Action.HIRE)
         assert len(table) == 1 + len(view.employee_track)
         for space, slots in enumerate(view.employee_track):
@@ -200,13 +201,17 @@ def test_the_employee_board_shows_every_employee_cost_and_the_marker(mode):
                 emp = CATALOG.employees[stack[-1]]
                 code = name.split()[0]
                 colour = q.catalog_of(view).colour_word(emp.colour)
-                assert f"{colour}:" in legend, (colour, legend)
-                if len(code) <= 3:  # a three-letter kind is spelled out
-                    assert f"{code} {emp.kind.value}" in legend, (code, legend)
+                if len(code) <= 3:  # a three-letter kind is spelled out, with its colour
+                    assert f"{code} {colour} {emp.kind.value}" in named, (code, named)
+                else:  # a whole word: its colour
+                    assert any(piece.startswith(f"{colour} ") and code in piece.split()
+                               for piece in named), (code, named)
                 if emp.piece is not None:
-                    assert f"{name.split()[1]} {emp.piece.value}" in legend
+                    assert f"{name.split()[1]} {emp.piece.value}" in named
                 if emp.good is not None:
-                    assert f"{name.split()[1][:-1]} {emp.good.value}" in legend
+                    assert f"{name.split()[1][:-1]} {emp.good.value}" in named
+                    assert any(piece.endswith(f", level {n}") for n in (1, 2)
+                               for piece in named), named
 
 
 async def test_the_yard_marks_cells_and_previews_the_tile_while_placing():

@@ -50,9 +50,9 @@ def employee_short(employee: str) -> str:
 def track_legend(view: GameState, width: int, *, surcharges: bool = True,
                  full: bool = True) -> list[Text]:
     """What the board's short names and marks mean, for what it shows now, in lines of
-    ``width``: the marks, each short kind; when ``full``, also each kind's colour
-    (contracts count colours: the words carry them without colour) and each piece and
-    good (the help names them all too)."""
+    ``width``: the marks; each kind with its colour (contracts count colours: the words
+    carry them without colour, and gray is drawn white), a trader's good and level by
+    example; when ``full``, also each piece and good (the help names them all too)."""
     tops = [stack[-1] for slots in view.employee_track for stack in slots if stack]
     seat = view.seats[view.turn.seat]
     pieces = [Text.assemble((MARKER, "bold"), " marker")]
@@ -61,36 +61,36 @@ def track_legend(view: GameState, width: int, *, surcharges: bool = True,
     if any(len(stack) > 1 for slots in view.employee_track for stack in slots):
         pieces.append(Text(f"{STACKED} two alike"))
     if not all(q.hireable(seat, e) for e in tops):
-        pieces.append(Text.assemble(("struck", STRUCK), " not yours to hire"))
-    kinds: dict[str, str] = {}
-    colours: dict[tuple[str, str], list[str]] = {}
+        pieces.append(Text.assemble(("struck", STRUCK), ": not for you"))
+    kinds: dict[str, Text] = {}
+    others: dict[str, list[str]] = {}
     short: dict[str, str] = {}
-    trader = ""
+    trader = None
     for employee in tops:
         emp = CATALOG.employees[employee]
-        code = KIND_SHORT.get(emp.kind) or emp.kind.capitalize()
-        if code in KIND_SHORT.values() and code != "Accountnt":
-            kinds[code] = emp.kind.value
-        if emp.kind is q.EmployeeKind.TRADER and not trader:
-            trader = f"{employee_short(employee)} {emp.good} trader, level {emp.level}"
-        colour = emp.colour.value
-        named = (colour, employee_colour(employee, view))
-        names = colours.setdefault(named, [])
-        if code not in names:
-            names.append(code)
+        colour = employee_colour(employee, view)
+        style = KIND_STYLES.get(emp.colour.value, "")
+        code = KIND_SHORT.get(emp.kind)
+        if code is not None and len(code) <= 3:
+            kinds.setdefault(code, Text.assemble((code, f"bold {style}"),
+                                                 f" {colour} {emp.kind.value}"))
+        else:  # a whole word: only its colour to say
+            name = code or emp.kind.capitalize()
+            names = others.setdefault(colour, [])
+            if name not in names:
+                names.append(name)
+        if emp.kind is q.EmployeeKind.TRADER and trader is None:
+            trader = Text(f"{employee_short(employee).split()[1]} {emp.good}, "
+                          f"level {emp.level}")
         if emp.piece is not None:
             short[PIECE_ABBREV[emp.piece.value]] = emp.piece.value
         if emp.good is not None:
             short[GOOD_ABBREV[emp.good.value]] = emp.good.value
-    pieces += [Text.assemble((code, "bold"), f" {kinds[code]}")
-               for code in KIND_SHORT.values() if code in kinds]
-    if trader:
-        pieces.append(Text(trader))
+    pieces += [kinds[code] for code in KIND_SHORT.values() if code in kinds]
+    if trader is not None:
+        pieces.append(trader)
+    pieces += [Text(f"{colour} {' '.join(names)}") for colour, names in others.items()]
     if full:
-        order = list(KIND_STYLES)
-        for (colour, word), names in sorted(colours.items(), key=lambda item: order.index(
-                item[0][0]) if item[0][0] in order else len(order)):
-            pieces.append(Text(f"{word}: {' '.join(names)}", style=KIND_STYLES.get(colour, "")))
         pieces += [Text.assemble((code, "bold"), f" {words}")
                    for code, words in sorted(short.items(), key=lambda item: item[1])]
     return flow(pieces, width)
@@ -116,14 +116,16 @@ class EmployeeTrack(ModelWidget):
             width = console.measure(table).maximum
             if width <= room:
                 break
-        # the legend as wide as the board (it must not widen the panel's column)
-        return Group(table, *track_legend(view, max(width, 30), surcharges=tight < 1,
-                                          full=not self._under_rings()))
+        # under the rings the legend takes the panel's width; beside them the board's
+        # (it must not take room from the rings)
+        under = self._under_rings()
+        return Group(table, *track_legend(view, room if under else max(width, 30),
+                                          surcharges=tight < 1, full=not under))
 
     def _under_rings(self) -> bool:
         """Whether the track sits under the rings (a large terminal, every panel shown:
-        the short legend, the help names the rest) or beside them (a small one, in a
-        panel that scrolls: the whole legend)."""
+        the legend leaves the pieces and goods to the help) or beside them (a small one,
+        in a panel that scrolls: the whole legend)."""
         parent = self.parent
         return isinstance(parent, Widget) and parent.styles.layout is not None \
             and parent.styles.layout.name == "vertical" and bool(parent.content_region.width)
