@@ -12,7 +12,7 @@ from rich.text import Text
 from shipyard_tui.games.shipyard.rules import CATALOG, GameState, Move, TileKind
 from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.games.shipyard.rules.query import slot_price
-from shipyard_tui.games.shipyard.ui.widgets.ship_tiles import card, flow, legend, tile_features
+from shipyard_tui.games.shipyard.ui.widgets.ship_tiles import card, flow, legend, printed_features
 from shipyard_tui.ui.ascii import draws_ascii
 from shipyard_tui.ui.palette import HIGHLIGHT, LEGAL, PRICE_STYLE
 from shipyard_tui.ui.widgets.base import ModelWidget
@@ -70,7 +70,7 @@ def draw_display(view: GameState, key_for: Callable[[Move], str], legal: set[Mov
             if tile is None:
                 text = Text("  ·", style="dim")
             else:
-                seen.update(tile_features(tile))
+                seen.update(printed_features(tile))
                 text = card(tile, ascii)
                 if move == highlight:
                     text.stylize(HIGHLIGHT)

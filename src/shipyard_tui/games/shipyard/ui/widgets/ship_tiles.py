@@ -76,7 +76,7 @@ def feature_symbol(feature: str, ascii: bool) -> str:
     return FEATURE_LETTERS[feature] if ascii else FEATURE_SYMBOLS[feature]
 
 
-def tile_features(tile_id: str) -> list[str]:
+def printed_features(tile_id: str) -> list[str]:
     """The features printed on a tile, as the rules list them."""
     return [f.value for f in CATALOG.ship(tile_id).features]
 
@@ -84,7 +84,7 @@ def tile_features(tile_id: str) -> list[str]:
 def features_text(tile_id: str, ascii: bool, width: int = 0) -> Text:
     """A tile's features as coloured symbols a space apart, padded to ``width``; a blank
     tile says so."""
-    feats = tile_features(tile_id)
+    feats = printed_features(tile_id)
     if not feats:
         text = Text(BLANK[:width] if width else BLANK, style="dim")
     else:

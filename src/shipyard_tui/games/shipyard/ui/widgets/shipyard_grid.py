@@ -24,7 +24,7 @@ from shipyard_tui.games.shipyard.ui.widgets.ship_tiles import (
     features_text,
     flow,
     legend,
-    tile_features,
+    printed_features,
 )
 from shipyard_tui.games.shipyard.words import NOT_COMPLETING, PIECE_ABBREV, plural
 from shipyard_tui.model import GameModel
@@ -161,7 +161,7 @@ def yard_title(view: GameState, seat: int, width: int, *, ascii: bool = False,
         piece.append(f"complete ship: cells {bow}-{stern}",
                      style=HIGHLIGHT if move == looked else "bold")
         pieces.append(piece)
-    features = {f for tile in yard if tile is not None for f in tile_features(tile)}
+    features = {f for tile in yard if tile is not None for f in printed_features(tile)}
     pieces += legend(features, ascii)
     return flow(pieces, width, lead=title)
 
