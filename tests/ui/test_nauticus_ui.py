@@ -12,7 +12,7 @@ from textual.widgets import Select, Static
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatConfig, SeatKind
 from shipyard_tui.games.nauticus.ui.review import NauticusReviewScreen
 from shipyard_tui.games.nauticus.ui.screen import NauticusScreen
-from shipyard_tui.games.nauticus.ui.widgets import LogPanel, NauticusStatus, WheelPanel
+from shipyard_tui.games.nauticus.ui.widgets import LogPanel, NauticusStatus, SeatBoard
 from shipyard_tui.saves import SaveStore, load
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.setup import SetupScreen
@@ -105,10 +105,15 @@ async def test_undo_view_and_help_keys(store):
         await pilot.press("u")
         assert game.moves == []
         assert load(app.game_file.path).game.moves == []  # the takeback is saved too
+        # r steps through the parts of the table an 80x24 terminal shows one at a time
+        assert app.screen.has_class("-show-wheel")
         await pilot.press("r")
-        assert app.screen.query_one(WheelPanel).detail == 0
+        assert app.screen.has_class("-show-seat")
+        assert app.screen.query_one("#seat-part", SeatBoard).seat == 0
         await pilot.press("r", "r")
-        assert app.screen.query_one(WheelPanel).detail == -1
+        assert app.screen.has_class("-show-supply")
+        await pilot.press("r")
+        assert app.screen.has_class("-show-wheel")
         await pilot.press("question_mark")
         await pilot.pause()
         assert "Crown evaluation" in str(app.screen.query_one("Markdown").source)
@@ -421,11 +426,11 @@ async def test_a_terminal_below_80x24_is_asked_to_grow_as_at_the_shipyard_table(
             await pilot.pause()
         message = app.screen.query_one("#nauticus-too-small", Static)
         assert message.display and "needs at least 80×24" in str(message.render())
-        assert not app.screen.query_one("#bottom").display
+        assert not app.screen.query_one("#nauticus-table").display
         await pilot.resize_terminal(80, 24)
         for _ in range(3):
             await pilot.pause()
-        assert not message.display and app.screen.query_one("#bottom").display
+        assert not message.display and app.screen.query_one("#nauticus-table").display
         assert app.focused is app.screen.query_one(ChoicePanel).options
 
 
@@ -658,35 +663,13 @@ def _random_humans(players: int, seed: int, moves: int) -> NauticusGame:
     return game
 
 
-def test_seat_lines_break_only_between_builds_and_items():
-    """At 80x24 a play-test read "1 ste" / "rn hull" and a ship's code split across two
-    rows. The rows now break only at a yard's " | " or a list's ", "."""
-    from shipyard_tui.games.nauticus.ui.widgets.seats_panel import INDENT, wrapped
-    from shipyard_tui.games.nauticus.words import seat_lines
-
-    checked = 0
-    for seed in range(1, 9):
-        game = _random_humans(3, seed, 40 * seed)
-        for seat in range(3):
-            for line in seat_lines(game.state, seat):
-                for width in (20, 33, 40, 60, 120):
-                    rows = wrapped(line, width)
-                    assert all(len(r) <= width for r in rows)
-                    if any(r.endswith("…") for r in rows):
-                        continue  # one item wider than the row: cut, and said so
-                    joined = rows[0] + "".join(" " + r.removeprefix(INDENT) for r in rows[1:])
-                    assert joined == line
-                    for row in rows[:-1]:
-                        assert row.endswith((" |", ",")), (line, rows)
-                    checked += len(rows) > 1
-    assert checked > 50
-
-
 async def test_a_tall_terminal_shows_every_seats_warehouse(store):
     """At 160x50 the seats had 8 rows and never showed a warehouse while the choices
-    had 30 blank ones (a play-test): the top grows to what the seats need; at 80x24 it
-    keeps its 10 rows and a seat whose rows do not all fit ends in "…"."""
-    from shipyard_tui.games.nauticus.ui.widgets import SeatsPanel
+    had 30 blank ones (a play-test): the whole table is shown there, every seat's
+    warehouse with it, beside a column of choices; at 80x24 one seat at a time (issue
+    34)."""
+    from shipyard_tui.games.nauticus.ui.widgets import SeatBoard, SeatsPanel
+    from shipyard_tui.ui.compat import rendered_lines
 
     game = _random_humans(3, 5, 150)
     assert all(game.state.seats[i].warehouse_used for i in range(3))
@@ -694,21 +677,19 @@ async def test_a_tall_terminal_shows_every_seats_warehouse(store):
     async with app.run_test(size=(160, 50)) as pilot:
         for _ in range(3):
             await pilot.pause()
-        seats = app.screen.query_one(SeatsPanel)
-        text = str(seats.render())
-        assert text.count("warehouse") == 3, text
-        assert "…" not in text
-        assert app.screen.query_one("#top").size.height > 10
+        boards = app.screen.query_one(SeatsPanel).query(SeatBoard)
+        assert [board.seat for board in boards] == [0, 1, 2]
+        screen = "\n".join("".join(s.text for s in line)
+                           for line in rendered_lines(app.screen))
+        assert screen.count("of 12 spaces used") == 3, screen
+        for seat in game.state.seats:
+            assert f"warehouse {seat.warehouse_used} of 12" in screen
         assert app.screen.query_one(ChoicePanel).size.height >= 14
         await pilot.resize_terminal(80, 24)
         for _ in range(3):
             await pilot.pause()
-        assert app.screen.query_one("#top").size.height == 10
-        rows = str(seats.render()).splitlines()
-        assert len(rows) <= seats.content_size.height
-        assert all(len(r) <= seats.content_size.width for r in rows)
-        assert sum(r.startswith((">", " ")) and "VP" in r for r in rows) == 3
-        assert any(r.endswith("…") for r in rows)
+        assert not app.screen.query_one(SeatsPanel).display
+        assert app.screen.query_one(ChoicePanel).size.height >= 8
 
 
 async def test_the_log_follows_again_once_the_player_moves(store):

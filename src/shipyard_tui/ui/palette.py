@@ -31,3 +31,14 @@ def seat_style(seat: int) -> str:
 
 def seat_mark(seat: int) -> str:
     return SEAT_MARKS[seat % len(SEAT_MARKS)]
+
+
+CREST_STYLES = {"whale": "bold bright_blue", "boat": "bold yellow", "helm": "bold green",
+                "trident": "bold magenta", "crown": "bold bright_yellow"}
+"""Nauticus's crests: each also has its own letter or symbol, so none is told by colour
+alone."""
+GOOD_STYLES = {"coffee": "red", "fish": "cyan", "grain": "yellow", "salt": "white"}
+HULL_STYLE = "reverse"
+"""A Nauticus hull tile: a solid block, in colour and without."""
+WORKER_STYLE = "bold bright_blue"
+BONUS_STYLE = "green"

@@ -5,8 +5,9 @@ TableScreen`, which plays the moves through the model, paces the bots and gives 
 hint): its widgets, its choice labels and its help.
 
 Keys: arrows and Enter (or an option's letter) choose a move; ``u`` takes back the last
-move of the seat deciding now (back to the last shuffle); ``r`` shows each seat in
-full in turn (warehouse, deliveries); ``space`` lets a bot move now instead of after
+move of the seat deciding now (back to the last shuffle); ``r`` shows the next part of
+the table (the wheel, each seat's yard and warehouse, the supply) where the terminal
+cannot show all of it; ``space`` lets a bot move now instead of after
 its pause; ``?`` the rules and keys; ``v`` the review once the game is over; ``H`` a
 hint (the strong bot's choice, highlighted); ``ctrl+s`` saves under a name; ``q``
 leaves for the title screen (the game is autosaved after every move).
@@ -27,11 +28,13 @@ from textual.widgets import Footer, Static
 
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.core.choices import Choice, Repeat
-from shipyard_tui.games.nauticus import Move, NauticusGame, action_used
+from shipyard_tui.games.nauticus import Move, NauticusGame, Step, action_used
 from shipyard_tui.games.nauticus.rules.moves import Crown, Done, EndGo, Withdraw
 from shipyard_tui.games.nauticus.ui.widgets import (
     LogPanel,
     NauticusStatus,
+    PartsBar,
+    SeatBoard,
     SeatsPanel,
     SupplyPanel,
     WheelPanel,
@@ -59,17 +62,13 @@ MAX_REPEAT = 20
 """More uses than a seat can have of one action (a bound, not a rule)."""
 
 WIDE_FROM = 120
-"""From this width on the choices get more room (their long lines wrap less)."""
+"""From this width (and :data:`TALL_FROM` rows) two parts of the table stand side by side
+and the choices get more room."""
 
-TOP_ROWS = 10
-"""The wheel's height, and the least the top row (wheel and seats) takes."""
+TALL_FROM = 35
 
-BOTTOM_ROWS = 16
-"""What the top row leaves below it at least: the choices, status line and footer."""
-
-WHEEL_WIDTH = 38
-"""The wheel's width (as ``DEFAULT_CSS`` gives it): the seats take the rest of the row."""
-
+WHOLE_TABLE = (160, 50)
+"""From this size the whole table is shown at once, the choices in a column beside it."""
 
 def repeats_counted(lines: list[str]) -> list[str]:
     """The same line several times in a row, once with the count: a crown evaluation of
@@ -91,7 +90,7 @@ class NauticusScreen(TableScreen):
 
     BINDINGS = [
         UNDO,
-        Binding("r", "next_view", "Seats"),
+        Binding("r", "next_view", "Next part"),
         HELP,
         Binding("v", "review", "Review"),
         HINT,
@@ -104,31 +103,101 @@ class NauticusScreen(TableScreen):
     ]
 
     DEFAULT_CSS = """
-    NauticusScreen #top {
-        height: 10;
+    NauticusScreen #nauticus-board {
+        height: auto;
     }
-    NauticusScreen WheelPanel {
-        height: 10;
+    NauticusScreen #nauticus-parts {
+        height: 12;
     }
-    NauticusScreen #bottom {
+    NauticusScreen .part {
+        display: none;
+        width: 1fr;
+        height: 100%;
+    }
+    NauticusScreen.-show-wheel WheelPanel, NauticusScreen.-show-seat #seat-part,
+    NauticusScreen.-show-supply SupplyPanel {
+        display: block;
+    }
+    NauticusScreen SeatsPanel {
+        display: none;
+    }
+    NauticusScreen #nauticus-bottom {
         height: 1fr;
     }
-    NauticusScreen WheelPanel, NauticusScreen ChoicePanel {
+    NauticusScreen ChoicePanel {
         width: 38;
+        border-right: solid $primary;
     }
-    NauticusScreen SeatsPanel, NauticusScreen #nauticus-side {
+    NauticusScreen #nauticus-side {
         width: 1fr;
+    }
+    NauticusScreen LogPanel {
+        height: 1fr;
+        scrollbar-size: 1 1;
+    }
+    NauticusScreen.-wide #nauticus-parts {
+        height: 14;
+    }
+    NauticusScreen.-wide WheelPanel {
+        display: block;
+        width: 75;
+        border-right: solid $primary;
+    }
+    NauticusScreen.-wide #nauticus-bottom {
+        border-top: solid $primary;
     }
     NauticusScreen.-wide ChoicePanel {
         width: 64;
     }
-    NauticusScreen ChoicePanel {
-        border: round $secondary;
+    NauticusScreen.-whole #nauticus-table {
+        layout: horizontal;
     }
-    NauticusScreen LogPanel {
-        border: round $secondary;
+    NauticusScreen.-whole #nauticus-board {
+        width: 1fr;
         height: 1fr;
-        scrollbar-size: 1 1;
+    }
+    NauticusScreen.-whole #nauticus-parts {
+        layout: vertical;
+        height: auto;
+    }
+    NauticusScreen.-whole WheelPanel.part {
+        display: block;
+        width: 100%;
+        height: auto;
+        border-right: none;
+    }
+    NauticusScreen #side-supply {
+        display: none;
+    }
+    NauticusScreen.-whole #side-supply {
+        display: block;
+        border-bottom: solid $primary;
+    }
+    NauticusScreen.-whole SupplyPanel.part {
+        display: none;
+    }
+    NauticusScreen.-whole #seat-part, NauticusScreen.-whole PartsBar {
+        display: none;
+    }
+    NauticusScreen.-whole SeatsPanel {
+        display: block;
+    }
+    NauticusScreen.-whole #nauticus-bottom {
+        width: 60;
+        height: 1fr;
+        layout: vertical;
+        border-top: none;
+        border-left: solid $primary;
+    }
+    NauticusScreen.-whole ChoicePanel {
+        width: 100%;
+        height: 1fr;
+        border-right: none;
+    }
+    NauticusScreen.-whole #nauticus-side {
+        width: 100%;
+        height: 24;
+        border-top: solid $primary;
     }
     NauticusScreen #nauticus-too-small {
         display: none;
@@ -139,7 +208,7 @@ class NauticusScreen(TableScreen):
         content-align: center middle;
         text-align: center;
     }
-    NauticusScreen.-tiny #top, NauticusScreen.-tiny #bottom, NauticusScreen.-tiny #status {
+    NauticusScreen.-tiny #nauticus-table, NauticusScreen.-tiny #status {
         display: none;
     }
     NauticusScreen #status {
@@ -159,6 +228,11 @@ class NauticusScreen(TableScreen):
         self._review_shown = False
         self._repeated: tuple[int, int] | None = None
         """The moves (from, to) the last "every use left" choice played, undone together."""
+        self._part = "wheel"
+        """The part of the table shown where not all of it is (``wheel``, ``seat:N``,
+        ``supply``)."""
+        self._decided = ""
+        """The part the last decision here was about."""
 
     @property
     def game(self) -> NauticusGame:
@@ -168,14 +242,19 @@ class NauticusScreen(TableScreen):
 
     def compose(self) -> ComposeResult:
         model = self.model
-        with Horizontal(id="top"):
-            yield WheelPanel(model)
-            yield SeatsPanel(model)
-        with Horizontal(id="bottom"):
-            yield ChoicePanel()
-            with Vertical(id="nauticus-side"):
-                yield SupplyPanel(model)
-                yield LogPanel(id="log")
+        with Vertical(id="nauticus-table"):
+            with Vertical(id="nauticus-board"):
+                with Horizontal(id="nauticus-parts"):
+                    yield WheelPanel(model, classes="part")
+                    yield SeatBoard(model, id="seat-part", classes="part")
+                    yield SupplyPanel(model, classes="part")
+                yield SeatsPanel(model)
+                yield PartsBar()
+            with Horizontal(id="nauticus-bottom"):
+                yield ChoicePanel()
+                with Vertical(id="nauticus-side"):
+                    yield SupplyPanel(model, id="side-supply")
+                    yield LogPanel(id="log")
         yield NauticusStatus(id="status")
         yield Static("", id=self.TOO_SMALL, markup=False)
         yield Footer()
@@ -183,30 +262,52 @@ class NauticusScreen(TableScreen):
     @while_open  # a table taken down before it was shown (two tables' news at once)
     def on_mount(self) -> None:
         self.query_one(LogPanel).border_title = "Log"
+        self._show_part()
         self.refresh_table()
 
     @while_open
     def on_resize(self, event: events.Resize) -> None:
-        """A wide terminal gives the choices more room (the log wraps its lines again
-        itself)."""
+        """Lay the table out for the terminal: one part at a time above the choices;
+        from 120x35 the wheel beside another part; from 160x50 the whole table."""
         width, height = event.size.width, event.size.height
-        self.set_class(width >= WIDE_FROM, "-wide")
-        self._fit_top(width, height)
+        whole = width >= WHOLE_TABLE[0] and height >= WHOLE_TABLE[1]
+        self.set_class(whole, "-whole")
+        self.set_class(not whole and width >= WIDE_FROM and height >= TALL_FROM, "-wide")
+        self.query_one(WheelPanel).rules = self.has_class("-wide") or whole
+        self._show_part()
         self.fit(width, height)
 
-    def _fit_top(self, width: int | None = None, height: int | None = None) -> None:
-        """Make the top row as tall as every seat's lines need (a play-test at 160x50
-        never saw a warehouse: the seats had 8 rows, the choices 30 blank ones),
-        leaving the rest at least :data:`BOTTOM_ROWS`; at 80x24 it stays 10."""
-        width = self.size.width if width is None else width
-        height = self.size.height if height is None else height
-        seats = self.query_one(SeatsPanel)
-        needed = seats.rows_needed(width - WHEEL_WIDTH - 4) + 2
-        rows = max(TOP_ROWS, min(needed, height - BOTTOM_ROWS))
-        top = self.query_one("#top")
-        if top.styles.height is None or top.styles.height.value != rows:
-            top.styles.height = rows
-        seats.refresh()
+    def _parts(self) -> list[str]:
+        """The parts ``r`` steps through: the wheel (unless it is always shown), each
+        seat, the supply."""
+        seats = [f"seat:{i}" for i in range(len(self.model.view.seats))]
+        wheel = [] if self.has_class("-wide") else ["wheel"]
+        return [*wheel, *seats, "supply"]
+
+    def _show_part(self, part: str | None = None) -> None:
+        """Show ``part`` (by default the one shown, or the first there is)."""
+        parts = self._parts()
+        part = part or self._part
+        if part not in parts:
+            part = parts[0] if part == "wheel" or not part.startswith("seat") else part
+            part = part if part in parts else parts[0]
+        self._part = part
+        kind, _, seat = part.partition(":")
+        for name in ("wheel", "seat", "supply"):
+            self.set_class(kind == name, f"-show-{name}")
+        if seat:
+            self.query_one("#seat-part", SeatBoard).seat = int(seat)
+        names = [s.name for s in self.model.view.seats]
+        bar = self.query_one(PartsBar)
+        bar.parts = tuple(names[int(p[5:])] if p.startswith("seat:") else p for p in parts)
+        bar.shown = parts.index(part)
+
+    def _decision_part(self, seat: int) -> str:
+        """The part a decision of ``seat`` is about: the wheel when a tile is chosen
+        (or the wheel is always shown), else the seat's yard and warehouse."""
+        if self.game.state.step is Step.CHOOSE and not self.has_class("-wide"):
+            return "wheel"
+        return f"seat:{seat}"
 
     def _log_entries(self, start: int) -> list[str]:
         names = [s.name for s in self.game.state.seats]
@@ -247,7 +348,6 @@ class NauticusScreen(TableScreen):
         """Draw the game as it is now and ask whoever decides next."""
         game = self.game
         view = self.model.view
-        self._fit_top()
         names = [s.name for s in view.seats]
         self._write_log()
         panel = self.query_one(ChoicePanel)
@@ -262,6 +362,7 @@ class NauticusScreen(TableScreen):
                         f"Game over: {winners} won. v: review, q: leave",
                         "Game over. v: review, q: leave")
             panel.set_choices("The game is over. v: where every VP came from.", [])
+            self._print_letters({})
             if not self._review_shown:
                 self._review_shown = True
                 self.call_after_refresh(self.action_review)
@@ -272,11 +373,13 @@ class NauticusScreen(TableScreen):
                         f"{who} (bot) is thinking... (space: move now)",
                         f"{who} (bot) is thinking...")
             panel.set_choices(f"{who} is thinking (space: move now).", [])
+            self._print_letters({})
             self.bots.schedule()
             return
         self.status(f"{who}'s decision: {game.prompt}.", f"{who}'s decision.")
         if not self.decides_here(seat):
             panel.set_choices(self.waiting_for(seat)[0], [])
+            self._print_letters({})
             return
         choices = [Choice(move_words(game.state, m), m)
                    for m in game.legal_moves()]
@@ -284,8 +387,19 @@ class NauticusScreen(TableScreen):
         calm = next((c.move for c in choices if isinstance(c.move, EndGo)
                      or (isinstance(c.move, Done) and action_used(game.state))), None)
         panel.set_choices(f"{who}, {game.prompt}:", choices, keep=calm)
+        self._print_letters(panel.letters())
+        part = self._decision_part(seat)
+        if part != self._decided:  # a new kind of decision: show what it is about
+            self._decided = part
+            self._show_part(part)
         panel.options.focus()
         self.guide()
+
+    def _print_letters(self, letters: dict[str, str]) -> None:
+        """Let the wheel print the choices' letters on its tiles; once the change being
+        drawn has reached every listener (the model's other listeners hear of the move
+        before they hear of its letters)."""
+        self.call_later(self.model.set_key_hints, letters)
 
     def guide_region(self) -> Region:
         """A guide note goes over the supply and the log, beside the choices."""
@@ -359,9 +473,10 @@ class NauticusScreen(TableScreen):
         self.refresh_table()
 
     def action_next_view(self) -> None:
-        wheel = self.query_one(WheelPanel)
-        seats = len(self.game.state.seats)
-        wheel.detail = wheel.detail + 1 if wheel.detail + 1 < seats else -1
+        """``r``: the next part of the table, where not all of it is shown."""
+        parts = self._parts()
+        self._show_part(parts[(parts.index(self._part) + 1) % len(parts)]
+                        if self._part in parts else parts[0])
 
     def help_screen(self) -> Screen[Any]:
         from shipyard_tui.games.nauticus.ui.help import NauticusHelpScreen

@@ -1,58 +1,56 @@
-"""The supply: what is left in each of the 18 open stacks."""
+"""The supply: what is left in each of the 18 open stacks (NA-1.7), each stack drawn as
+the piece it holds with its count, and the legend of the symbols."""
 
 from __future__ import annotations
 
+from rich.console import Group
 from rich.text import Text
 
 from shipyard_tui.games.nauticus import NauticusState
 from shipyard_tui.games.nauticus.rules.catalog import CRESTS, GOODS, HULL_KINDS
-from shipyard_tui.games.nauticus.ui.widgets.follow import FollowsModel
-from shipyard_tui.games.nauticus.words import CREST_LETTER, GOOD_LETTER, HULL_LETTER
+from shipyard_tui.games.nauticus.ui.widgets.pieces import flow, item, legend
+from shipyard_tui.ui.widgets.base import ModelWidget
+
+ROWS = (("hulls", tuple(f"hull:{k}" for k in HULL_KINDS)),
+        ("masts", tuple(f"mast:{c}" for c in CRESTS)),
+        ("sails", tuple(f"sail:{c}" for c in CRESTS)),
+        ("goods", tuple(f"good:{g}" for g in GOODS)))
+"""The stacks by kind, in the order of the action tiles' items (crown last)."""
+LABEL = 6
 
 
-def supply_lines(state: NauticusState) -> list[str]:
-    """One line per kind of item: each stack's letter and how many are left.
-
-    >>> from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatConfig
-    >>> game = NauticusGame(NauticusConfig((SeatConfig("A"), SeatConfig("B")), seed=1))
-    >>> supply_lines(game.state)[0]
-    'hulls B18 C9 S18 1 18'
-    """
-    stacks = state.stacks
-
-    def row(label: str, kind: str, names: tuple[str, ...], letters: dict[str, str]) -> str:
-        cells = " ".join(f"{letters[n]}{'' if letters[n].isalpha() else ' '}"
-                         f"{stacks[f'{kind}:{n}']}" for n in names)
-        return f"{label:<5} {cells}"
-
-    return [row("hulls", "hull", HULL_KINDS, HULL_LETTER),
-            row("masts", "mast", CRESTS, CREST_LETTER),
-            row("sails", "sail", CRESTS, CREST_LETTER),
-            row("goods", "good", GOODS, GOOD_LETTER)]
+def stack(state: NauticusState, name: str) -> Text:
+    """One stack: its piece and how many are left (an empty one says so in words)."""
+    left = state.stacks[name]
+    out = item(name)
+    out.append(f" {left}" if left else " none", style="bold" if left else "dim")
+    return out
 
 
-class SupplyPanel(FollowsModel):
+def supply_lines(state: NauticusState, width: int) -> list[Text]:
+    """A title, one line per kind of piece (more where ``width`` is short), the
+    legend."""
+    lines = [Text("Supply", style="bold")]
+    for label, names in ROWS:
+        rows = flow([stack(state, name) for name in names], max(10, width - LABEL), "  ")
+        for i, row in enumerate(rows):
+            line = Text(f"{label if i == 0 else '':<{LABEL}}", style="bold")
+            line.append_text(row)
+            lines.append(line)
+    return lines + legend(width)
+
+
+class SupplyPanel(ModelWidget):
     """The open stacks: hulls (bow, centre, stern, single), masts and sails by crest
     (whale, boat, helm, trident, crown), goods (coffee, fish, grain, salt)."""
 
     DEFAULT_CSS = """
     SupplyPanel {
-        height: 4;
+        height: auto;
         padding: 0 1;
-        text-wrap: nowrap;
-        background: $boost;
     }
     """
 
-
-    def render(self) -> Text:
-        state = self.view
-        if state is None:
-            return Text("")
-        text = Text(no_wrap=True)
-        for line in supply_lines(state):
-            label, _, rest = line.partition(" ")
-            text.append(label, style="bold")
-            text.append(f" {rest}\n")
-        text.rstrip()
-        return text
+    def render_view(self, view: NauticusState) -> Group:
+        width = self.content_region.width or self.size.width or 78
+        return Group(*supply_lines(view, width))
