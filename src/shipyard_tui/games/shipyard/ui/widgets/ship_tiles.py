@@ -2,10 +2,13 @@
 
 A card has the shape of its kind, as the tiles on the table: a bow points forward (to
 the left, where the yard's bows go), a stern is rounded, a middle is square. Each
-feature is a symbol named by a legend; an ASCII screen shows a letter for each instead
-(one character for one would make most of them ``?``)::
+feature is a symbol named by a legend; an ASCII screen shows a letter for each (the
+letter the line filter gives the symbol, so the two never disagree). The display's
+cards are one line high, the yard's three, with the cell number in the top edge::
 
-    bow ◁☼ ⌂ │   middle │† ◎ │   stern │§ ◡ )
+    ◁☼ ⌂ │  │† ◎ │  │§ ◡ )        ╱0────┐┌1────┐┌2────╮
+                                  < ☼ ⌂ ││ † ◎ ││ § ◡ )
+                                  ╲─────┘└─────┘└─────╯
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from rich.text import Text
 
 from shipyard_tui.games.shipyard.rules import CATALOG, TileKind
 from shipyard_tui.games.shipyard.words import FEATURE_ABBREV, FEATURE_NAMES
+from shipyard_tui.ui.ascii import to_ascii
 from shipyard_tui.ui.palette import FEATURE_STYLES
 
 FEATURE_SYMBOLS = {
@@ -154,3 +158,53 @@ def ship_tiles_help(ascii: bool) -> str:
             "column's kind is the tiles left in its stack. In a yard a card's top edge "
             "carries its cell number; a complete ship is outlined in double lines "
             f"(`{'=' if ascii else '═'}`) and named over the yard.")
+
+
+TALL_EDGES = {
+    # kind: [top left, middle left, bottom left], [top right, middle right, bottom right]
+    TileKind.BOW: (["╱", "<", "╲"], ["┐", "│", "┘"]),
+    TileKind.MIDDLE: (["┌", "│", "└"], ["┐", "│", "┘"]),
+    TileKind.STERN: (["┌", "│", "└"], ["╮", ")", "╯"]),
+}
+"""A tall card's outline, as the tile on the table: a bow points forward (left), a stern
+is rounded."""
+
+SHIP_CORNERS = {"┌": "╒", "┐": "╕", "└": "╘", "┘": "╛", "╮": "╕", "╯": "╛"}
+"""A complete ship is outlined in double lines."""
+
+ASCII_LINES = {"╱": "/", "╲": "\\", "╮": ".", "╯": "'", "─": "-", "═": "="}
+"""Outlines in ASCII: the bow's slants, the stern's round corners, and ``=`` along a
+complete ship where a tile not yet in one has ``-``."""
+
+
+def _line(glyph: str, ascii: bool) -> str:
+    if not ascii:
+        return glyph
+    return ASCII_LINES.get(glyph) or to_ascii(glyph)
+
+
+def tall_card(tile_id: str, number: int, width: int, *, ascii: bool = False,
+              complete: bool = False) -> list[Text]:
+    """A placed tile as a card three lines high, its cell number in its top edge."""
+    left, right = TALL_EDGES[CATALOG.ship(tile_id).kind]
+    if complete:
+        left = [SHIP_CORNERS.get(g, g) for g in left]
+        right = [SHIP_CORNERS.get(g, g) for g in right]
+    rule = _line("═" if complete else "─", ascii)
+    inner = width - 2
+    edge = "bold" if complete else ""
+    top = Text(_line(left[0], ascii), style=edge)
+    top.append(str(number), style="bold")
+    top.append(rule * (inner - len(str(number))), style=edge)
+    top.append(_line(right[0], ascii), style=edge)
+    faces = features_text(tile_id, ascii)
+    pad = max(0, inner - cell_len(faces.plain))
+    middle = Text(_line(left[1], ascii), style=edge)
+    middle.append(" " * (pad // 2))
+    middle.append_text(faces)
+    middle.append(" " * (pad - pad // 2))
+    middle.append(_line(right[1], ascii), style=edge)
+    bottom = Text(_line(left[2], ascii), style=edge)
+    bottom.append(rule * inner, style=edge)
+    bottom.append(_line(right[2], ascii), style=edge)
+    return [top, middle, bottom]

@@ -10,7 +10,7 @@ from rich.console import Group
 from rich.text import Text
 
 from shipyard_tui.games.shipyard.advice import completes_unscorable_ship
-from shipyard_tui.games.shipyard.rules import CATALOG, GameState, Move, TileKind
+from shipyard_tui.games.shipyard.rules import CATALOG, GameState, Move
 from shipyard_tui.games.shipyard.rules import DecisionStep as S
 from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.games.shipyard.rules import query as q
@@ -21,14 +21,14 @@ from shipyard_tui.games.shipyard.rules.query import (
     placement_problem,
 )
 from shipyard_tui.games.shipyard.ui.widgets.ship_tiles import (
-    features_text,
     flow,
     legend,
     printed_features,
+    tall_card,
 )
 from shipyard_tui.games.shipyard.words import NOT_COMPLETING, PIECE_ABBREV, plural
 from shipyard_tui.model import GameModel
-from shipyard_tui.ui.ascii import draws_ascii, to_ascii
+from shipyard_tui.ui.ascii import draws_ascii
 from shipyard_tui.ui.palette import HIGHLIGHT, seat_mark, seat_style
 from shipyard_tui.ui.widgets.base import ModelWidget
 
@@ -36,59 +36,10 @@ CELL_WIDTHS = (7, 11)
 """The narrowest and widest a cell is drawn: three features a space apart between two
 edges, and room to spare on a wide panel."""
 
-EDGES = {
-    # kind: (top left, middle left, bottom left), (top right, middle right, bottom right)
-    TileKind.BOW: (("╱", "<", "╲"), ("┐", "│", "┘")),
-    TileKind.MIDDLE: (("┌", "│", "└"), ("┐", "│", "┘")),
-    TileKind.STERN: (("┌", "│", "└"), ("╮", ")", "╯")),
-}
-"""A tile's outline as on the table: a bow points forward (left), a stern is rounded."""
-
-SHIP_CORNERS = {"┌": "╒", "┐": "╕", "└": "╘", "┘": "╛", "╮": "╕", "╯": "╛"}
-"""A complete ship is outlined in double lines."""
-
-ASCII_LINES = {"╱": "/", "╲": "\\", "╮": ".", "╯": "'", "─": "-", "═": "="}
-"""Outlines in ASCII: the bow's slants, the stern's round corners, and ``=`` along a
-complete ship where a tile not yet in one has ``-``."""
-
-
 def cell_width(cells: int, width: int) -> int:
     """How wide each of ``cells`` cells is drawn in ``width`` columns."""
     low, high = CELL_WIDTHS
     return max(low, min(high, (width - 1) // max(cells, 1)))
-
-
-def _line(glyph: str, ascii: bool) -> str:
-    if not ascii:
-        return glyph
-    return ASCII_LINES.get(glyph) or to_ascii(glyph)
-
-
-def tile_card(tile_id: str, number: int, width: int, *, ascii: bool = False,
-              complete: bool = False) -> list[Text]:
-    """A placed tile as a card three lines high, its cell number in its top edge."""
-    left, right = EDGES[CATALOG.ship(tile_id).kind]
-    if complete:
-        left = tuple(SHIP_CORNERS.get(g, g) for g in left)  # type: ignore[assignment]
-        right = tuple(SHIP_CORNERS.get(g, g) for g in right)  # type: ignore[assignment]
-    rule = _line("═" if complete else "─", ascii)
-    inner = width - 2
-    edge = "bold" if complete else ""
-    top = Text(_line(left[0], ascii), style=edge)
-    top.append(str(number), style="bold")
-    top.append(rule * (inner - len(str(number))), style=edge)
-    top.append(_line(right[0], ascii), style=edge)
-    faces = features_text(tile_id, ascii)
-    pad = max(0, inner - cell_len(faces.plain))
-    middle = Text(_line(left[1], ascii), style=edge)
-    middle.append(" " * (pad // 2))
-    middle.append_text(faces)
-    middle.append(" " * (pad - pad // 2))
-    middle.append(_line(right[1], ascii), style=edge)
-    bottom = Text(_line(left[2], ascii), style=edge)
-    bottom.append(rule * inner, style=edge)
-    bottom.append(_line(right[2], ascii), style=edge)
-    return [top, middle, bottom]
 
 
 def empty_cell(number: int, width: int, mark: Text | None = None) -> list[Text]:
@@ -127,7 +78,7 @@ def yard_cells(yard: list[str | None], width: int, *, ascii: bool = False,
         if tile is None:
             parts = empty_cell(cell, size, (marks or {}).get(cell))
         else:
-            parts = tile_card(tile, cell, size, ascii=ascii, complete=cell in in_ship)
+            parts = tall_card(tile, cell, size, ascii=ascii, complete=cell in in_ship)
         if (preview is not None and preview[0] == cell) or cell in lit:
             for part in parts:
                 part.stylize(HIGHLIGHT)
