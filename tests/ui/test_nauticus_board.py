@@ -341,3 +341,28 @@ async def test_the_wheel_prints_the_letter_that_chooses_each_tile():
         await pilot.press(chosen[0], "enter")
         await settle(pilot)
         assert app.playing.moves[played] == Choose(chosen[1])
+
+
+async def test_the_tile_looked_at_among_the_choices_is_marked_on_the_wheel():
+    """Moving through the choice of a tile marks that tile on the wheel (reversed, an
+    attribute that NO_COLOR keeps)."""
+    app = nauticus_app(Step.CHOOSE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        model = app.model
+        assert model is not None
+        panel = app.screen.query_one(ChoicePanel)
+        for _ in range(2):
+            await pilot.press("down")
+            await settle(pilot)
+            move = panel.choices[panel.options.highlighted].move
+            assert isinstance(move, Choose) and model.highlight == move
+            field = model.view.tiles.index(move.action.value)
+            row, column = PLACES[field]
+            lines = app.screen.query_one(WheelPanel).render_view(model.view).renderables
+            first = lines[row * CELL_LINES]
+            assert isinstance(first, Text)
+            start = column * (max(MIN_CELL, 78 // 3) + 1) + 2
+            marked = [span for span in first.spans if "reverse" in str(span.style)]
+            assert [(span.start, span.end) for span in marked] == \
+                [(start, start + len(move.action.label))]

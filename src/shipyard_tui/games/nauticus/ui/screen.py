@@ -29,7 +29,7 @@ from textual.widgets import Footer, Static
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.core.choices import Choice, Repeat
 from shipyard_tui.games.nauticus import Move, NauticusGame, Step, action_used
-from shipyard_tui.games.nauticus.rules.moves import Crown, Done, EndGo, Withdraw
+from shipyard_tui.games.nauticus.rules.moves import Choose, Crown, Done, EndGo, Withdraw
 from shipyard_tui.games.nauticus.ui.widgets import (
     LogPanel,
     NauticusStatus,
@@ -433,6 +433,15 @@ class NauticusScreen(TableScreen):
         self.query_one(NauticusStatus).wordings = wordings
 
     # -- moves --------------------------------------------------------------
+
+    def on_choice_panel_highlighted(self, message: ChoicePanel.Highlighted) -> None:
+        """The wheel marks the tile the player is looking at among the choices (not on
+        a slow link: each arrow key would redraw it)."""
+        move = message.move
+        if (getattr(self.app, "low_bandwidth", False)
+                or not self.query_one(ChoicePanel).answers(message.decision)):
+            return
+        self.model.set_highlight(move if isinstance(move, Choose) else None)
 
     def on_choice_panel_chosen(self, message: ChoicePanel.Chosen) -> None:
         seat = self.game.to_move
