@@ -21,6 +21,7 @@ from shipyard_tui.games.shipyard.bots.valuations import (
     GUILDER,
     KIND_NAMES,
     UNTUNED,
+    classic_tuning,
     contract_weights,
     placement_shape,
     ship_runs,
@@ -50,7 +51,7 @@ from shipyard_tui.games.shipyard.rules.query import (
     cruise_options,
     has_employee,
     hireable,
-    income_for,
+    income,
     legal_cells,
     pattern,
     progress,
@@ -70,14 +71,23 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, tuning: GreedyTuning | None = None) -> None:
+    def __init__(self, seed: int = 0, tuning: GreedyTuning | None = None,
+                 classic: GreedyTuning | None = None) -> None:
         self._rng = random.Random(seed)
         self._plan: dict[str, int] | None = None
         self.tuning = tuning or UNTUNED
+        self._tunings = (self.tuning, classic or classic_tuning(self.tuning))
+        """The valuations of the 2nd edition and of the classic rules (``classic``: by
+        default ``tuning`` as :func:`~.valuations.classic_tuning` changes it)."""
+
+    def take_rules(self, view: GameState) -> None:
+        """Play by the valuations of the view's rule book (a bot plays one game)."""
+        self.tuning = self._tunings[view.config.classic]
 
     # -- the decision --------------------------------------------------------------
 
     def choose(self, view: GameState, legal: list[Move]) -> Move:
+        self.take_rules(view)
         legal = considered(legal)
         if len(legal) == 1:
             return legal[0]
@@ -151,6 +161,28 @@ class GreedyBot:
         if emp.kind is not EmployeeKind.TRADER:
             base *= 1.0 - 0.7 * late
         return base + weights.get("employee", 0.0) - GUILDER * emp.surcharge
+
+    def _commodity_worth(self, view: GameState, seat: Seat, tile: str) -> float:
+        """What a commodity tile should bring at the exchange (R-4.7): each good sold at
+        the mean price of the exchange ring (with the seat's Traders) or traded for the
+        piece worth most to the seat now, no two goods for the same kind."""
+        catalog = catalog_of(view)
+        spaces = catalog.exchange_prices
+        taken: set[str] = set()
+        total = 0.0
+        for good in commodity_goods(tile):
+            bonus = sale_price(view, seat, good)[1]
+            best = GUILDER * (sum(space[good] for space in spaces) / len(spaces) + bonus)
+            kind = None
+            for piece in catalog.trade_lists[good]:
+                if piece.value not in taken:
+                    v = self._piece_value(view, seat, piece.value)
+                    if v > best:
+                        best, kind = v, piece.value
+            if kind is not None:
+                taken.add(kind)
+            total += best
+        return total
 
     def _tile_value(self, seat: Seat, tile_id: str) -> float:
         pieces = seat.pieces
@@ -243,7 +275,13 @@ class GreedyBot:
                         if stack and hireable(seat, stack[-1])), default=0.0)
             return best * 0.8
         if action is Action.PURCHASE:
-            return (2.5 if seat.guilders < 5 else 1.5) * (1.0 - late)
+            if not self.tuning.purchase:
+                return (2.5 if seat.guilders < 5 else 1.5) * (1.0 - late)
+            best = max((self._commodity_worth(view, seat, tile) - GUILDER * slot_price(slot)
+                        for slot, tile in enumerate(view.market.commodities)
+                        if tile is not None and slot_price(slot) <= seat.guilders),
+                       default=0.0)
+            return self.tuning.purchase * best * min(1.0, 4.0 * (1.0 - late))
         if action is Action.EXCHANGE:
             return 2.5 + 1.5 * len(seat.commodities)
         if action is Action.SUBSIDY:
@@ -254,10 +292,10 @@ class GreedyBot:
 
     def _choice_value(self, view: GameState, seat: int, move: Move) -> float:
         """What choosing the action of ``move`` (a :class:`~.moves.Choose`) is worth:
-        the income it brings and the action itself."""
+        the income it brings (with the classic gap bonus, RC-3.3) and the action itself."""
         assert isinstance(move, mv.Choose)
-        ahead, lying = income_for(view, track_index(view, move.action))
-        return GUILDER * (len(ahead) + lying) + self._action_value(view, seat, move.action)
+        pays = income(view, track_index(view, move.action))
+        return GUILDER * pays + self._action_value(view, seat, move.action)
 
     def _choose(self, view: GameState, seat: int, legal: list[Move]) -> Move:
         return self._best(legal, lambda move: self._choice_value(view, seat, move))
@@ -361,6 +399,8 @@ class GreedyBot:
             assert isinstance(move, mv.BuyCommodity)
             tile = view.market.commodities[move.slot]
             assert tile is not None
+            if self.tuning.purchase:
+                return self._commodity_worth(view, seat, tile) - GUILDER * slot_price(move.slot)
             worth = sum(sum(sale_price(view, seat, g)) for g in commodity_goods(tile))
             return worth - GUILDER * 1.5 * slot_price(move.slot)
         return self._best(legal, value)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from shipyard_tui.games.shipyard.advice import best_contracts
 from shipyard_tui.games.shipyard.bots.greedy import TUNED, GreedyBot
 from shipyard_tui.games.shipyard.bots.random_bot import considered
+from shipyard_tui.games.shipyard.bots.valuations import CLASSIC_TUNED
 from shipyard_tui.games.shipyard.rules import DecisionStep as S
 from shipyard_tui.games.shipyard.rules import Game, GameState, Move
 from shipyard_tui.games.shipyard.rules.query import (
@@ -52,9 +53,10 @@ class PlannerBot(GreedyBot):
     name = "planner"
 
     def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed, TUNED)
+        super().__init__(seed, TUNED, CLASSIC_TUNED)
 
     def choose(self, view: GameState, legal: list[Move]) -> Move:
+        self.take_rules(view)
         legal = considered(legal)
         if len(legal) == 1 or view.turn.step not in PLANNED_STEPS:
             return super().choose(view, legal)

@@ -328,7 +328,7 @@ class StrongBot(GreedyBot):
 
     def __init__(self, seed: int = 0, budget_ms: float | None = DEFAULT_BUDGET_MS,
                  rollouts: int | None = None, weights: Weights | None = None) -> None:
-        super().__init__(seed, ROLLOUT_TUNING)
+        super().__init__(seed, ROLLOUT_TUNING, ROLLOUT_TUNING)
         self.budget_ms = budget_ms
         self.rollouts = rollouts
         self.weights = weights or Weights()

@@ -6,7 +6,7 @@ The planner and the strong bot share them through the greedy bot."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 
 from shipyard_tui.games.shipyard.advice import waters_key
@@ -171,6 +171,11 @@ class GreedyTuning:
     contract_loads: bool = False
     """Load ships, and value the ships a tile completes, counting the seat's contracts
     too (:func:`~shipyard_tui.games.shipyard.advice.best_load` with ``contracts``)."""
+    purchase: float = 0.0
+    """The share of what the best commodity tile the seat can afford would bring at the
+    exchange (its goods sold or traded, R-4.7; less its price) that choosing Purchase
+    Commodities is worth, and the tile picked by that worth; 0: a flat value for the
+    action, and the tile picked by its sale price (the 2nd edition's valuations)."""
 
 
 TUNED = GreedyTuning(employee=1.3, contracts=1.3, tile=0.75,
@@ -182,3 +187,26 @@ The planner plays its turns with them; the greedy level keeps the untuned ones (
 the beginner's opponent), and so do the strong bot's rollouts, where they did not pay."""
 
 UNTUNED = GreedyTuning()
+
+PURCHASE_SHARE = 0.2
+"""The greedy level's :attr:`GreedyTuning.purchase` in classic games (issue 37): over
+150 seat-rotated pairs of 2-seat classic games against the greedy level before it, 0.2
+scored +1.6 ± 2.0 points a game (0.5: -1.7 ± 2.0; docs/performance.md, "Classic bots")."""
+
+SENSIBLE_PURCHASE_SHARE = 0.5
+"""The planner's :attr:`GreedyTuning.purchase` in classic games (issue 37): +9.1 ± 2.1
+points a game against the planner before it over 150 seat-rotated pairs of 2-seat
+classic games (0.3: +7.3, 0.7: +5.5, 1.0: +3.4 over 100 other pairs; docs/performance.md)."""
+
+
+def classic_tuning(tuning: GreedyTuning) -> GreedyTuning:
+    """The valuations ``tuning`` plays by in classic games: Purchase Commodities valued
+    by the tile's worth (:data:`PURCHASE_SHARE`) unless it already is. A card nobody
+    chooses gathers no guilders in classic games (RC-3.3: the gap bonus instead), so a
+    flat value left Purchase at the back of the ring, where the lead caught it some 20
+    to 40 times a game (RC-3.10)."""
+    return tuning if tuning.purchase else replace(tuning, purchase=PURCHASE_SHARE)
+
+
+CLASSIC_TUNED = replace(TUNED, purchase=SENSIBLE_PURCHASE_SHARE)
+"""The planner's valuations in classic games (see :func:`classic_tuning`)."""
