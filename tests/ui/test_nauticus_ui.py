@@ -12,7 +12,13 @@ from textual.widgets import Select, Static
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatConfig, SeatKind
 from shipyard_tui.games.nauticus.ui.review import NauticusReviewScreen
 from shipyard_tui.games.nauticus.ui.screen import NauticusScreen
-from shipyard_tui.games.nauticus.ui.widgets import LogPanel, NauticusStatus, SeatBoard
+from shipyard_tui.games.nauticus.ui.widgets import (
+    LogPanel,
+    NauticusStatus,
+    SeatBoard,
+    SupplyPanel,
+    WheelPanel,
+)
 from shipyard_tui.saves import SaveStore, load
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.screens.setup import SetupScreen
@@ -106,14 +112,16 @@ async def test_undo_view_and_help_keys(store):
         assert game.moves == []
         assert load(app.game_file.path).game.moves == []  # the takeback is saved too
         # r steps through the parts of the table an 80x24 terminal shows one at a time
-        assert app.screen.has_class("-show-wheel")
+        parts = [app.screen.query_one(WheelPanel), app.screen.query_one("#seat-part"),
+                 app.screen.query_one("#nauticus-parts").query_one(SupplyPanel)]
+        assert [part.display for part in parts] == [True, False, False]
         await pilot.press("r")
-        assert app.screen.has_class("-show-seat")
+        assert [part.display for part in parts] == [False, True, False]
         assert app.screen.query_one("#seat-part", SeatBoard).seat == 0
         await pilot.press("r", "r")
-        assert app.screen.has_class("-show-supply")
+        assert [part.display for part in parts] == [False, False, True]
         await pilot.press("r")
-        assert app.screen.has_class("-show-wheel")
+        assert [part.display for part in parts] == [True, False, False]
         await pilot.press("question_mark")
         await pilot.pause()
         assert "Crown evaluation" in str(app.screen.query_one("Markdown").source)

@@ -37,8 +37,6 @@ CREST_STYLES = {"whale": "bold bright_blue", "boat": "bold yellow", "helm": "bol
                 "trident": "bold magenta", "crown": "bold bright_yellow"}
 """Nauticus's crests: each also has its own letter or symbol, so none is told by colour
 alone."""
-GOOD_STYLES = {"coffee": "red", "fish": "cyan", "grain": "yellow", "salt": "white"}
 HULL_STYLE = "reverse"
 """A Nauticus hull tile: a solid block, in colour and without."""
 WORKER_STYLE = "bold bright_blue"
-BONUS_STYLE = "green"

@@ -28,7 +28,7 @@ from textual.widgets import Footer, Static
 
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.core.choices import Choice, Repeat
-from shipyard_tui.games.nauticus import Move, NauticusGame, Step, action_used
+from shipyard_tui.games.nauticus import Action, Move, NauticusGame, Step, action_used
 from shipyard_tui.games.nauticus.rules.moves import Choose, Crown, Done, EndGo, Withdraw
 from shipyard_tui.games.nauticus.ui.widgets import (
     LogPanel,
@@ -54,6 +54,10 @@ from shipyard_tui.ui.screens.table import (
     TableScreen,
 )
 from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
+
+YARD_ACTIONS = frozenset({Action.HULLS, Action.MASTS, Action.SAILS, Action.GOODS,
+                          Action.TRANSPORT, Action.DELIVER})
+"""Actions whose uses put tiles in the yard or the warehouse, or take them out."""
 
 REPEATABLE = (Withdraw, Crown)
 """Moves that are one use of an action with several uses, each alike."""
@@ -110,13 +114,8 @@ class NauticusScreen(TableScreen):
         height: 12;
     }
     NauticusScreen .part {
-        display: none;
         width: 1fr;
         height: 100%;
-    }
-    NauticusScreen.-show-wheel WheelPanel, NauticusScreen.-show-seat #seat-part,
-    NauticusScreen.-show-supply SupplyPanel {
-        display: block;
     }
     NauticusScreen SeatsPanel {
         display: none;
@@ -139,7 +138,6 @@ class NauticusScreen(TableScreen):
         height: 14;
     }
     NauticusScreen.-wide WheelPanel {
-        display: block;
         width: 75;
         border-right: solid $primary;
     }
@@ -161,7 +159,6 @@ class NauticusScreen(TableScreen):
         height: auto;
     }
     NauticusScreen.-whole WheelPanel.part {
-        display: block;
         width: 100%;
         height: auto;
         border-right: none;
@@ -173,10 +170,7 @@ class NauticusScreen(TableScreen):
         display: block;
         border-bottom: solid $primary;
     }
-    NauticusScreen.-whole SupplyPanel.part {
-        display: none;
-    }
-    NauticusScreen.-whole #seat-part, NauticusScreen.-whole PartsBar {
+    NauticusScreen.-whole PartsBar {
         display: none;
     }
     NauticusScreen.-whole SeatsPanel {
@@ -289,12 +283,18 @@ class NauticusScreen(TableScreen):
         parts = self._parts()
         part = part or self._part
         if part not in parts:
-            part = parts[0] if part == "wheel" or not part.startswith("seat") else part
-            part = part if part in parts else parts[0]
+            part = parts[0]
         self._part = part
         kind, _, seat = part.partition(":")
-        for name in ("wheel", "seat", "supply"):
-            self.set_class(kind == name, f"-show-{name}")
+        whole = self.has_class("-whole")
+        shown = {WheelPanel: kind == "wheel" or whole or self.has_class("-wide"),
+                 SeatBoard: kind == "seat" and not whole,
+                 SupplyPanel: kind == "supply" and not whole}
+        for widget in self.query_one("#nauticus-parts").children:
+            # the widgets' own display, not the screen's classes: a class of the screen
+            # would restyle, and resend, the whole screen at every change of part
+            if widget.display != shown[type(widget)]:
+                widget.display = shown[type(widget)]
         if seat:
             self.query_one("#seat-part", SeatBoard).seat = int(seat)
         names = [s.name for s in self.model.view.seats]
@@ -302,12 +302,22 @@ class NauticusScreen(TableScreen):
         bar.parts = tuple(names[int(p[5:])] if p.startswith("seat:") else p for p in parts)
         bar.shown = parts.index(part)
 
-    def _decision_part(self, seat: int) -> str:
-        """The part a decision of ``seat`` is about: the wheel when a tile is chosen
-        (or the wheel is always shown), else the seat's yard and warehouse."""
-        if self.game.state.step is Step.CHOOSE and not self.has_class("-wide"):
+    def _decision_part(self, seat: int) -> str | None:
+        """The part a decision of ``seat`` is about: the wheel when a tile is chosen;
+        the seat's yard and warehouse when it places tiles (a bonus tile, a use of an
+        action on the yard, a reward, a free item); ``None`` for the others (performing
+        or passing, the extra action, money and crowns), which keep the part shown: each
+        change of part redraws the board. Where the wheel is always shown, the seat."""
+        state = self.game.state
+        if self.has_class("-wide"):
+            return f"seat:{seat}"
+        if state.step is Step.CHOOSE:
             return "wheel"
-        return f"seat:{seat}"
+        perf = state.perf
+        if state.step in (Step.BONUS, Step.REWARD, Step.FREE) or (
+                state.step is Step.ACT and perf is not None and perf.action in YARD_ACTIONS):
+            return f"seat:{seat}"
+        return None
 
     def _log_entries(self, start: int) -> list[str]:
         names = [s.name for s in self.game.state.seats]
@@ -389,7 +399,7 @@ class NauticusScreen(TableScreen):
         panel.set_choices(f"{who}, {game.prompt}:", choices, keep=calm)
         self._print_letters(panel.letters())
         part = self._decision_part(seat)
-        if part != self._decided:  # a new kind of decision: show what it is about
+        if part is not None and part != self._decided:  # show what it is about
             self._decided = part
             self._show_part(part)
         panel.options.focus()

@@ -27,7 +27,7 @@ class PartsBar(Widget):
     """The part shown now."""
 
     def render(self) -> Text:
-        text = Text(" r", style="bold magenta")
+        text = Text.assemble((" r", "bold magenta"))
         text.append(" next part:", style="dim")
         for i, name in enumerate(self.parts):
             text.append("  ")

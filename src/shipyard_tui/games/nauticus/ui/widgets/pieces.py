@@ -9,7 +9,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from shipyard_tui.games.nauticus.rules.catalog import item_kind, item_name
-from shipyard_tui.ui.palette import CREST_STYLES, GOOD_STYLES, HULL_STYLE
+from shipyard_tui.ui.palette import CREST_STYLES, HULL_STYLE
 
 CREST_MARKS = {"whale": "W", "boat": "B", "helm": "H", "trident": "T", "crown": "★"}
 """One character per crest (the crown a star, also in ASCII: ``*``)."""
@@ -25,19 +25,10 @@ LEGEND = (f"{SAIL} sail", f"{MAST} mast", *(f"{mark} {name}" for name, mark in C
 """The symbols the yard, warehouse and supply draw, in words."""
 
 
-def crest(name: str) -> Text:
-    return Text(CREST_MARKS[name], style=CREST_STYLES[name])
-
-
 def rigging(kind: str, name: str) -> Text:
     """A mast or sail with its crest: ``┃W``, ``▲★``."""
-    out = Text(MAST if kind == "mast" else SAIL, style=CREST_STYLES[name])
-    out.append_text(crest(name))
-    return out
-
-
-def good(name: str) -> Text:
-    return Text(name, style=GOOD_STYLES[name])
+    glyph = MAST if kind == "mast" else SAIL
+    return Text(glyph + CREST_MARKS[name], style=CREST_STYLES[name])
 
 
 def item(name: str) -> Text:
@@ -46,9 +37,7 @@ def item(name: str) -> Text:
     kind, what = item_kind(name), item_name(name)
     if kind in ("mast", "sail"):
         return rigging(kind, what)
-    if kind == "good":
-        return good(what)
-    return Text(what, style=HULL_STYLE)
+    return Text(what, style=HULL_STYLE if kind == "hull" else "")
 
 
 def centred(text: Text, width: int) -> Text:
@@ -88,12 +77,13 @@ def flow(pieces: list[Text], width: int, gap: str = " · ") -> list[Text]:
     line: Text | None = None
     for piece in pieces:
         if line is not None and cell_len(line.plain) + len(gap) + cell_len(piece.plain) <= width:
-            line.append(gap, style="dim")
+            line.append(gap)
             line.append_text(piece)
             continue
         if line is not None:
             lines.append(line)
-        line = piece.copy()
+        line = Text()
+        line.append_text(piece)
         line.truncate(width, overflow="ellipsis")
     if line is not None:
         lines.append(line)
@@ -102,4 +92,7 @@ def flow(pieces: list[Text], width: int, gap: str = " · ") -> list[Text]:
 
 def legend(width: int) -> list[Text]:
     """The names of the symbols, in lines of ``width``."""
-    return flow([Text(words, style="dim") for words in LEGEND], width)
+    lines = flow([Text(words) for words in LEGEND], width)
+    for line in lines:
+        line.stylize("dim")
+    return lines

@@ -34,7 +34,6 @@ from shipyard_tui.games.nauticus.ui.widgets.pieces import (
     centred,
     fit,
     flow,
-    good,
     item,
     legend,
     rigging,
@@ -54,28 +53,24 @@ SPACE = 6
 def head(state: NauticusState, seat_index: int, width: int) -> list[Text]:
     """The seat's name and counts in words, on as many lines as ``width`` needs."""
     seat = state.seats[seat_index]
-    name = Text(f"{seat_mark(seat_index)} {seat.name}", style=seat_style(seat_index))
+    name = Text.assemble((f"{seat_mark(seat_index)} {seat.name}", seat_style(seat_index)))
     if state.to_move == seat_index:
         name.append(" ◀ to move", style="bold")
     passes = Text("pass")
     for tile in PASS_TILES:
         passes.append(" ")
-        if tile in seat.pass_up:
-            passes.append(f"-{tile}", style="bold")
-        else:
-            passes.append(CREST_MARKS["crown"], style="bold bright_yellow")
-    pieces = [name, Text(f"{seat.vp} VP", style="bold"), Text(plural(seat.coins, "coin")),
+        passes.append(f"-{tile}" if tile in seat.pass_up else CREST_MARKS["crown"])
+    pieces = [name, Text(f"{seat.vp} VP"), Text(plural(seat.coins, "coin")),
               Text(plural(seat.workers, "worker")), passes,
               Text(plural(seat.crowns, "crown")),
-              Text("extra action ready" if seat.extra else "extra action used",
-                   style="" if seat.extra else "dim")]
+              Text("extra action ready" if seat.extra else "extra action used")]
     return flow(pieces, width, "  ")
 
 
 def ship(build: Build, number: int, ascii: bool) -> list[Text]:
     """One build as five lines: its number, sails, masts, hull, goods."""
     width = TILE * build.size + 1
-    label = Text(str(number), style="bold")
+    label = Text.assemble((str(number), "bold"))
     if build.complete:
         done = " complete" if width >= 11 else " ok" if ascii else " ✓"
         label.append(done, style="green")
@@ -88,8 +83,7 @@ def ship(build: Build, number: int, ascii: bool) -> list[Text]:
         hull.append(edge, style=HULL_STYLE)
         hull.append(slot.hull.center(TILE - 1), style=HULL_STYLE)
         goods.append(" ")
-        goods.append_text(centred(good(slot.good) if slot.good else Text(EMPTY, style="dim"),
-                                  TILE - 1))
+        goods.append_text(centred(Text(slot.good or EMPTY), TILE - 1))
     end = STERN if build.has_stern or build.is_single else " "
     hull.append(end, style=HULL_STYLE)
     return [fit(line, width) for line in (label, sails, masts, hull, goods)]
@@ -131,8 +125,8 @@ def warehouse_spaces(seat: Seat) -> list[str | None]:
 def warehouse(seat: Seat, width: int) -> list[Text]:
     """A header and the 12 spaces in rows of 6 (or fewer, in a narrow column)."""
     used = seat.warehouse_used
-    title = Text("warehouse", style="bold")
-    title.append(f" {used} of {WAREHOUSE_CAPACITY} spaces used", style="" if used else "dim")
+    title = Text.assemble(("warehouse", "bold"))
+    title.append(f" {used} of {WAREHOUSE_CAPACITY} spaces used")
     per_row = next((n for n in (6, 4, 2) if n * (SPACE + 1) + 1 <= width), 2)
     spaces = warehouse_spaces(seat)
     lines = [title]
@@ -141,10 +135,10 @@ def warehouse(seat: Seat, width: int) -> list[Text]:
         row = spaces[start:start + per_row]
         i = 0
         while i < len(row):
-            line.append("│", style="dim")
+            line.append("│")
             name = row[i]
             if name is None:
-                line.append_text(centred(Text(EMPTY, style="dim"), SPACE))
+                line.append_text(centred(Text(EMPTY), SPACE))
                 i += 1
                 continue
             span = warehouse_units(name)
@@ -153,7 +147,7 @@ def warehouse(seat: Seat, width: int) -> list[Text]:
                 token.append(" mast")
             line.append_text(centred(token, SPACE * span + span - 1))
             i += span
-        line.append("│", style="dim")
+        line.append("│")
         lines.append(line)
     return lines
 
@@ -161,7 +155,7 @@ def warehouse(seat: Seat, width: int) -> list[Text]:
 def delivered(seat: Seat, width: int) -> list[Text]:
     if not seat.delivered:
         return []
-    text = Text("delivered: ", style="bold")
+    text = Text.assemble(("delivered: ", "bold"))
     text.append(", ".join(f"{n} {name}" for name, n in sorted(seat.delivered.items())))
     return flow([text], width)
 

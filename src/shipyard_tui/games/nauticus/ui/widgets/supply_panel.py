@@ -22,7 +22,7 @@ LABEL = 6
 def stack(state: NauticusState, name: str) -> Text:
     """One stack: its piece and how many are left (an empty one says so in words)."""
     left = state.stacks[name]
-    out = item(name)
+    out = Text.assemble(item(name))
     out.append(f" {left}" if left else " none", style="bold" if left else "dim")
     return out
 
@@ -34,7 +34,7 @@ def supply_lines(state: NauticusState, width: int) -> list[Text]:
     for label, names in ROWS:
         rows = flow([stack(state, name) for name in names], max(10, width - LABEL), "  ")
         for i, row in enumerate(rows):
-            line = Text(f"{label if i == 0 else '':<{LABEL}}", style="bold")
+            line = Text.assemble((f"{label if i == 0 else '':<{LABEL}}", "bold"))
             line.append_text(row)
             lines.append(line)
     return lines + legend(width)

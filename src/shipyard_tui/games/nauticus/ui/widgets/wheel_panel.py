@@ -30,7 +30,7 @@ from shipyard_tui.games.nauticus.rules.engine import blue_workers
 from shipyard_tui.games.nauticus.rules.moves import Choose, Extra
 from shipyard_tui.games.nauticus.ui.widgets.pieces import ANCHOR_TILE, WORKER, both_ends, fit
 from shipyard_tui.model import GameModel
-from shipyard_tui.ui.palette import BONUS_STYLE, HIGHLIGHT, PRICE_STYLE, WORKER_STYLE
+from shipyard_tui.ui.palette import HIGHLIGHT, WORKER_STYLE
 from shipyard_tui.ui.widgets.base import ModelWidget
 
 PLACES = {0: (0, 0), 1: (0, 1), 2: (0, 2), 3: (1, 2), 4: (2, 2), 5: (2, 1), 6: (2, 0),
@@ -51,14 +51,14 @@ def field_lines(state: NauticusState, field: int, width: int, letter: str,
     action = Action(state.tiles[field])
     down = state.face_down[field]
     chosen = state.chosen == field
-    first = Text(CHOSEN if chosen else letter or " ", style="bold magenta")
+    first = Text.assemble((CHOSEN if chosen else letter or " ", "bold magenta"))
     first.append(" ")
-    style = "dim" if down else "bold"
+    style = "dim" if down else ""
     if chosen or looked_at:
-        style += f" {HIGHLIGHT}"
+        style += f" bold {HIGHLIGHT}"
     first.append(action.label, style=style)
     workers = blue_workers(state, field)
-    bonus = Text(f"+{FIELD_BONUS[field].value}", style=BONUS_STYLE)
+    bonus = Text(f"+{FIELD_BONUS[field].value}")
     wheel = (Text(WORKER * workers, style=WORKER_STYLE) if workers
              else Text("anchor", style="bold"))
     lines = [both_ends(first, Text(DONE, style="dim") if down else Text(), width),
@@ -67,14 +67,12 @@ def field_lines(state: NauticusState, field: int, width: int, letter: str,
     if items:
         prices = []
         for position, name in enumerate(items):
-            piece = Text(item_name(name), style="dim" if down else "")
-            piece.append(f" {PRICE_DIGITS[field][position]}", style=PRICE_STYLE)
-            prices.append(piece)
+            prices.append(Text(f"{item_name(name)} {PRICE_DIGITS[field][position]}"))
         lines += [Text("  ").join(prices[:2]), Text("  ").join(prices[2:])]
     else:
-        lines += [Text("free action", style="dim"), Text()]
-    corner = Text(f"{ANCHOR_TILE} " if state.anchor_tile == field else "", style="bold")
-    corner.append(str(field), style="dim")
+        lines += [Text("free action"), Text()]
+    corner = Text(f"{ANCHOR_TILE} " if state.anchor_tile == field else "")
+    corner.append(str(field))
     lines[3] = both_ends(lines[3], corner, width)
     return [fit(line, width) for line in lines]
 
@@ -82,10 +80,10 @@ def field_lines(state: NauticusState, field: int, width: int, letter: str,
 def hub_lines(state: NauticusState, width: int) -> list[Text]:
     """The middle of the wheel: the round and phase, and the symbols in words."""
     rounds = state.config.rounds
-    lines = [Text(f"Round {min(state.round, rounds)} of {rounds}", style="bold"),
+    lines = [Text(f"Round {min(state.round, rounds)} of {rounds}"),
              Text(f"phase {min(state.phase, PHASES_PER_ROUND)} of {PHASES_PER_ROUND}"),
-             Text.assemble((WORKER, WORKER_STYLE), " blue worker", style="dim"),
-             Text(f"{ANCHOR_TILE} anchor next round", style="dim")]
+             Text.assemble((WORKER, WORKER_STYLE), " blue worker"),
+             Text(f"{ANCHOR_TILE} anchor next round")]
     return [fit(Text(" ").append_text(line), width) for line in lines]
 
 
@@ -110,7 +108,7 @@ def draw_wheel(state: NauticusState, width: int, key_for: Callable[[Move], str],
             line = Text(no_wrap=True, overflow="crop")
             for column in range(3):
                 if column:
-                    line.append("│", style="dim")
+                    line.append("│")
                 line.append_text(grid[row][column][i])
             out.append(line)
     return out
