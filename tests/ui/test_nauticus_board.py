@@ -51,6 +51,7 @@ from shipyard_tui.games.nauticus.ui.widgets.wheel_panel import (
 from shipyard_tui.model import GameModel
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.ascii import to_ascii
+from shipyard_tui.ui.palette import CREST_STYLES, HULL_STYLE
 from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
 from support import random_playout
 from support.nauticus import config
@@ -150,8 +151,14 @@ def test_each_build_is_a_ship_with_its_sails_masts_hull_and_goods_in_place():
     for view in positions():
         for seat in view.seats:
             for number, build in enumerate(seat.yard, 1):
-                label, sails, masts, hull, goods = [line.plain for line in
-                                                    ship(build, number, ascii=False)]
+                drawn = ship(build, number, ascii=False)
+                label, sails, masts, hull, goods = [line.plain for line in drawn]
+                for line, crests in ((drawn[1], [s.sail for s in build.slots]),
+                                     (drawn[2], [s.mast for s in build.slots])):
+                    # in colour, each crest also in its own colour
+                    assert [str(span.style) for span in line.spans] == \
+                        [CREST_STYLES[c] for c in crests if c]
+                assert {str(span.style) for span in drawn[3].spans} == {HULL_STYLE}
                 assert label.startswith(str(number))
                 assert ("complete" in label or "✓" in label) is build.complete
                 for i, slot in enumerate(build.slots):

@@ -135,7 +135,7 @@ class NauticusScreen(TableScreen):
         scrollbar-size: 1 1;
     }
     NauticusScreen.-wide #nauticus-parts {
-        height: 14;
+        height: 16;
     }
     NauticusScreen.-wide WheelPanel {
         width: 75;

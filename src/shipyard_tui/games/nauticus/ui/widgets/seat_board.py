@@ -219,5 +219,10 @@ class SeatBoard(ModelWidget):
 
         width = max(20, self.content_region.width or self.size.width or 78)
         seat = min(self.seat, len(view.seats) - 1)
-        return Group(*draw_seat(view, seat, width, ascii=draws_ascii(self),
-                                with_legend=self.with_legend))
+        lines = draw_seat(view, seat, width, ascii=draws_ascii(self),
+                          with_legend=self.with_legend)
+        room = self.content_region.height
+        if self.with_legend and room and len(lines) > room:
+            # the seat's pieces before the legend, which the bar or the supply also has
+            lines = draw_seat(view, seat, width, ascii=draws_ascii(self), with_legend=False)
+        return Group(*lines)
