@@ -21,7 +21,7 @@ Esc, q or ? closes this help. h opens How to play: the goal, a round, the end.
 | up/down or a letter | select among the choices |
 | Enter | play the selected choice |
 | u | take back your last move of this decision (not across a shuffle) |
-| r | show each seat in full (warehouse, deliveries), then the wheel again |
+| r | the next part of the table (wheel, each seat, supply) where one is shown at a time |
 | v | the review, once the game is over |
 | PageUp PageDown | scroll the log |
 | H (shift+h) | hint: the strong bot's action tile and runner-up; in a go, the beginner's move |
@@ -33,18 +33,26 @@ Esc, q or ? closes this help. h opens How to play: the goal, a round, the end.
 
 # Reading the table
 
-**Wheel.** One line per board field 0-7: the action tile lying there (in brackets when
-it was already played this round), the field's bonus for the seat that chooses it, the
-blue workers it brings this round (`2b`) and, on the four buying tiles, the price
-digits of its four items. `>` marks the tile chosen in this phase, `@` the field the
-wheel's anchor section faces and `#` the anchor tile.
+**Where things are.** At 80x24 the board shows one part at a time: the wheel when a
+tile is chosen, your yard and warehouse when you place tiles; `r` shows the next part,
+and the bar under the board names them all. From 120x35 the wheel stands beside a seat;
+from 160x50 the whole table is shown, with the choices in a column at the right.
 
-**Seats.** Name, VP, coins (`17c`), workers (`4w`), face-up pass tiles (`p321`: the
-penalties still showing), crowns (`cr2`: 2 crowns) and `X` while the extra-action tile
-is unused; then the yard and the warehouse. A build is one word per hull tile: the hull
-(`B` bow, `C` centre, `S` stern, `1` single), the mast's and the sail's crest (`w` whale,
-`b` boat, `h` helm, `t` trident, `c` crown, `.` none) and the good under it (`c` `f` `g`
-`s`, `.` none).
+**Wheel.** The eight board fields around the wheel, clockwise from field 0 at the top
+left, with the round and the phase in the middle. A field shows the action tile lying
+on it and the letter that chooses it (`done` once it was played this round, `▶` on the
+tile of this phase), the bonus for the seat that chooses it (`+2 VP`), the blue workers
+the wheel gives it this round (`●●`, or `anchor` where the wheel's anchor section faces
+it), on a buying tile the price of each of its four items (`bow 1`), and in its corner
+the field's number, with `⚑` where the anchor tile lies (the wheel turns to it for the
+next round).
+
+**Seats.** Name, VP, coins, workers, the pass tiles (`-3 -2 -1` face up, `★` turned
+over), crowns and the extra-action tile. The yard draws each build as a ship, numbered
+as the choices number them: sails (`▲`) over masts (`┃`) over the hull tiles (`◀ bow`,
+`centre`, `stern ▶`, `◀single▶`), the good under each tile (`·` for none). The
+warehouse shows its 12 spaces, a mast filling two. Crests: `W` whale, `B` boat, `H`
+helm, `T` trident, `★` crown.
 
 **Supply.** What is left in each of the 18 open stacks.
 
