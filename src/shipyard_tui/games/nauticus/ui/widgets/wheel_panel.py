@@ -114,10 +114,6 @@ def draw_wheel(state: NauticusState, width: int, key_for: Callable[[Move], str],
     return out
 
 
-def ring_height(rules: bool) -> int:
-    return 3 * CELL_LINES + (2 if rules else 0)
-
-
 class WheelPanel(ModelWidget):
     """The ring of eight fields around the wheel (:func:`draw_wheel`); the tile the
     player is looking at among the choices is drawn highlighted."""
