@@ -51,7 +51,7 @@ from shipyard_tui.games.nauticus.ui.widgets.wheel_panel import (
 from shipyard_tui.model import GameModel
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.ascii import to_ascii
-from shipyard_tui.ui.palette import CREST_STYLES, HULL_STYLE
+from shipyard_tui.ui.palette import CREST_STYLES, HULL_STYLE, seat_mark
 from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
 from support import random_playout
 from support.nauticus import config
@@ -137,8 +137,9 @@ def test_every_field_of_the_wheel_is_drawn_with_its_tile_bonus_workers_and_price
             assert (corner[-2:-1] == [glyph("⚑", mode)]) is (view.anchor_tile == field)
         hub = " ".join(lines[CELL_LINES + i][cell + 1:2 * cell + 1] for i in range(CELL_LINES))
         rounds = view.config.rounds
-        assert f"Round {min(view.round, rounds)} of {rounds}" in hub
-        assert f"phase {min(view.phase, 7)} of 7" in hub
+        assert f"Round {min(view.round, rounds)} of {rounds}, phase {min(view.phase, 7)}" in hub
+        chooser = f"chooser {glyph(seat_mark(view.chooser), mode)} "
+        assert chooser + view.seats[view.chooser].name[:MIN_CELL - len(chooser) - 1] in hub
 
 
 # -- a seat's side of the table --------------------------------------------------------

@@ -42,6 +42,7 @@ from shipyard_tui.games.nauticus.ui.widgets import (
 from shipyard_tui.games.nauticus.words import event_words, move_words
 from shipyard_tui.model import Change, ChangeKind, GameModel
 from shipyard_tui.ui.compat import while_open
+from shipyard_tui.ui.palette import seat_mark
 from shipyard_tui.ui.screens.table import (
     HELP,
     HINT,
@@ -297,7 +298,7 @@ class NauticusScreen(TableScreen):
                 widget.display = shown[type(widget)]
         if seat:
             self.query_one("#seat-part", SeatBoard).seat = int(seat)
-        names = [s.name for s in self.model.view.seats]
+        names = [f"{seat_mark(i)} {s.name}" for i, s in enumerate(self.model.view.seats)]
         bar = self.query_one(PartsBar)
         bar.parts = tuple(names[int(p[5:])] if p.startswith("seat:") else p for p in parts)
         bar.shown = parts.index(part)

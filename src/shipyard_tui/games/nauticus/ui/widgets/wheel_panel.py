@@ -1,7 +1,8 @@
 """The board's ring of eight fields around the wheel, as they lie on the table (NA-1.1,
 NA-4): each field with its action tile and the letter that chooses it, its bonus, the
 blue workers the wheel gives it this round, the prices of the blue tile on it, the
-wheel's anchor section and the anchor tile; the round and phase in the middle.
+wheel's anchor section and the anchor tile; the round, the phase and the chooser in the
+middle.
 
 The fields go clockwise from field 0 at the top left::
 
@@ -30,7 +31,7 @@ from shipyard_tui.games.nauticus.rules.engine import blue_workers
 from shipyard_tui.games.nauticus.rules.moves import Choose, Extra
 from shipyard_tui.games.nauticus.ui.widgets.pieces import ANCHOR_TILE, WORKER, both_ends, fit
 from shipyard_tui.model import GameModel
-from shipyard_tui.ui.palette import HIGHLIGHT, WORKER_STYLE
+from shipyard_tui.ui.palette import HIGHLIGHT, WORKER_STYLE, seat_mark, seat_style
 from shipyard_tui.ui.widgets.base import ModelWidget
 
 PLACES = {0: (0, 0), 1: (0, 1), 2: (0, 2), 3: (1, 2), 4: (2, 2), 5: (2, 1), 6: (2, 0),
@@ -78,10 +79,14 @@ def field_lines(state: NauticusState, field: int, width: int, letter: str,
 
 
 def hub_lines(state: NauticusState, width: int) -> list[Text]:
-    """The middle of the wheel: the round and phase, and the symbols in words."""
+    """The middle of the wheel: the round and phase, the seat holding the start-player
+    marker (the chooser), and the symbols in words."""
     rounds = state.config.rounds
-    lines = [Text(f"Round {min(state.round, rounds)} of {rounds}"),
-             Text(f"phase {min(state.phase, PHASES_PER_ROUND)} of {PHASES_PER_ROUND}"),
+    chooser = state.chooser
+    lines = [Text(f"Round {min(state.round, rounds)} of {rounds}, "
+                  f"phase {min(state.phase, PHASES_PER_ROUND)}"),
+             Text.assemble("chooser ", (f"{seat_mark(chooser)} {state.seats[chooser].name}",
+                                        seat_style(chooser))),
              Text.assemble((WORKER, WORKER_STYLE), " blue worker"),
              Text(f"{ANCHOR_TILE} anchor next round")]
     return [fit(Text(" ").append_text(line), width) for line in lines]
