@@ -145,15 +145,28 @@ async def test_the_seat_strip_shows_every_piece_and_good_at_80x24():
 
 async def test_the_classic_exchange_shows_its_steel_row_at_80x24():
     """Issue 35 item 8: in a classic game the lap ring's line over the Rondels view
-    pushed the exchange's steel row out of sight at 80x24 (RC-3.8)."""
+    pushed the exchange's steel row out of sight at 80x24 (RC-3.8). Since issue 34 the
+    exchange is a wheel: when an exchange is chosen, all six spaces' prices of coal,
+    cloth and steel, and the pointer, are in sight (the choices keep their 8 rows: the
+    panel scrolls to the wheel)."""
+    from shipyard_tui.games.shipyard.rules import Action
+    from shipyard_tui.games.shipyard.rules import DecisionStep as S
+    from shipyard_tui.games.shipyard.rules import moves as mv
+    from shipyard_tui.games.shipyard.ui.widgets.exchange_ring import prices
+
     app = ShipyardApp(game=two_seats("classic"), game_id="g1", bot_delay=600.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("2")
+        assert app.model is not None
+        app.model.play(mv.Choose(Action.EXCHANGE))
+        app.model.play(mv.DeclineBonus())  # the bonus question (R-3.4)
         await settle(pilot)
-        lines = screen_text(app)
-        for good in ("coal", "cloth", "steel"):
-            assert any(line.startswith(f" {good} ") for line in lines), good
+        assert app.model.game.state.turn.step in (S.EXCHANGE_PICK, S.EXCHANGE_GOOD)
+        text = "\n".join(screen_text(app))
+        for space in range(6):
+            assert prices(space, ascii=False) in text, space
+        marker = app.model.view.exchange_marker
+        assert f"▶{prices(marker, ascii=False)}" in text
 
 
 async def test_goods_at_the_exchange_are_not_called_none():

@@ -4,6 +4,7 @@ step (and skipped with a key), and the rating of R-12.5."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -111,10 +112,10 @@ async def test_the_automa_replay_shows_the_board_as_it_stood_after_each_turn(tmp
         assert shown.market.ships == past.market.ships
         assert shown.wheel != present.wheel  # B's and Ann's step 1 turned it since
         assert "Automa A" in str(screen.query_one("#prompt").content)
-        # the automa take no income and refuse nothing (R-12.3): the track's last line
-        # has only "taken" and "lead" during their turns, no "+1" or "not now"
+        # the automa take no income and refuse nothing (R-12.3): the tiles' bottom edges
+        # say only "taken" and "lead" during their turns, no "pays" or "not now"
         track = plain(screen.query_one(ActionTrack).render())
-        last = track.rstrip("\n").splitlines()[-1].split()
+        last = re.findall(r"[\w+]+", track.rstrip("\n").splitlines()[-1])
         assert set(last) <= {"taken", "lead"}, track
         await pilot.press("space")
         await settle(pilot)
