@@ -174,13 +174,14 @@ async def test_hire_shows_every_space_the_marker_can_reach_at_80x24_r4_6():
 async def test_a_large_terminal_s_narrow_track_drops_surcharges_before_names_r4_6():
     """A play-test at 150×45: the middle column (about 37 wide) cut the employees while
     hiring ("Trd Co…" for both coal traders). Where the letters and surcharges do not
-    fit, the track leaves out the "+1" surcharges (the choices say "you pay 1 guilder
-    more"), then packs the marker and the letters ("▶free aEng Sai"); at 160×50 there
-    is room for them."""
+    fit (at 120×35 the rondels' column beside the market is about 40 wide), the track
+    leaves out the "+1" surcharges (the choices say "you pay 1 guilder more"), then
+    packs the marker and the letters ("▶free aEng Sai"); at 160×50 there is room for
+    them."""
     from shipyard_tui.games.shipyard.ui.widgets.employee_track import EmployeeTrack, employee_short
     from support.ui import plain
 
-    for size, surcharges in (((150, 45), False), ((160, 50), True)):
+    for size, surcharges in (((120, 35), False), ((160, 50), True)):
         app = ShipyardApp(game=ann_first(), bot_delay=0.0)
         async with app.run_test(size=size) as pilot:
             await settle(pilot)

@@ -113,13 +113,16 @@ async def test_a_hidden_choice_is_announced(monkeypatch, tmp_path):
     app = ShipyardApp(game=ann_first(), bot_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        # the bonus question: more choices than the 8 rows at 80x24
+        await pick(pilot, app, key_for_move(app, mv.Choose(Action.HIRE)))
+        assert app.model.game.state.turn.step is Step.BONUS_BEFORE
         shown = panel(app)
         prompt = lambda: plain(shown.query_one("#prompt").content)  # noqa: E731
-        assert len(choices(app)) > shown.options.scrollable_content_region.height
-        assert "more below" in prompt()
+        assert len(choices(app)) > shown.options.scrollable_content_region.height >= 8
+        assert "below" in prompt()  # "1 more below", or "1 not now below"
         await pilot.press("end")
         await settle(pilot)
-        assert "more above" in prompt() and "more below" not in prompt()
+        assert "more above" in prompt() and "below" not in prompt()
 
 
 async def test_the_seat_strip_shows_money_pieces_and_contracts_on_every_panel(monkeypatch,

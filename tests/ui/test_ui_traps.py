@@ -487,9 +487,12 @@ async def test_a_notice_leaves_the_choices_in_sight(size):
 
 async def test_a_taller_terminal_gives_the_choices_rows_too(monkeypatch, tmp_path):
     """Over SSH at 120x40 a play-test saw six choices and "14 more below" under 17
-    empty rows of the market: one panel at a time, the rows past 24 now go half to the
-    panel and half to the choices; at 80x24 and when every panel shows, as before."""
+    empty rows of the market. At 80x24 the choices keep at least 8 rows (issue 34: a
+    play-test saw 4 to 6); the rows past 24 go a third to the choices, the rest to
+    the board, where from 110x30 two panels stand side by side; from 160x45 the
+    choices stand beside the board, the whole height."""
     from shipyard_tui.games.shipyard.ui.scenes import midgame
+    from shipyard_tui.games.shipyard.ui.screen import SIDE_ROWS
 
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     app = ShipyardApp(game=midgame(), bot_delay=0)
@@ -497,20 +500,23 @@ async def test_a_taller_terminal_gives_the_choices_rows_too(monkeypatch, tmp_pat
         await settle(pilot)
         side = app.screen.query_one("#side")
         panel = app.screen.query_one(ChoicePanel)
-        assert side.size.height == 10 - 1  # its top border aside
+        assert side.size.height == SIDE_ROWS - 1  # its top border aside
         narrow = panel.options.scrollable_content_region.height
+        assert narrow >= 8
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
-        assert side.size.height == 10 + 8 - 1
-        assert panel.options.scrollable_content_region.height == narrow + 8
+        assert app.screen.has_class("-medium")
+        assert side.size.height == SIDE_ROWS + 16 // 3 - 1
+        assert panel.options.scrollable_content_region.height == narrow + 16 // 3
         assert panel.options.max_scroll_y == 0  # every choice of the midgame in sight
         await pilot.resize_terminal(160, 50)
         await settle(pilot)
-        assert app.screen.has_class("-wide")
-        assert side.size.height > 40  # the whole height beside the board
+        assert app.screen.has_class("-wide") and not app.screen.has_class("-medium")
+        assert side.size.width > 60  # a choice fits its line
+        assert panel.options.scrollable_content_region.height >= 8
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
-        assert side.size.height == 10 - 1
+        assert side.size.height == SIDE_ROWS - 1
 
 
 async def test_the_new_game_form_opens_at_its_heading(monkeypatch, tmp_path):

@@ -106,9 +106,14 @@ async def test_enter_after_a_held_key_highlights_again_and_the_next_enter_plays(
 
 
 async def test_the_prompt_counts_unavailable_actions_out_of_sight_apart():
-    app = ShipyardApp(game=without_goods(), bot_delay=0.0)
+    game = without_goods()
+    game.state.seats[0].guilders = 12
+    app = ShipyardApp(game=game, bot_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        await pilot.press("a", "enter")  # the bonus question: more than 8 choices
+        await settle(pilot)
+        assert game.state.turn.step is Step.BONUS_BEFORE
         hint = panel(app).more_hint()
         assert "not now" in hint
         assert "▼" in hint
@@ -149,19 +154,16 @@ async def test_unavailable_actions_read_in_ascii_without_colour(monkeypatch, tmp
 
 
 async def test_at_160x50_the_unavailable_actions_are_in_sight():
-    """At 160x50 the choices' column is narrow and these rows wrap: the words go on
-    under the label, the key column stays clear (they ran on from the first column)."""
+    """At 160x50 the choices' column was narrow and these rows wrapped (the words ran
+    on from the first column); since issue 34 it is wide enough for each to fit its
+    line, whole."""
     app = ShipyardApp(game=without_goods(), bot_delay=0.0)
     async with app.run_test(size=(160, 50)) as pilot:
         await settle(pilot)
         assert panel(app).more_hint() == ""
-        text = screen_text(app)
-        assert "no commodity tile to" in text
-        lines = text.split("\n")
-        first = next(i for i, line in enumerate(lines) if "✗ Exchange Commodities" in line)
-        column = lines[first].index("✗")
-        wrapped = lines[first + 1][column:]
-        assert wrapped.startswith("  ") and wrapped[2] != " ", (lines[first], wrapped)
+        lines = screen_text(app).split("\n")
+        line = next(line for line in lines if "✗ Exchange Commodities" in line)
+        assert f"✗ Exchange Commodities — {EXCHANGE_WHY}" in line
 
 
 async def test_r10_3_the_final_action_shows_what_cannot_be_performed():

@@ -106,11 +106,23 @@ STEP_VIEWS = {
 }
 """The panel a small terminal shows for each decision."""
 
-WIDE = (150, 45)
-"""From this size on every panel is shown at once."""
+WIDE = (160, 45)
+"""From this size on every panel is shown at once: the market, the yards and the
+seats on the left; the rondels, the canals beside the log, and the choices (wide
+enough for a choice to fit its line) on the right."""
 
-SIDE_ROWS = 10
-"""The rows of the choices and the seat's line under the board at 80x24."""
+MEDIUM = (110, 30)
+"""From this size on (below :data:`WIDE`) two panels stand side by side: the market,
+the yards or the seats on the left, the rondels, the canals or the log on the right,
+each the last one a decision or a key asked for."""
+
+SIDE_ROWS = 12
+"""The rows under the board at 80x24: the border, the seat's two lines, the prompt
+and at least 8 choices (a play-test: 4 to 6 choices showed, "14 more below")."""
+
+COLUMNS = {"market": "col-a", "yards": "col-a", "seats": "col-a",
+           "rondels": "col-b", "canals": "col-c", "log": "col-c"}
+"""The column of each panel: the left one holds the seats' own things."""
 
 AUTOMA_DELAY = 1.2
 """Seconds each solo automa turn stays on screen, by default (space skips)."""
@@ -160,6 +172,8 @@ class GameScreen(TableScreen):
         self.automa = AutomaReplay(self, model, automa_delay, self.replay_over)
         self.hand_over = HandOver(self, model, self.refresh_table)
         self.view_name = "market"
+        self._views: dict[bool, str] = {True: "market", False: "rondels"}
+        """The panel last asked for on each side (True: the left, the seats' things)."""
         self._front = self._seat_order()[0]
         """The seat whose yard and seat panel come first and whose canals are shown."""
         self._revealed = revealed
@@ -182,28 +196,28 @@ class GameScreen(TableScreen):
         else:
             yield ActionTrack(model, id="track")
         with Container(id="body"):
-            with Container(id="board"):
-                with Container(id="col-a", classes="column"):
-                    with Horizontal(id="market", classes="panel"):
-                        yield ShipDisplay(model, id="ship-display")
-                        yield CanalColumn(model, id="canal-column")
-                        yield CommodityColumn(model, id="commodity-column")
-                    with BoardScroll(id="yards", classes="panel"):
-                        for seat in self._seat_order():
-                            yield ShipyardGrid(model, seat, id=f"yard-{seat}")
-                    with BoardScroll(id="seats", classes="panel"):
-                        for seat in self._seat_order():
-                            yield SeatPanel(model, seat, id=f"seat-{seat}")
-                with Container(id="col-b", classes="column"):
-                    with Container(id="rondels", classes="panel"):
-                        with Vertical(id="rings"):
-                            yield PieceRings(model, id="piece-rings")
-                            yield ExchangeRing(model, id="exchange-ring")
-                        yield EmployeeTrack(model, id="employee-track")
-                    with BoardScroll(id="canals", classes="panel"):
-                        yield CanalMap(model, id="canal-map")
-                    with Container(id="log", classes="panel"):
-                        yield GameLog(model, id="game-log")
+            with Container(id="col-a", classes="column"):
+                with Horizontal(id="market", classes="panel"):
+                    yield ShipDisplay(model, id="ship-display")
+                    yield CanalColumn(model, id="canal-column")
+                    yield CommodityColumn(model, id="commodity-column")
+                with BoardScroll(id="yards", classes="panel"):
+                    for seat in self._seat_order():
+                        yield ShipyardGrid(model, seat, id=f"yard-{seat}")
+                with BoardScroll(id="seats", classes="panel"):
+                    for seat in self._seat_order():
+                        yield SeatPanel(model, seat, id=f"seat-{seat}")
+            with (Container(id="col-b", classes="column"),
+                  Container(id="rondels", classes="panel")):
+                with Vertical(id="rings"):
+                    yield PieceRings(model, id="piece-rings")
+                    yield ExchangeRing(model, id="exchange-ring")
+                yield EmployeeTrack(model, id="employee-track")
+            with Container(id="col-c", classes="column"):
+                with BoardScroll(id="canals", classes="panel"):
+                    yield CanalMap(model, id="canal-map")
+                with Container(id="log", classes="panel"):
+                    yield GameLog(model, id="game-log")
             with Vertical(id="side"):
                 yield SeatStrip(model, id="seat-strip")
                 yield ChoicePanel(id="choices", held_keys=choice_labels.HELD_KEYS)
@@ -257,19 +271,39 @@ class GameScreen(TableScreen):
 
     def _apply_size(self, width: int, height: int) -> None:
         wide = width >= WIDE[0] and height >= WIDE[1]
+        medium = not wide and width >= MEDIUM[0] and height >= MEDIUM[1]
         self.set_class(wide, "-wide")
-        # one panel at a time: the rows past 24 go half to the panel, half to the
-        # choices (at 120x40 over SSH a play-test saw 6 choices and 14 more below
+        self.set_class(medium, "-medium")
+        # under the board: the rows past 24 go a third to the choices, the rest to
+        # the board (at 120x40 over SSH a play-test saw 6 choices and 14 more below
         # under 17 empty rows)
         self.query_one("#side").styles.height = None if wide else \
-            SIDE_ROWS + max(0, height - 24) // 2
+            SIDE_ROWS + max(0, height - 24) // 3
+        self._show_panels()
         self.fit(width, height)
 
     def _set_view(self, name: str) -> None:
         self.view_name = name
+        self._views[COLUMNS[name] == "col-a"] = name
         for key, _title in VIEWS:
             self.set_class(key == name, f"view-{key}")
         self.query_one(ViewBar).current = name
+        self._show_panels()
+
+    def _show_panels(self) -> None:
+        """Show the panels the terminal has room for: all on a large one; on a medium
+        one the last asked for on each side; else the one asked for last."""
+        if self.has_class("-wide"):
+            shown = set(COLUMNS)
+        elif self.has_class("-medium"):
+            shown = set(self._views.values())
+        else:
+            shown = {self.view_name}
+        for name in COLUMNS:
+            self.query_one(f"#{name}").display = name in shown
+        for column in set(COLUMNS.values()):
+            self.query_one(f"#{column}").display = any(
+                COLUMNS[name] == column for name in shown)
 
     # -- reacting to the model ---------------------------------------------------------
 
@@ -345,9 +379,10 @@ class GameScreen(TableScreen):
 
     def guide_region(self) -> Region:
         """A guide note goes over the seat's line above the choices (on a large
-        terminal, over the log): the choices keep every row."""
+        terminal, over the canals and the log above them): the choices keep every
+        row."""
         if self.has_class("-wide"):
-            return self.query_one("#log").region
+            return self.query_one("#col-c").region
         side = self.query_one("#side").region
         top = self.query_one(ChoicePanel).region.y
         return Region(side.x, side.y, side.width, max(top - side.y, 1))
@@ -367,7 +402,8 @@ class GameScreen(TableScreen):
 
     def _show_rondel_rows(self) -> None:
         """On a short terminal, scroll the rondels to the rows a hire chooses from (the
-        marker's space and those after it), and back to the rings for other steps.
+        marker's space and those after it), to the exchange for an exchange, and back
+        to the rings for other steps.
 
         Called when such a step begins and again whenever the panel is laid out anew
         (it may just have been put on show, or the terminal resized)."""
@@ -377,6 +413,9 @@ class GameScreen(TableScreen):
         if self._rondels_step is Step.HIRE:
             rondels.scroll_to_region(self.query_one(EmployeeTrack).marker_rows(),
                                      animate=False, immediate=True)
+        elif self._rondels_step in (Step.EXCHANGE_PICK, Step.EXCHANGE_GOOD):
+            rondels.scroll_to_widget(self.query_one(ExchangeRing), animate=False,
+                                     immediate=True, top=True)
         else:
             rondels.scroll_home(animate=False, immediate=True)
 

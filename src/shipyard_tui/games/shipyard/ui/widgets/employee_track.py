@@ -135,7 +135,8 @@ class EmployeeTrack(ModelWidget):
         large terminal); beside them (a small one) the panel leaves it what it asks."""
         parent = self.parent
         if self._under_rings() and isinstance(parent, Widget):
-            return parent.content_region.width - self.styles.margin.width
+            # less its scroll bar, when the panel scrolls (beside the market, 120x35)
+            return parent.scrollable_content_region.width - self.styles.margin.width
         return 1 << 16
 
     def _table(self, view: GameState, tight: int = 0) -> Table:

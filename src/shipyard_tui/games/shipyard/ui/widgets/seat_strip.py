@@ -53,15 +53,6 @@ class SeatStrip(ModelWidget):
         goods = _part("goods", held_goods(view, index))
         staff = _part("staff", ", ".join(employee_short(e) for e in seat.employees))
         titles = _part("contracts", ", ".join(contract_title(c) for c in seat.contracts))
-        if self.size.width and self.size.width < 60:
-            # a narrow column (a large terminal's side): a part a line or more, wrapped;
-            # the contracts by number when their titles would run past the strip's
-            # height (at 160x50 the last contract was lost so)
-            parts = [head, pieces, goods, staff, titles]
-            if self._wrapped(parts) > WIDE_HEIGHT:
-                parts[-1] = _part("contracts",
-                                  ", ".join(contract_label(c) for c in seat.contracts))
-            return Group(*parts)
         # the printed numbers when the titles do not fit (the classic deal of six at 80
         # columns; the Seats panel has the titles)
         labels = _part("contracts", ", ".join(contract_label(c) for c in seat.contracts))
@@ -103,10 +94,6 @@ class SeatStrip(ModelWidget):
         if not fits(([head, short_pieces, short_goods], 2)):
             lines = _lines([head, short_goods, short_pieces], 2)
         return Group(*lines, last)
-
-
-WIDE_HEIGHT = 8
-"""The most lines the strip takes in a large terminal's side column (its CSS)."""
 
 
 gap = Text("  ", no_wrap=True, overflow="ellipsis")
