@@ -55,9 +55,10 @@ removed. Once the reserve is empty, the next time the wheel comes round the game
 (after the final actions and last chances): the wheel and the reserve are the game's
 clock.
 
-**Action track.** Tiles from the lead (▸) on the left. Under each tile: the cubes on it
-(each seat has a colour and a shape: ■ ▲ ● ◆) and any guilders lying there; below, what
-choosing it pays you now (`+2`), or `taken` / `lead`. At the start of your turn the tile
+**Action track.** A row of framed tiles from the lead (▸) on the left: each tile's
+letter and name on its top edge; inside, the cubes on it (each seat has a colour and a
+shape: ■ ▲ ● ◆) and any guilders lying there; on its bottom edge what choosing it pays
+you now (`pays 2`), or `taken`, `lead` or `not now`. At the start of your turn the tile
 you chose last time moves to the lead. With 2 seats each seat has three cubes: the tile
 that moves is the one you chose two turns ago (it holds two of your cubes, `■■`), and
 one of those cubes goes onto the tile you chose last turn.
@@ -74,10 +75,12 @@ canal column, the shape after a canal's id draws its water as printed: CANAL_SHA
 **Pieces.** `Smk` smokestack · `Sai` sail · `Cnn` cannon · `Crn` crane · `Cpt`
 captain · `Bus` businessman · `Sol` soldier · `Stk` stoker.
 
-**Rondels.** The marker is in reverse video; the digit after each sector (and the
-cost column of the employee track) is what reaching it costs you now, in guilders. A
-`²` marks a stack of two identical employees. The exchange shows the marker's prices
-in reverse and the next exchange's prices underlined.
+**Rondels.** Each ring is a loop read clockwise; ▶ points at the marker (brackets in
+ASCII), and after each piece comes what reaching it costs you now (`free`, `2g`, or `—`
+out of reach); the employee board's cost column says the same. A `²` marks a stack of
+two identical employees. The exchange wheel shows each space's prices of coal, cloth
+and steel (`2·1·3`), ▶ at the pointer and ▸ where exchanging moves it next; under it
+the prices in words and what each good trades for.
 
 Completing a ship: you load pieces one at a time (a suggested load is offered first),
 then choose where the cruise goes; every path is listed with its points, best first.
