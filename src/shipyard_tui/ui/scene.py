@@ -43,3 +43,14 @@ async def settle(pilot: Pilot[None]) -> None:
     """Wait until the app is idle (bots have nothing pending)."""
     for _ in range(5):
         await pilot.pause()
+
+
+def guided_app(game: Any) -> ShipyardApp:
+    """The app at ``game``'s table as a first game shows it: the guided first game's
+    notes on, none of them seen yet, and nothing of it saved to the settings."""
+    from shipyard_tui.ui.guidance import Guidance
+
+    app = ShipyardApp(game=game, bot_delay=0.0, guidance=True)
+    app.guidance = Guidance(True)
+    return app
+

@@ -33,6 +33,9 @@ def finished(seed: int = 4, players: int = 2) -> NauticusGame:
 SCENES = [
     Scene("nauticus-80x24", (80, 24), lambda: game_app(midgame())),
     Scene("nauticus-80x24-seat", (80, 24), lambda: game_app(midgame()), ("r",)),
+    Scene("nauticus-80x24-supply", (80, 24), lambda: game_app(midgame()),
+          ("r", "r", "r")),
+    Scene("nauticus-120x35", (120, 35), lambda: game_app(midgame(players=3))),
     Scene("nauticus-80x24-ascii", (80, 24), lambda: game_app(midgame(), ascii=True)),
     Scene("nauticus-80x24-nocolor", (80, 24), lambda: colourless_app(midgame())),
     Scene("nauticus-160x50", (160, 50), lambda: game_app(midgame(players=4))),

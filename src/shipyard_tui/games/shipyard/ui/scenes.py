@@ -20,7 +20,7 @@ from shipyard_tui.games.shipyard.rules import (
 )
 from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.ui.app import ShipyardApp
-from shipyard_tui.ui.scene import Scene, colourless_app, game_app
+from shipyard_tui.ui.scene import Scene, colourless_app, game_app, guided_app
 
 
 def midgame(seed: int = 4, players: int = 3, turns: int = 9, edition: str = "second") -> Game:
@@ -89,11 +89,18 @@ SCENES = [
     Scene("game-80x24", (80, 24), lambda: game_app(midgame())),
     Scene("game-80x24-rondels", (80, 24), lambda: game_app(midgame()), ("2",)),
     Scene("game-80x24-yards", (80, 24), lambda: game_app(midgame()), ("3",)),
+    Scene("game-80x24-canals", (80, 24), lambda: game_app(midgame()), ("4",)),
+    Scene("game-80x24-seats", (80, 24), lambda: game_app(midgame()), ("5",)),
+    Scene("game-80x24-log", (80, 24), lambda: game_app(midgame()), ("6",)),
+    Scene("game-120x35", (120, 35), lambda: game_app(midgame(players=3))),
+    Scene("guided-80x24", (80, 24), lambda: guided_app(midgame(turns=0))),
     Scene("game-80x24-ascii", (80, 24), lambda: game_app(midgame(), ascii=True)),
     Scene("game-80x24-nocolor", (80, 24), lambda: colourless_app(midgame())),
     Scene("game-160x50", (160, 50), lambda: game_app(midgame(players=4))),
     Scene("canal-place-80x24", (80, 24), lambda: game_app(placing_canal())),
     Scene("classic-game-80x24", (80, 24),
+          lambda: game_app(midgame(seed=3, turns=12, edition="classic"))),
+    Scene("classic-game-160x50", (160, 50),
           lambda: game_app(midgame(seed=3, turns=12, edition="classic"))),
     Scene("help-80x24", (80, 24), lambda: game_app(midgame()), ("question_mark",)),
     Scene("how-to-play-80x24", (80, 24), ShipyardApp, ("h", "4")),
