@@ -10,7 +10,7 @@ from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatConfig
 from shipyard_tui.games.nauticus.review import build_nauticus_review, review_json, ships_table
 from shipyard_tui.games.nauticus.rules import events as ev
 from shipyard_tui.games.nauticus.ui.help import HELP
-from shipyard_tui.games.nauticus.words import dest_words, event_words, move_words, seat_lines
+from shipyard_tui.games.nauticus.words import dest_words, event_words, move_words
 from support.nauticus import config, play, table
 
 
@@ -97,25 +97,34 @@ def test_the_review_numbers_ships_from_1():
     assert review_json(review)["ships"]["Ann"][0]["number"] == 1
 
 
-def test_the_seat_lines_call_the_warehouse_as_the_help_does():
+def board_text(game: NauticusGame, seat: int = 0) -> str:
+    """The seat's side of the table as the board draws it, as plain text."""
+    from shipyard_tui.games.nauticus.ui.widgets.seat_board import draw_seat
+
+    console = Console(width=60, color_system=None)
+    with console.capture() as out:
+        for line in draw_seat(game.state, seat, 60):
+            console.print(line)
+    return out.get()
+
+
+def test_the_seat_board_calls_the_warehouse_as_the_help_does():
     """One word for it everywhere a player reads (play-test finding: "store 1/12")."""
     game = table()
     play(game, "choose hulls", "buy hull:bow w")
-    lines = seat_lines(game.state, 0)
-    assert lines[2] == " warehouse 1/12: 1 bow hull"
-    assert not any("store" in line for line in lines)
+    text = board_text(game)
+    assert "warehouse" in text and "store" not in text.replace("restore", "")
     assert "warehouse" in HELP and "store" not in HELP.replace("restore", "")
 
 
-def test_the_seat_line_tells_coins_from_crowns():
-    """"17c" was coins and "c0" crowns (play-test finding): crowns are "cr" now, and
-    the help's legend says so."""
+def test_the_seat_board_tells_coins_from_crowns():
+    """"17c" was coins and "c0" crowns (play-test finding): the board says both in
+    words (issue 34)."""
     game = table(coins=17)
     game.state.seats[0].warehouse["sail:crown"] = 2
-    head = seat_lines(game.state, 0)[0]
-    assert " 17c " in head and " cr2 X" in head
-    assert head.count("c") == 2  # the coins' c and the crowns' cr
-    assert "crowns (`cr2`" in HELP and "coins (`17c`)" in HELP
+    text = board_text(game)
+    assert "17 coins" in text
+    assert f"{game.state.seats[0].crowns} crown" in text
 
 
 def test_the_help_counts_loaded_goods_as_leftovers_and_caps_crowns_per_performance():

@@ -178,8 +178,6 @@ def event_words(event: ev.Event, names: list[str]) -> str | None:
 HULL_LETTER = {"bow": "B", "centre": "C", "stern": "S", "single": "1"}
 CREST_LETTER = {"whale": "w", "boat": "b", "helm": "h", "trident": "t", "crown": "c"}
 GOOD_LETTER = {"coffee": "C", "fish": "F", "grain": "G", "salt": "S"}
-BONUS_SHORT = ("3 workers", "1 mast", "1 sail", "2 VP", "2 workers", "wkr+good", "wkr+1VP",
-               "4 coins")
 
 
 def build_text(build: Build) -> str:
@@ -194,37 +192,3 @@ def build_text(build: Build) -> str:
         + (CREST_LETTER[s.sail] if s.sail else ".")
         + (GOOD_LETTER[s.good].lower() if s.good else ".")
         for s in build.slots)
-
-
-def wheel_rows(state: NauticusState) -> list[str]:
-    """One line per board field: tile (or face down), bonus, blue workers, prices."""
-    from shipyard_tui.games.nauticus.rules.catalog import ITEMS_OF_ACTION, PRICE_DIGITS
-    from shipyard_tui.games.nauticus.rules.engine import blue_workers
-
-    rows = []
-    for f in range(8):
-        action = Action(state.tiles[f])
-        down = state.face_down[f]
-        short = action.value.capitalize()
-        name = f"({short})" if down else short
-        marks = ("@" if state.anchor == f else " ") + ("#" if state.anchor_tile == f else " ")
-        prices = "".join(str(d) for d in PRICE_DIGITS[f]) if action in ITEMS_OF_ACTION else "    "
-        chosen = ">" if state.chosen == f else " "
-        rows.append(f"{chosen}{f} {name:<11} {BONUS_SHORT[f]:<9} "
-                    f"{blue_workers(state, f)}b {prices}{marks}")
-    return rows
-
-
-def seat_lines(state: NauticusState, seat_index: int) -> list[str]:
-    """A seat's possessions in a few short lines."""
-    seat = state.seats[seat_index]
-    passes = "".join(str(t) for t in seat.pass_up) or "-"
-    head = (f"{seat.name[:8]:<8} {seat.vp:>3}VP {seat.coins:>2}c {seat.workers:>2}w "
-            f"p{passes:<3} cr{seat.crowns}{' X' if seat.extra else ''}")
-    builds = " | ".join(build_text(b) for b in seat.yard) or "(empty yard)"
-    stored = ", ".join(items_words(n, i) for i, n in sorted(seat.warehouse.items()))
-    delivered = ", ".join(f"{n} {g}" for g, n in sorted(seat.delivered.items()))
-    lines = [head, f" yard {builds}", f" warehouse {seat.warehouse_used}/12: {stored or '-'}"]
-    if delivered:
-        lines.append(f" delivered {delivered}")
-    return lines
