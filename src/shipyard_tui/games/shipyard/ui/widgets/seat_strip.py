@@ -28,7 +28,7 @@ class SeatStrip(ModelWidget):
     DEFAULT_CSS = """
     SeatStrip {
         height: auto;
-        max-height: 3;
+        max-height: 5;
         padding: 0 1;
     }
     """
@@ -91,9 +91,15 @@ class SeatStrip(ModelWidget):
         if top is not None:
             return Group(gap.join(top), last)
         lines = _lines([head, short_pieces, short_goods], 2)
-        if not fits(([head, short_pieces, short_goods], 2)):
-            lines = _lines([head, short_goods, short_pieces], 2)
-        return Group(*lines, last)
+        if fits(([head, short_pieces, short_goods], 2)):
+            return Group(*lines, last)
+        if fits(([head, short_goods, short_pieces], 2)):
+            return Group(*_lines([head, short_goods, short_pieces], 2), last)
+        # the goods fit no line, even alone (six tiles, or four and the goods at the
+        # exchange): on a line of their own, wrapped, never cut (issue 34)
+        first = [gap.join([head, short_pieces])] if fits(([head, short_pieces], 2)) \
+            else list(_lines([head, short_pieces], 1))
+        return Group(*first, short_goods, last)
 
 
 gap = Text("  ", no_wrap=True, overflow="ellipsis")
