@@ -253,7 +253,7 @@ def test_every_placed_canal_the_token_and_the_used_canals_are_on_the_map(mode):
     space, with the seat's mark and an arrow away from where it came from; each used
     canal (R-9.6) dotted where it lay; the number used in the title."""
     water, land, dots = (glyph(c * 2, mode) for c in "≈░·")
-    used_seen = 0
+    used_seen = tokens_seen = 0
     for game in positions():
         model = GameModel(game)
         view = model.view
@@ -295,6 +295,7 @@ def test_every_placed_canal_the_token_and_the_used_canals_are_on_the_map(mode):
             drawn_marks = sum(line.count(mark + a) for line in lines[2:]
                               for a in {glyph(p, mode) for p in (*POINTS.values(), "•")})
             assert drawn_marks == (token is not None), (token, lines)
+            tokens_seen += drawn_marks
             for (x, y), canals in used.items():
                 rows = tile_at(lines, x, y)
                 assert rows[0][:2] in canals, (canals, rows)
@@ -304,7 +305,7 @@ def test_every_placed_canal_the_token_and_the_used_canals_are_on_the_map(mode):
                    for k in range(len(line[5:]) // 7 + 1)]
             assert sum(1 for i in ids if i in CATALOG.canals) == len(seat.canals) + len(used)
             assert ("dotted water: used canals" in " ".join(lines)) is bool(used), lines
-    assert used_seen
+    assert used_seen and tokens_seen
 
 
 # -- the seat panels -------------------------------------------------------------------
@@ -454,8 +455,9 @@ PART = re.compile(r"  (?=(?:pieces|goods|staff|contracts): )")
 @pytest.mark.parametrize("room", [0, 118, 78])
 def test_the_seat_strip_shows_what_the_seat_at_the_screen_holds(mode, room):
     """Its guilders and points, pieces and goods (in short where the room asks), staff
-    and its own contracts by name or number, in two lines that fit the room; only the
-    staff, which the Seats panel names whole, may be cut at its end."""
+    and its own contracts by name or number, in lines that fit the room (two, or more
+    where the goods fit no line beside the name, even in short: they wrap, never cut);
+    only the staff, which the Seats panel names whole, may be cut at its end."""
     cut = glyph("…", mode)
     for game in positions():
         for viewer in viewers(game):
@@ -530,7 +532,9 @@ class SizedLine(StatusLine):
 def test_the_status_line_shows_the_round_wheel_reserve_and_whose_decision(mode, room):
     """The round (each seat has a turn a round), the wheel's spaces filled and empty or
     as a number, the reserve, classic's countdown (RC-3.8), and the mark and name of
-    the seat whose decision it is; at the end, the winners."""
+    the seat whose decision it is; at the end, the winners. At 80 columns the line fits,
+    some of them with the wheel as a number."""
+    numbers = 0
     for game in positions():
         model = GameModel(game)
         view = model.view
@@ -551,6 +555,7 @@ def test_the_status_line_shows_the_round_wheel_reserve_and_whose_decision(mode, 
         else:
             wheel = text.split("wheel ", 1)[1].split()[0]
             if re.fullmatch(r"\d+/\d+", wheel):  # narrow: the wheel as a number
+                numbers += 1
                 assert room and wheel == f"{view.wheel}/{WHEEL_POSITIONS}", text
                 assert (f" reserve {view.reserve}" in text) is bool(view.reserve), text
             else:
@@ -561,6 +566,7 @@ def test_the_status_line_shows_the_round_wheel_reserve_and_whose_decision(mode, 
         seat = view.turn.seat
         who = f" {glyph('·', mode)} {glyph(seat_mark(seat), mode)} {view.seats[seat].name}"
         assert f"{who}:" in text or text.endswith(f"{who} to play"), text
+    assert bool(numbers) is bool(room)
 
 
 # -- the classic action ring -----------------------------------------------------------
