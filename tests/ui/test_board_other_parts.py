@@ -206,6 +206,29 @@ def test_the_columns_name_the_canals_and_goods_of_some_positions():
     assert goods == {"coal", "cloth", "steel"}
 
 
+@pytest.mark.parametrize("mode", MODES)
+def test_the_columns_legends_name_every_short_name_on_show(mode, monkeypatch):
+    """Issue 34: no short name without a legend on screen. Under the slots, where the
+    panel has the rows, the canal column names each official on show (and no other),
+    the goods column each good."""
+    monkeypatch.setattr(canal_column, "draws_ascii", lambda node: mode == "ascii")
+    for game in positions():
+        model = GameModel(game)
+        view = model.view
+        canals = view.market.canals
+        lines = drawn(CanalColumn(model).render_view(view), 40, mode)
+        legend = [line.strip() for line in lines[1 + len(canals):] if line.strip()]
+        shown = {icon.value for c in canals if c for _cell, icon in CATALOG.canals[c].icons}
+        assert [ICON_OF[line.split()[0]] for line in legend] == [
+            icon for icon in ICON_ABBREV if icon in shown], legend
+        for line in legend:
+            assert len(line.split()) == 2 and line.split()[1].isalpha(), line
+        lines = drawn(CommodityColumn(model).render_view(view), 40, mode)
+        legend = [line.strip() for line in lines[1 + len(view.market.commodities):]]
+        assert [line.split() for line in legend if line] == [
+            [short, good] for good, short in GOOD_ABBREV.items()]
+
+
 # -- the canal map ---------------------------------------------------------------------
 
 CELLS = {"N": (1, 0), "W": (0, 1), "C": (1, 1), "E": (2, 1), "S": (1, 2)}

@@ -64,3 +64,16 @@ class CanalColumn(MarketColumn):
 
     def item_text(self, item: str) -> Text:
         return canal_text(item, draws_ascii(self))
+
+    def legend(self, view: GameState) -> list[Text]:
+        """The officials on the canals on show, by their short names."""
+        shown = {icon.value for canal in view.market.canals if canal
+                 for _cell, icon in CATALOG.canals[canal].icons}
+        return [Text(f"{ICON_ABBREV[icon]} {OFFICIAL_WORDS[icon]}") for icon in ICON_ABBREV
+                if icon in shown]
+
+
+OFFICIAL_WORDS = {"mil": "military", "com": "commerce", "lantern": "lantern",
+                  "boat": "lifeboat", "buoy": "lifebuoy", "riband": "Riband"}
+"""The officials on the canals (R-8.1, R-9.3), in a word each: the column's legend (the
+Blue Riband by its last word, so that the column keeps its width)."""

@@ -38,3 +38,7 @@ class CommodityColumn(MarketColumn):
 
     def item_text(self, item: str) -> Text:
         return goods_markup(item)
+
+    def legend(self, view: GameState) -> list[Text]:
+        """The goods by their short names."""
+        return [Text(f"{short} {good}") for good, short in GOOD_ABBREV.items()]

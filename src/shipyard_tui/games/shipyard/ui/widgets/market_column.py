@@ -31,6 +31,11 @@ class MarketColumn(ModelWidget):
     def item_text(self, item: str) -> Text:
         raise NotImplementedError
 
+    def legend(self, view: GameState) -> list[Text]:
+        """What the short names on show stand for, a line each, under the slots (in
+        sight where the panel has the rows: a medium or large terminal)."""
+        return []
+
     def render_view(self, view: GameState) -> Table:
         legal = self.model.legal_moves()
         highlight = self.model.highlight
@@ -46,4 +51,7 @@ class MarketColumn(ModelWidget):
             elif move in legal:
                 text.stylize(LEGAL)
             table.add_row(self.with_key(move, text))
+        for line in self.legend(view):
+            line.stylize("dim")
+            table.add_row(line)
         return table
