@@ -124,10 +124,15 @@ class Terminal:
         self.pid, self.fd = 0, -1
 
 
+GUIDANCE = "off"
+"""The guided first game's notes (``SHIPYARD_GUIDANCE``): off unless ``--guided``."""
+
+
 def base_env(home: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "LC_ALL")}
     env.update(TERM="xterm-256color", LANG="C.UTF-8", COLORTERM="truecolor",
-               SHIPYARD_DATA_DIR=str(home / "data"), SHIPYARD_CONFIG_DIR=str(home / "config"))
+               SHIPYARD_DATA_DIR=str(home / "data"), SHIPYARD_CONFIG_DIR=str(home / "config"),
+               SHIPYARD_GUIDANCE=GUIDANCE)
     if SOURCE:
         env["PYTHONPATH"] = SOURCE
     env.update(extra or {})
@@ -245,8 +250,12 @@ def main() -> int:
                                         f"(comma-separated: {', '.join(NAVIGATION_GAMES)})")
     parser.add_argument("--src", help="measure the code in this src folder (e.g. an older "
                                       "commit exported with git archive)")
+    parser.add_argument("--guided", action="store_true",
+                        help="with the guided first game's notes (by default off, as a "
+                             "second game and code from before the notes have them)")
     args = parser.parse_args()
-    global SOURCE
+    global SOURCE, GUIDANCE
+    GUIDANCE = "on" if args.guided else "off"
     SOURCE = str(Path(args.src).resolve()) if args.src else ""
     sizes = [(80, 24), (160, 50)]
     if args.kinds:
