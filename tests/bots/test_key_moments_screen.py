@@ -6,25 +6,18 @@ on", "No bonus first: …") nor count one choice twice."""
 
 from __future__ import annotations
 
-from shipyard_tui.core import SeatDriver
 from shipyard_tui.core.advice import Decision, Moment, replay_moments
 from shipyard_tui.core.choices import moves_of
 from shipyard_tui.games.shipyard.analysis import analyse_game, choice_span, screen_choice
-from shipyard_tui.games.shipyard.bots import bot_for_level
 from shipyard_tui.games.shipyard.bots.strong import SEARCHED_STEPS
-from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules import Game
 from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.games.shipyard.ui import choice_labels
+from support.shipyard import person_against_greedy
 
 
 def played_game(seed: int) -> Game:
-    """A finished 2-seat game: a person (moves by the random bot) against a greedy bot."""
-    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bot", SeatKind.BOT, "greedy")),
-                        seed=seed)
-    game = Game(config)
-    SeatDriver({0: bot_for_level("random", seed), 1: bot_for_level("greedy", seed)}
-               ).play_out(game)
-    return game
+    return person_against_greedy(seed)
 
 
 def searched(game: Game) -> bool:

@@ -21,7 +21,6 @@ from shipyard_tui.analysis import (
     report_to_data,
 )
 from shipyard_tui.cli import main
-from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.shipyard.analysis import analyse_game
 from shipyard_tui.games.shipyard.bots import (
     PLAYER_LEVELS,
@@ -48,6 +47,7 @@ from shipyard_tui.seats import parse_seat
 from shipyard_tui.simulate import simulation_config
 from shipyard_tui.tournament import lineup, standings, tournament, wilson_interval
 from support.invariants import random_config
+from support.shipyard import person_against_greedy
 
 
 def secret_twin(game: Game, seat: int, seed: int) -> Game:
@@ -208,13 +208,7 @@ def test_tournament_command_prints_games_and_standings(capsys):
 
 
 def played_game(seed: int) -> Game:
-    """A finished 2-seat game: a person (moves by the random bot) against a greedy bot."""
-    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bot", SeatKind.BOT, "greedy")),
-                        seed=seed)
-    game = Game(config)
-    SeatDriver({0: bot_for_level("random", seed), 1: bot_for_level("greedy", seed)}
-               ).play_out(game)
-    return game
+    return person_against_greedy(seed)
 
 
 def test_key_moments_name_both_moves_and_the_points_lost():

@@ -127,3 +127,25 @@ async def until(pilot: Pilot[None], condition: Callable[[], bool], rounds: int =
             return
         await pilot.pause(step)
     raise AssertionError("it never happened")
+
+
+def drawn(renderable: object, width: int, mode: str) -> list[str]:
+    """The lines a renderable shows at ``width`` columns in ``mode`` ("colour",
+    "no-colour" or "ascii"); in ASCII as the app's line filter passes them to the
+    terminal (and checked to be ASCII)."""
+    import io
+
+    from rich.console import Console
+
+    from shipyard_tui.ui.ascii import to_ascii
+
+    colour = mode == "colour"
+    console = Console(width=width, record=True, file=io.StringIO(), no_color=not colour,
+                      color_system="truecolor" if colour else None)
+    console.print(renderable)
+    lines = console.export_text().rstrip("\n").split("\n")
+    if mode == "ascii":
+        lines = [to_ascii(line) for line in lines]
+        assert all(line.isascii() for line in lines), lines
+    return [line.rstrip() for line in lines]
+

@@ -10,7 +10,6 @@ reserve, whose decision) and the classic action ring's cubes and what each card 
 
 from __future__ import annotations
 
-import io
 import random
 import re
 import unicodedata
@@ -18,7 +17,6 @@ from collections import Counter
 from functools import cache
 
 import pytest
-from rich.console import Console
 from textual.geometry import Region, Size
 
 from shipyard_tui.games.shipyard.bots.random_bot import considered
@@ -56,6 +54,7 @@ from shipyard_tui.games.shipyard.words import GOOD_ABBREV, ICON_ABBREV, PIECE_AB
 from shipyard_tui.model import GameModel
 from shipyard_tui.ui.ascii import to_ascii
 from shipyard_tui.ui.palette import seat_mark
+from support.ui import drawn
 
 MODES = ("colour", "no-colour", "ascii")
 KINDS = (("second", 2), ("second", 3), ("second", 4), ("classic", 3), ("classic", 2),
@@ -94,20 +93,6 @@ def positions() -> tuple[Game, ...]:
 def viewers(game: Game) -> list[int]:
     """The seats a screen may show the game to: every seat that is not an automa."""
     return [i for i, seat in enumerate(game.state.seats) if not seat.is_automa]
-
-
-def drawn(renderable: object, width: int, mode: str) -> list[str]:
-    """The lines a renderable shows at ``width`` columns; in ASCII as the app's line
-    filter passes them to the terminal."""
-    colour = mode == "colour"
-    console = Console(width=width, record=True, file=io.StringIO(), no_color=not colour,
-                      color_system="truecolor" if colour else None)
-    console.print(renderable)
-    lines = console.export_text().rstrip("\n").split("\n")
-    if mode == "ascii":
-        lines = [to_ascii(line) for line in lines]
-        assert all(line.isascii() for line in lines), lines
-    return [line.rstrip() for line in lines]
 
 
 def glyph(text: str, mode: str) -> str:

@@ -9,7 +9,6 @@ printed on the parts, and the drawings fit their places on the screen."""
 
 from __future__ import annotations
 
-import io
 import random
 import re
 from collections.abc import Callable
@@ -17,7 +16,6 @@ from functools import cache
 from itertools import pairwise
 
 import pytest
-from rich.console import Console
 from textual.geometry import Region
 from textual.widget import Widget
 
@@ -55,7 +53,7 @@ from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.ascii import to_ascii
 from shipyard_tui.ui.palette import seat_mark
 from shipyard_tui.ui.widgets.base import RENDER_ERRORS
-from support.ui import settle
+from support.ui import drawn, settle
 
 MODES = ("colour", "no-colour", "ascii")
 INTERESTING = (S.CHOOSE, S.RING, S.EXCHANGE_PICK, S.EXCHANGE_GOOD, S.BONUS_BEFORE,
@@ -111,20 +109,6 @@ def letters(state: GameState) -> dict[str, str]:
             else str(choice.move)
         out.setdefault(name, key)
     return out
-
-
-def drawn(renderable: object, width: int, mode: str) -> list[str]:
-    """The lines a renderable shows at ``width`` columns; in ASCII as the app's line
-    filter passes them to the terminal."""
-    colour = mode == "colour"
-    console = Console(width=width, record=True, file=io.StringIO(), no_color=not colour,
-                      color_system="truecolor" if colour else None)
-    console.print(renderable)
-    lines = console.export_text().rstrip("\n").split("\n")
-    if mode == "ascii":
-        lines = [to_ascii(line) for line in lines]
-        assert all(line.isascii() for line in lines), lines
-    return [line.rstrip() for line in lines]
 
 
 def keyed(state: GameState) -> tuple[Callable[[Move], str], Callable[[tuple[Move, ...]], str]]:
