@@ -153,6 +153,12 @@ class GuidePanel(Static):
         self.topic = topic
         """The kind of decision shown (``game:topic``)."""
 
+    def show(self, note: GuideNote, topic: str, *, ascii: bool = False) -> None:
+        """Hold another note (the table then places it and makes it visible)."""
+        self.note = note
+        self.topic = topic
+        self.update(self.words(note, ascii=ascii))
+
     @staticmethod
     def words(note: GuideNote, *, ascii: bool = False) -> Text:
         """The note's title, what puts it away, and its lines (ASCII only when asked)."""

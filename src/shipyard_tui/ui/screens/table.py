@@ -162,6 +162,8 @@ class TableScreen(Screen[None]):
         """Several moves are being played as one choice: the table is drawn once they
         all are (:meth:`play_in_a_row` with ``hold``)."""
         self._guide: GuidePanel | None = None
+        self._guide_panel: GuidePanel | None = None
+        """The note's panel, mounted at the first note and kept (hidden between notes)."""
         """The guide note on show."""
 
     # -- the model --------------------------------------------------------------------
@@ -284,8 +286,16 @@ class TableScreen(Screen[None]):
                 or not guidance.wants(topic) or not self.is_attached:
             return
         guidance.explained(topic)
-        self._guide = GuidePanel(note, topic, ascii=bool(getattr(self.app, "ascii", False)))
-        self.mount(self._guide)
+        ascii = bool(getattr(self.app, "ascii", False))
+        panel = self._guide_panel
+        if panel is None or not panel.is_attached:
+            # mounted once and kept: a note shown again is filled and moved, which
+            # redraws the rows it covers, where mounting one laid the screen out anew
+            panel = self._guide_panel = GuidePanel(note, topic, ascii=ascii)
+            self.mount(panel)
+        else:
+            panel.show(note, topic, ascii=ascii)
+        self._guide = panel
         self.call_after_refresh(self.place_guide)  # where, once the table is laid out
 
     def guide_region(self) -> Region | None:
@@ -320,10 +330,11 @@ class TableScreen(Screen[None]):
         return self._guide
 
     def put_guide_away(self) -> None:
-        """Take the guide note off the table (its kind stays explained)."""
+        """Take the guide note off the table (its kind stays explained): hidden, kept
+        for the next note."""
         panel, self._guide = self._guide, None
         if panel is not None and panel.is_attached:
-            panel.remove()
+            panel.styles.visibility = "hidden"
 
     def action_put_guide_away(self) -> None:
         """Esc: put the guide note away; without one, Esc does what the game says."""
