@@ -144,3 +144,17 @@ def person_against_greedy(seed: int) -> Game:
                ).play_out(game)
     return game
 
+
+def board_config(kind: str, seats: int, seed: int) -> GameConfig:
+    """A game of ``kind`` ("second", "classic" or "solo") for the board tests: Ann a
+    person, the other seats random bots."""
+    from shipyard_tui.games.shipyard.kind import solo_config
+    from shipyard_tui.games.shipyard.rules import SeatConfig, SeatKind
+
+    if kind == "solo":
+        return solo_config("Ann", seed)
+    names = ("Ann", "Bob", "Cy", "Di")[:seats]
+    return GameConfig(tuple(SeatConfig(n, SeatKind.HUMAN if i == 0 else SeatKind.BOT, "random")
+                            for i, n in enumerate(names)), seed=seed,
+                      edition="classic" if kind == "classic" else "second")
+

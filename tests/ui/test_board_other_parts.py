@@ -20,14 +20,10 @@ import pytest
 from textual.geometry import Region, Size
 
 from shipyard_tui.games.shipyard.bots.random_bot import considered
-from shipyard_tui.games.shipyard.kind import solo_config
 from shipyard_tui.games.shipyard.rules import (
     CATALOG,
     Game,
-    GameConfig,
     GameState,
-    SeatConfig,
-    SeatKind,
     Stage,
 )
 from shipyard_tui.games.shipyard.rules import DecisionStep as S
@@ -54,6 +50,7 @@ from shipyard_tui.games.shipyard.words import GOOD_ABBREV, ICON_ABBREV, PIECE_AB
 from shipyard_tui.model import GameModel
 from shipyard_tui.ui.ascii import to_ascii
 from shipyard_tui.ui.palette import seat_mark
+from support.shipyard import board_config
 from support.ui import drawn
 
 MODES = ("colour", "no-colour", "ascii")
@@ -61,13 +58,7 @@ KINDS = (("second", 2), ("second", 3), ("second", 4), ("classic", 3), ("classic"
          ("solo", 1))
 
 
-def _config(kind: str, seats: int, seed: int) -> GameConfig:
-    if kind == "solo":
-        return solo_config("Ann", seed)
-    names = ("Ann", "Bob", "Cy", "Di")[:seats]
-    return GameConfig(tuple(SeatConfig(n, SeatKind.HUMAN if i == 0 else SeatKind.BOT, "random")
-                            for i, n in enumerate(names)), seed=seed,
-                      edition="classic" if kind == "classic" else "second")
+_config = board_config
 
 
 @cache

@@ -21,7 +21,6 @@ from textual.widget import Widget
 
 from shipyard_tui.core.choices import OPTION_KEYS, Plan
 from shipyard_tui.core.moves import moves_key
-from shipyard_tui.games.shipyard.kind import solo_config
 from shipyard_tui.games.shipyard.rules import (
     CATALOG,
     Action,
@@ -29,8 +28,6 @@ from shipyard_tui.games.shipyard.rules import (
     GameConfig,
     GameState,
     Move,
-    SeatConfig,
-    SeatKind,
 )
 from shipyard_tui.games.shipyard.rules import DecisionStep as S
 from shipyard_tui.games.shipyard.rules import moves as mv
@@ -53,6 +50,7 @@ from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.ascii import to_ascii
 from shipyard_tui.ui.palette import seat_mark
 from shipyard_tui.ui.widgets.base import RENDER_ERRORS
+from support.shipyard import board_config
 from support.ui import drawn, settle
 
 MODES = ("colour", "no-colour", "ascii")
@@ -61,13 +59,7 @@ INTERESTING = (S.CHOOSE, S.RING, S.EXCHANGE_PICK, S.EXCHANGE_GOOD, S.BONUS_BEFOR
 """Decisions whose letters the parts print, or whose track says what a tile pays."""
 
 
-def _config(kind: str, seats: int, seed: int) -> GameConfig:
-    if kind == "solo":
-        return solo_config("Ann", seed)
-    names = ("Ann", "Bob", "Cy", "Di")[:seats]
-    return GameConfig(tuple(SeatConfig(n, SeatKind.HUMAN if i == 0 else SeatKind.BOT, "random")
-                            for i, n in enumerate(names)), seed=seed,
-                      edition="classic" if kind == "classic" else "second")
+_config = board_config
 
 
 @cache
