@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
 
 import asyncssh
 import pytest
@@ -15,7 +14,7 @@ from shipyard_tui.server.host import TableHost
 from shipyard_tui.server.tables import PERSON, SeatPlan, Table
 from support import random_playout
 from support.shipyard import new_game
-from support.ssh import Server, Terminal, make_key, start_server
+from support.ssh import Server, Terminal, make_key, recording_lobby, start_server
 
 
 @pytest.fixture
@@ -94,13 +93,10 @@ async def test_a_player_removes_a_finished_table_from_their_lobby(host: TableHos
 
 
 async def test_d_in_the_lobby_asks_before_it_removes_a_finished_table() -> None:
-    from shipyard_tui.server.showcase import LobbyShowcase
     from shipyard_tui.ui.screens.confirm import ConfirmScreen
     from shipyard_tui.ui.showcase import settle
 
-    sent: list[dict[str, Any]] = []
-    app = LobbyShowcase()
-    app.send = sent.append  # type: ignore[method-assign]
+    app, sent = recording_lobby()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("d")  # a game under way
@@ -205,12 +201,9 @@ async def test_a_seat_kept_for_a_friend_is_theirs_alone(host: TableHost) -> None
 async def test_the_new_table_screen_keeps_a_seat_for_a_named_friend() -> None:
     from shipyard_tui.server.lobby import NewTableScreen
     from shipyard_tui.server.new_table import FriendScreen
-    from shipyard_tui.server.showcase import LobbyShowcase
     from shipyard_tui.ui.showcase import settle
 
-    sent: list[dict[str, Any]] = []
-    app = LobbyShowcase()
-    app.send = sent.append  # type: ignore[method-assign]
+    app, sent = recording_lobby()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("n")

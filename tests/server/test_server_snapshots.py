@@ -6,6 +6,7 @@ import pytest
 
 from shipyard_tui.server.showcase import LOBBY_SCENES
 from shipyard_tui.ui.showcase import settle
+from support.ssh import recording_lobby
 
 
 @pytest.mark.parametrize("scene", LOBBY_SCENES, ids=[s.name for s in LOBBY_SCENES])
@@ -35,11 +36,8 @@ async def test_a_new_table_offers_the_level_names_for_bots_and_the_stand_in() ->
     """Issue 13: bot seats and the stand-in bot are chosen by the level names players
     see (beginner, sensible, strong), and the lobby shows bots by those names."""
     from shipyard_tui.server.lobby import NewTableScreen, seat_text
-    from shipyard_tui.server.showcase import LobbyShowcase
 
-    sent: list[dict[str, object]] = []
-    app = LobbyShowcase()
-    app.send = sent.append  # type: ignore[method-assign]
+    app, sent = recording_lobby()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("n")
@@ -99,11 +97,8 @@ async def test_a_too_small_terminal_hides_the_lobby_until_it_grows() -> None:
     from textual.widgets import DataTable, Static
 
     from shipyard_tui.server.lobby import LobbyScreen
-    from shipyard_tui.server.showcase import LobbyShowcase
 
-    sent: list[dict[str, object]] = []
-    app = LobbyShowcase()
-    app.send = sent.append  # type: ignore[method-assign]
+    app, sent = recording_lobby()
     async with app.run_test(size=(60, 20)) as pilot:
         await settle(pilot)
         lobby = app.screen

@@ -9,7 +9,6 @@ import importlib.util
 import time
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
 
 import pytest
 from test_server_host import Client, two_seat_table
@@ -17,6 +16,7 @@ from test_server_host import Client, two_seat_table
 from shipyard_tui.server.host import Link, TableHost
 from shipyard_tui.server.tables import PERSON, SeatPlan, Table
 from support.shipyard import new_game
+from support.ssh import recording_lobby
 from support.ui import until
 
 
@@ -95,12 +95,9 @@ async def test_players_turn_the_stand_in_on_and_off_later(host: TableHost) -> No
 
 
 async def test_s_in_the_lobby_goes_round_the_stand_in_times() -> None:
-    from shipyard_tui.server.showcase import LobbyShowcase
     from shipyard_tui.ui.showcase import settle
 
-    sent: list[dict[str, Any]] = []
-    app = LobbyShowcase()
-    app.send = sent.append  # type: ignore[method-assign]
+    app, sent = recording_lobby()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("s")  # Ann's table, with no stand-in

@@ -167,3 +167,15 @@ class Terminal:
                 await asyncio.wait_for(self.conn.wait_closed(), 10)
         if self._reader is not None:
             self._reader.cancel()
+
+
+def recording_lobby() -> tuple[Any, list[dict[str, Any]]]:
+    """The lobby's showcase app (no host behind it) and the list that records each
+    message it would send the host."""
+    from shipyard_tui.server.showcase import LobbyShowcase
+
+    sent: list[dict[str, Any]] = []
+    app = LobbyShowcase()
+    app.send = sent.append  # type: ignore[method-assign]
+    return app, sent
+
