@@ -46,7 +46,9 @@ async def test_whole_solo_game_by_keys(tmp_path, monkeypatch):
 
 async def test_automa_turns_are_shown_step_by_step_and_a_key_skips_them(tmp_path, monkeypatch):
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
-    app = ShipyardApp(config=solo_config("Ann", seed=5), bot_delay=0.5)
+    # each automa step stays on screen until a key, however slow the machine: at 0.5 s
+    # a step, a loaded machine had moved on to Automa B before the prompt was read
+    app = ShipyardApp(config=solo_config("Ann", seed=5), bot_delay=600)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
