@@ -126,10 +126,12 @@ def _stop_signal() -> asyncio.Event:
 
 def ssh_session(player: str | None, fingerprint: str | None, socket_path: Path | None,
                 bell: bool) -> int:
-    """One player's interface, against a running table host."""
-    from shipyard_tui.server.ssh import no_terminal
-
+    """One player's interface, against a running table host (the SSH server's module,
+    and asyncssh with it, imported only to word a refusal: a session has no use for
+    them, and a forked session would hold its own copy of them)."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        from shipyard_tui.server.ssh import no_terminal
+
         # under OpenSSH's ForceCommand: SSH_CONNECTION says where the client came in
         parts = os.environ.get("SSH_CONNECTION", "").split()
         host, port = (parts[2], int(parts[3])) if len(parts) == 4 and parts[3].isdigit() \
