@@ -149,6 +149,25 @@ class Forks:
 # -- the fork server itself ----------------------------------------------------------
 
 
+LAZY = (
+    "shipyard_tui.server.serve",
+    "shipyard_tui.ui.screens.confirm",
+    "textual.drivers.headless_driver",
+    "textual.drivers.linux_driver",
+    "textual.layouts.factory",
+    "textual.layouts.grid",
+    "textual.layouts.horizontal",
+    "textual.layouts.stream",
+    "textual.layouts.vertical",
+    "textual.pilot",
+    "textual.scrollbar",
+    "rich._emoji_codes",
+)
+"""Modules a session imports only as it runs (Textual and Rich import them on first
+use): imported here once, not once in every session (measured in a forked session
+after a game's first moves; docs/performance.md, "Fork per connection")."""
+
+
 def preload() -> None:
     """Import what a session imports: the command line, the session's app, Textual,
     and each game's interface (through the registry: its kind's modules)."""
@@ -159,6 +178,13 @@ def preload() -> None:
     from shipyard_tui.server import session, table_screen
 
     del cli, session, table_screen
+    for module in LAZY:
+        with contextlib.suppress(ImportError):
+            importlib.import_module(module)
+    with contextlib.suppress(Exception):  # rich's table of character widths
+        from rich._unicode_data import load
+
+        load()
     for name in games.names():
         kind = games.kind(name)
         with contextlib.suppress(Exception):
