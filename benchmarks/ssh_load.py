@@ -1,36 +1,59 @@
-"""Load on the SSH server: many connections at once, each an interface in its own pty.
+"""Load on the SSH server: N players at once, each in an SSH client with a terminal,
+playing by keys at a person's pace.
 
-    .venv/bin/python benchmarks/ssh_load.py --tables 6 --seats 4
+    .venv/bin/python benchmarks/ssh_load.py --players 10
+    .venv/bin/python benchmarks/ssh_load.py --players 100 --seconds 90
 
-Starts ``shipyard serve`` on a free loopback port, connects one SSH client with a
-terminal per seat, opens the tables through the lobby by keys, and plays every seat
-by pressing the first choice (``a``, Enter) as soon as that player's prompt shows: a
-person playing at a bot's pace. It stops when every game is over (or after
-``--moves`` moves per table), then prints the memory of each connection's interface
-process, the server's memory, and the CPU the server and the interfaces used.
-Everything stays on 127.0.0.1.
+Starts ``shipyard serve`` on a free loopback port (``--max-connections`` raised to
+fit), connects one asyncssh client with a terminal per player, and seats them at
+tables of 2, 3 and 4 in turn (``--seats``), each table opened by keys through the
+lobby; a player left over with no table to fill stays in the lobby. Then, for
+``--seconds``, every player presses a key every 1 to 3 seconds (uniformly drawn,
+``--pace``): the player whose decision it is picks the first choice (``a``) and
+then confirms it (Enter, or ``y`` where a choice asks to be confirmed), one key at
+a time; the others look at another board panel (``1``, ``2``, ``3``: Market, Rondels,
+Yards, by F2, F3, F4); a player in the lobby moves its cursor. Everything stays on 127.0.0.1.
 
-Memory per connection is given three ways: resident (RSS, the largest seen), and, at
-the end, proportional (PSS: each shared page divided among the processes sharing it)
-and unique (USS: pages no other process has), from ``/proc/PID/smaps_rollup``. With
-the fork server (issue 36; ``--no-fork`` for a new process per connection) the
-sessions share the interface the fork server imported, which RSS counts again in
-every one of them; "PSS per connection" adds the fork server's own PSS, shared out.
+**Key-to-screen latency** is timed for each key whose effect can be read on the
+screen: a panel key until that panel's contents are on the client's screen, a
+confirming key until the decision on screen is another (or gone). The clock stops
+when the bytes that show it have reached the client and been decoded (pyte), so the
+figure includes the client's own work; the clients run in this one process, on the
+same machine as the server. A panel key is not timed when a decision for the player
+arrives while it waits (the screen then shows the decision). ``a`` is pressed but not
+timed (when the first choice is already highlighted it changes only colours, or
+nothing). A timed key whose effect is not on screen within 10 s counts as an error.
 
-    .venv/bin/python benchmarks/ssh_load.py --tables 5 --seats 2 --moves 30
-    .venv/bin/python benchmarks/ssh_load.py --tables 5 --seats 2 --moves 30 --no-fork
+Reported at the end, every connection still open:
+
+- memory per connection as PSS (each shared page divided among the processes that
+  share it) and USS (pages no other process has), from ``/proc/PID/smaps_rollup``;
+  "PSS per connection" is the sessions' PSS plus the fork server's, divided by N;
+  "marginal PSS per connection" is the growth of the whole server's PSS (SSH server
+  and host, fork server, sessions) from before the first connection to the end,
+  divided by N: what one more player costs;
+- CPU over the timed play, in % of one core: the host's (the whole machine, from
+  ``/proc/stat``, this benchmark's clients included), the SSH server and table host,
+  the sessions together, the fork server, and this benchmark's own process;
+- errors: connections closed, a traceback on a screen or in the server's output, a
+  session's crash log, a timed key without its effect.
+
+``--no-fork`` serves with a new process per connection instead of the fork server.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
+import random
+import resource
 import shutil
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -39,6 +62,13 @@ from support.ssh import DOWN, ENTER, RIGHT, Server, Terminal, make_key, start_se
 
 PAGE = 4096
 TICK = 1 / 100
+UP = "\x1b[A"
+CTRL_END = "\x1b[1;5F"
+PANELS = {"\x1bOQ": "bow (", "\x1bOR": "Employees (", "\x1bOS": " · shipyard"}
+"""A board panel's key (F2, F3, F4: the same as 1, 2, 3, which at some decisions
+are yard cells) and words only that panel shows (Shipyard, at 100 columns)."""
+ANSWER = 10.0
+"""Seconds a timed key's effect may take before it counts as an error."""
 
 
 def _stat(pid: int) -> tuple[int, float] | None:
@@ -66,24 +96,18 @@ def _private(pid: int) -> tuple[int, int] | None:
     return kb.get("Pss", 0) * 1024, uss * 1024
 
 
+def _machine_busy() -> tuple[int, int]:
+    """(busy, total) clock ticks of the whole machine, from /proc/stat."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = values[3] + values[4]  # idle and iowait
+    return sum(values) - idle, sum(values)
+
+
 def _is_fork_server(pid: int) -> bool:
     try:
         return b"forkserver" in Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
         return False
-
-
-def _sessions(pid: int) -> tuple[list[int], list[int]]:
-    """(the connections' interface processes, the fork servers) under the server:
-    its children, or the children of its fork server."""
-    sessions, forks = [], []
-    for child in _children(pid):
-        if _is_fork_server(child):
-            forks.append(child)
-            sessions.extend(_children(child))
-        else:
-            sessions.append(child)
-    return sessions, forks
 
 
 def _children(pid: int) -> list[int]:
@@ -99,188 +123,316 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-class Meter:
-    """Samples the server's and the interfaces' memory and CPU while the load runs."""
-
-    def __init__(self, server: Server) -> None:
-        self.pid = server.process.pid
-        self.server_rss: list[int] = []
-        self.child_rss: dict[int, int] = {}
-        self.child_cpu: dict[int, float] = {}
-        self.child_private: dict[int, tuple[int, int]] = {}
-        """(PSS, USS) of each interface process at the last sample."""
-        self.forks_private: tuple[int, int] = (0, 0)
-        self.forks_rss = 0
-        self.server_cpu = 0.0
-        self.start_cpu = (_stat(self.pid) or (0, 0.0))[1]
-        self.started = time.monotonic()
-
-    def sample(self) -> None:
-        own = _stat(self.pid)
-        if own is not None:
-            self.server_rss.append(own[0])
-            self.server_cpu = own[1] - self.start_cpu
-        sessions, forks = _sessions(self.pid)
-        for child in sessions:
-            seen = _stat(child)
-            if seen is not None:
-                self.child_rss[child] = max(self.child_rss.get(child, 0), seen[0])
-                self.child_cpu[child] = seen[1]
-        self.child_private = {child: private for child in sessions
-                              if (private := _private(child)) is not None}
-        for fork in forks:
-            self.forks_private = _private(fork) or (0, 0)
-            self.forks_rss = (_stat(fork) or (0, 0.0))[0]
+def _sessions(pid: int) -> tuple[list[int], list[int]]:
+    """(the connections' interface processes, the fork servers) under the server:
+    its children, or the children of its fork server."""
+    sessions, forks = [], []
+    for child in _children(pid):
+        if _is_fork_server(child):
+            forks.append(child)
+            sessions.extend(_children(child))
+        else:
+            sessions.append(child)
+    return sessions, forks
 
 
-async def open_tables(server: Server, terminals: list[Terminal], names: list[str],
-                      seats: int) -> None:
-    """Table by table: the first player opens it with every other seat open for a
-    person, the others sit down by picking its row in the lobby."""
-    for t in range(len(terminals) // seats):
-        group = terminals[t * seats:(t + 1) * seats]
-        host = group[0]
-        host.press("n")
-        await host.wait_for("A new table")
-        for row in range(1, seats - 1):
-            host.press(DOWN, RIGHT)
-            await host.wait_for(f"Seat {row + 2}: ◀ open")
-        host.press(ENTER)
-        await host.wait_for(f"{seats - 1} seats open" if seats > 2 else "1 seat open")
-        for i, guest in enumerate(group[1:], start=1):
-            await guest.wait_for(f" {names[t * seats]} · ")
-            await asyncio.sleep(0.3)
-            for _ in range(t):
-                guest.press(DOWN)
-                await asyncio.sleep(0.2)
-            guest.press(ENTER)
-            if i < seats - 1:
-                await guest.wait_for("You sit at table", 60)
-        for member, name in zip(group, names[t * seats:], strict=False):
-            await member.wait_for(lambda text, name=name: f"{name}: " in text
-                                  or "'s turn" in text, 60)
+@dataclass
+class Snapshot:
+    """The server's processes' memory and CPU at one moment."""
+
+    server: tuple[int, int]
+    forks: tuple[int, int]
+    sessions: dict[int, tuple[int, int]]
+    """(PSS, USS) of each connection's interface process."""
+    cpu: dict[str, float]
+    """CPU seconds so far: the server, the fork server, the sessions (together)."""
+    machine: tuple[int, int]
+    own: float
+
+    @classmethod
+    def take(cls, server_pid: int) -> Snapshot:
+        sessions, forks = _sessions(server_pid)
+        private = {pid: p for pid in sessions if (p := _private(pid)) is not None}
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        return cls(server=_private(server_pid) or (0, 0),
+                   forks=_private(forks[0]) or (0, 0) if forks else (0, 0),
+                   sessions=private,
+                   cpu={"server": (_stat(server_pid) or (0, 0.0))[1],
+                        "fork server": sum((_stat(f) or (0, 0.0))[1] for f in forks),
+                        "sessions": sum((_stat(s) or (0, 0.0))[1] for s in sessions)},
+                   machine=_machine_busy(), own=usage.ru_utime + usage.ru_stime)
+
+    def total_pss(self) -> int:
+        return self.server[0] + self.forks[0] + sum(p for p, _ in self.sessions.values())
 
 
-def table_games(server: Server) -> dict[str, dict]:
-    """Each table's last autosave (or archive), by table id."""
-    out: dict[str, dict] = {}
-    for kind in ("saves", "finished"):
-        for path in (server.data / "server" / kind).glob("*table-*.json"):
-            if path.name.endswith(".bak.json") or ".bak" in path.name:
-                continue
-            try:
-                body = json.loads(path.read_text())
-            except (OSError, ValueError):
-                continue
-            out[body["game_id"].removeprefix("table-")] = body["game"]
-    return out
+class Watched:
+    """A terminal whose screen is tested as each chunk of bytes arrives, so that a
+    key's effect is timed when it reaches the client, not when the test next looks."""
+
+    def __init__(self, terminal: Terminal, name: str) -> None:
+        self.terminal = terminal
+        self.name = name
+        self._pending: tuple[float, Callable[[str], bool], asyncio.Future[float]] | None = None
+        feed = terminal.stream.feed
+
+        def fed(data: bytes) -> None:
+            feed(data)
+            if self._pending is not None:
+                start, test, done = self._pending
+                terminal._text = None
+                if test(terminal.text()):
+                    self._pending = None
+                    if not done.done():
+                        done.set_result(time.monotonic() - start)
+
+        terminal.stream.feed = fed  # type: ignore[method-assign]
+
+    async def timed(self, key: str, test: Callable[[str], bool]) -> float | None:
+        """Press ``key``; seconds until the screen passes ``test`` (None: not in
+        :data:`ANSWER` seconds)."""
+        done: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        self._pending = (time.monotonic(), test, done)
+        self.terminal.press(key)
+        try:
+            return await asyncio.wait_for(done, ANSWER)
+        except TimeoutError:
+            return None
+        finally:
+            self._pending = None
 
 
-async def drive(server: Server, by_name: dict[str, Terminal], moves: int,
-                limit: float) -> dict[str, dict]:
-    """Press the first choice for whoever is to move at every table, until every game
-    is over (or has ``moves`` moves)."""
-    plan = json.loads((server.data / "server" / "tables.json").read_text())
-    seats = {t["table"]: [s["player"] for s in t["seats"]] for t in plan["tables"]}
-    pressed: dict[str, tuple[int, float]] = {}
-    deadline = time.monotonic() + limit
+def decision(text: str, name: str) -> list[str] | None:
+    """The player's decision on screen: its prompt line and what follows it (the
+    choices); None when the screen asks this player nothing."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith(f" {name}: "):
+            return [row.rstrip() for row in lines[i:-2]]
+    return None
+
+
+@dataclass
+class Tally:
+    latencies: dict[str, list[float]] = field(default_factory=lambda: {"move": [], "panel": []})
+    keys: int = 0
+    unanswered: list[str] = field(default_factory=list)
+    interrupted: int = 0
+    """Panel keys whose wait a decision for the player cut short (not timed)."""
+    first_unanswered: str = ""
+    """The screen of the first timed key without its effect."""
+
+
+async def play(watched: Watched, rng: random.Random, pace: tuple[float, float],
+               until: float, tally: Tally, seated: bool) -> None:
+    """One player at a person's pace until ``until`` (monotonic seconds)."""
+    name, terminal = watched.name, watched.terminal
+    picked: list[str] | None = None
+    """The decision for which ``a`` was pressed (the next key confirms it)."""
+    lobby_key = DOWN
     while True:
-        games = table_games(server)
-        done = 0
-        for table, names in seats.items():
-            game = games.get(table)
-            if game is None:
-                continue
-            count = len(game["moves"])
-            over = game["state"]["stage"] == "over"
-            if over or (moves and count >= moves):
-                done += 1
-                continue
-            name = names[game["state"]["turn"]["seat"]]
-            terminal = by_name[name]
-            last = pressed.get(table, (-1, 0.0))
-            text = terminal.text()
-            if f"{name}: " in text and (last[0] != count or time.monotonic() - last[1] > 5):
-                # An irreversible choice asks to be confirmed; otherwise the first choice.
-                confirming = "(y)" in text and "(n)" in text
-                terminal.press(*(("y",) if confirming else ("a", ENTER)))
-                pressed[table] = (count, time.monotonic())
-        if done == len(seats):
-            return games
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"{done} of {len(seats)} tables finished in {limit:.0f} s")
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(rng.uniform(*pace))
+        if time.monotonic() >= until or terminal.closed.is_set():
+            return
+        tally.keys += 1
+        text = terminal.text()
+        if not seated:
+            terminal.press(lobby_key)
+            lobby_key = UP if lobby_key == DOWN else DOWN
+            continue
+        asked = decision(text, name)
+        if asked is not None and picked != asked and not ("(y)" in text and "(n)" in text):
+            terminal.press("a")
+            await asyncio.sleep(0.05)
+            picked = decision(terminal.text(), name)
+            continue
+        if asked is not None:
+            key = "y" if "(y)" in text and "(n)" in text else ENTER
+            kind = "move"
+
+            def test(now: str, before: list[str] = asked) -> bool:
+                return decision(now, name) != before
+        else:
+            shown = [k for k, words in PANELS.items() if words in text]
+            choices = [k for k in PANELS if k not in shown]
+            key = rng.choice(choices)
+            kind = "panel"
+
+            def test(now: str, words: str = PANELS[key]) -> bool:
+                return words in now or decision(now, name) is not None
+        picked = None
+        seconds = await watched.timed(key, test)
+        if kind == "panel" and decision(terminal.text(), name) is not None:
+            tally.interrupted += 1  # a decision came: not the key's effect, not timed
+        elif seconds is None:
+            tally.unanswered.append(f"{name} {kind} {key!r}")
+            if len(tally.unanswered) == 1:
+                tally.first_unanswered = terminal.text()
+        else:
+            tally.latencies[kind].append(seconds)
 
 
-async def run(tables: int, seats: int, moves: int, limit: float, size: tuple[int, int],
-              lobby: int = 0, fork: bool = True) -> dict[str, float | str]:
+def table_sizes(players: int, seats: list[int]) -> list[int]:
+    """Tables of the given sizes in turn while players are left to fill them; a last
+    table of what is left (when 2 or more), else that player stays in the lobby."""
+    sizes: list[int] = []
+    left = players
+    while left >= 2:
+        size = seats[len(sizes) % len(seats)]
+        sizes.append(min(size, left))
+        left -= sizes[-1]
+    return sizes
+
+
+async def open_table(host: Terminal, guests: list[Terminal], host_name: str) -> None:
+    """The host opens a table with every other seat open for a person; the guests
+    sit down at it (the newest table: the lobby's last row)."""
+    seats = len(guests) + 1
+    host.press("n")
+    await host.wait_for("A new table", 60)
+    for row in range(1, seats - 1):
+        host.press(DOWN, RIGHT)
+        await host.wait_for(f"Seat {row + 2}: ◀ open", 60)
+    host.press(ENTER)
+    await host.wait_for("You sit at table", 60)
+
+    async def sit(guest: Terminal) -> None:
+        deadline = time.monotonic() + 60
+        while f" {host_name} · " not in guest.text():  # the row, scrolled into view
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{host_name}'s table is not in the lobby:\n"
+                                     f"{guest.text()}")
+            guest.press(CTRL_END)
+            await asyncio.sleep(0.3)
+        guest.press(CTRL_END)
+        await asyncio.sleep(0.2)
+        guest.press(ENTER)
+
+    await asyncio.gather(*(sit(guest) for guest in guests))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
+
+
+async def run(players: int, seats: list[int], seconds: float, pace: tuple[float, float],
+              size: tuple[int, int], fork: bool, seed: int) -> dict[str, float | str]:
     folder = Path(tempfile.mkdtemp(prefix="shipyard-load-"))
-    names = [f"P{i:02d}" for i in range(1, tables * seats + lobby + 1)]
+    names = [f"P{i:03d}" for i in range(1, players + 1)]
     keys, lines = {}, []
     for name in names:
         keys[name], line = make_key(folder, name)
         lines.append(line)
     (folder / "players").write_text("\n".join(lines) + "\n")
-    server = start_server(folder / "data", "--players", str(folder / "players"),
-                          *(() if fork else ("--no-fork",)))
-    meter = Meter(server)
+    server: Server = start_server(folder / "data", "--players", str(folder / "players"),
+                                  "--max-connections", str(players + 8),
+                                  *(() if fork else ("--no-fork",)))
     terminals: list[Terminal] = []
     try:
-        started = time.monotonic()
-        for name in names:
-            terminals.append(await Terminal(*size).connect(server.port, keys[name]))
-        for terminal, name in zip(terminals, names, strict=True):
-            await terminal.wait_for(f"you are {name}", 120)
-        connected = time.monotonic() - started
-        meter.sample()
-        await open_tables(server, terminals[:tables * seats], names, seats)
+        await asyncio.sleep(1)
+        before = Snapshot.take(server.process.pid)
+        sizes = table_sizes(players, seats)
+        connected = opened = 0.0
 
-        async def sampling() -> None:
-            while True:
-                meter.sample()
-                await asyncio.sleep(2)
+        async def connect(group: list[str]) -> list[Terminal]:
+            nonlocal connected
+            started = time.monotonic()
+            new = [await Terminal(*size).connect(server.port, keys[name]) for name in group]
+            for terminal, name in zip(new, group, strict=True):
+                await terminal.wait_for(f"you are {name}", 120)
+            connected += time.monotonic() - started
+            terminals.extend(new)
+            return new
 
-        sampler = asyncio.get_running_loop().create_task(sampling())
+        # Table by table: its players connect, then open it and sit down (players
+        # waiting in the lobby while every other table is opened would only make
+        # the opening slow: each lobby is redrawn at every change).
+        for count in sizes:
+            group = await connect(names[len(terminals):len(terminals) + count])
+            started = time.monotonic()
+            await open_table(group[0], group[1:], names[len(terminals) - count])
+            opened += time.monotonic() - started
+        seated = len(terminals)
+        await connect(names[seated:])
+        for terminal, name in zip(terminals[:seated], names[:seated], strict=True):
+            await terminal.wait_for(lambda text, name=name: f"{name}: " in text
+                                    or "'s turn" in text, 120)
+        watched = [Watched(t, n) for t, n in zip(terminals, names, strict=True)]
+        rng = random.Random(seed)
+        tally = Tally()
+        at_start = Snapshot.take(server.process.pid)
         play_start = time.monotonic()
-        server_cpu_before = meter.server_cpu
-        games = await drive(server, dict(zip(names, terminals, strict=True)), moves, limit)
-        meter.sample()  # PSS and USS, every connection still open
+        until = play_start + seconds
+        await asyncio.gather(*(play(w, random.Random(rng.random()), pace, until, tally,
+                                    i < seated) for i, w in enumerate(watched)))
         played = time.monotonic() - play_start
-        sampler.cancel()
-        meter.sample()
-        errors = [name for name, t in zip(names, terminals, strict=True)
-                  if "Traceback" in t.text() or t.closed.is_set()]
+        end = Snapshot.take(server.process.pid)
+        errors = [f"{name}: closed" for name, t in zip(names, terminals, strict=True)
+                  if t.closed.is_set()]
+        errors += [f"{name}: traceback on screen" for name, t
+                   in zip(names, terminals, strict=True) if "Traceback" in t.text()]
         if server.process.poll() is not None:
             errors.append("the server stopped")
         if any("Traceback" in line for line in server.output):
-            errors.append("the server reported an error:\n" + "".join(server.output))
-        total_moves = sum(len(g["moves"]) for g in games.values())
-        over = sum(1 for g in games.values() if g["state"]["stage"] == "over")
-        rss = sorted(meter.child_rss.values())
-        pss = [p for p, _ in meter.child_private.values()]
-        uss = [u for _, u in meter.child_private.values()]
+            errors.append("a traceback in the server's output")
+        errors += [f"crash log {p.name}" for p
+                   in (server.data / "server").glob("session-crash-*")]
+        errors += [f"no effect in {ANSWER:.0f} s: {k}" for k in tally.unanswered]
+        for error in errors[:20]:
+            print("error:", error, file=sys.stderr)
+        if tally.first_unanswered:
+            print(f"the first key without its effect left:\n{tally.first_unanswered}",
+                  file=sys.stderr)
+        timed = tally.latencies["move"] + tally.latencies["panel"]
+        pss = [p for p, _ in end.sessions.values()]
+        uss = [u for _, u in end.sessions.values()]
+        busy = end.machine[0] - at_start.machine[0]
+        total = end.machine[1] - at_start.machine[1]
+        cores = len([line for line in Path("/proc/stat").read_text().splitlines()
+                     if line.startswith("cpu") and line[3:4].isdigit()])
+
+        def core_share(key: str) -> float:
+            return round(100 * (end.cpu[key] - at_start.cpu[key]) / played, 1)
+
+        def ms(values: list[float], q: float) -> float:
+            return round(1000 * percentile(values, q), 1) if values else 0.0
+
+        mib = 2**20
         return {
-            "fork server": "yes" if meter.forks_rss else "no",
+            "fork server": "yes" if end.forks[0] else "no",
             "connections": len(terminals),
-            "tables": tables,
-            "games over": over,
+            "tables": "+".join(str(s) for s in sizes),
+            "in the lobby": players - seated,
             "errors": len(errors),
-            "moves": total_moves,
-            "connect s": round(connected, 1),
-            "play s": round(played, 1),
-            "moves per s": round(total_moves / played, 2),
-            "interface MiB median": round(statistics.median(rss) / 2**20, 1) if rss else 0,
-            "interface MiB max": round(max(rss) / 2**20, 1) if rss else 0,
-            "interface PSS MiB median": round(statistics.median(pss) / 2**20, 1) if pss else 0,
-            "interface USS MiB median": round(statistics.median(uss) / 2**20, 1) if uss else 0,
-            "fork server RSS MiB": round(meter.forks_rss / 2**20, 1),
-            "fork server PSS MiB": round(meter.forks_private[0] / 2**20, 1),
-            "PSS per connection MiB": round((sum(pss) + meter.forks_private[0])
-                                            / max(1, len(pss)) / 2**20, 1),
-            "server MiB max": round(max(meter.server_rss) / 2**20, 1),
-            "server CPU %": round(100 * (meter.server_cpu - server_cpu_before) / played, 1),
-            "interfaces CPU % (sum)": round(100 * sum(meter.child_cpu.values()) /
-                                            (time.monotonic() - meter.started), 1),
+            "connecting s (sum)": round(connected, 1),
+            "open tables s": round(opened, 1),
+            "played s": round(played, 1),
+            "keys": tally.keys,
+            "keys per s": round(tally.keys / played, 1),
+            "timed keys": len(timed),
+            "panel keys cut short": tally.interrupted,
+            "latency p50 ms": ms(timed, 50),
+            "latency p90 ms": ms(timed, 90),
+            "latency p95 ms": ms(timed, 95),
+            "latency p99 ms": ms(timed, 99),
+            "latency max ms": ms(timed, 100),
+            "move keys p95 ms": ms(tally.latencies["move"], 95),
+            "panel keys p95 ms": ms(tally.latencies["panel"], 95),
+            "session PSS MiB median": round(statistics.median(pss) / mib, 1) if pss else 0,
+            "session USS MiB median": round(statistics.median(uss) / mib, 1) if uss else 0,
+            "session USS MiB max": round(max(uss) / mib, 1) if uss else 0,
+            "fork server PSS MiB": round(end.forks[0] / mib, 1),
+            "server PSS MiB": round(end.server[0] / mib, 1),
+            "PSS per connection MiB": round((sum(pss) + end.forks[0])
+                                            / max(1, len(pss)) / mib, 1),
+            "marginal PSS per connection MiB": round(
+                (end.total_pss() - before.total_pss()) / max(1, len(terminals)) / mib, 1),
+            "host CPU % of a core": round(100 * cores * busy / max(1, total), 1),
+            "server CPU %": core_share("server"),
+            "sessions CPU % (sum)": core_share("sessions"),
+            "fork server CPU %": core_share("fork server"),
+            "benchmark's clients CPU %": round(100 * (end.own - at_start.own) / played, 1),
         }
     finally:
         for terminal in terminals:
@@ -291,23 +443,27 @@ async def run(tables: int, seats: int, moves: int, limit: float, size: tuple[int
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=6)
-    parser.add_argument("--seats", type=int, default=4, choices=(2, 3, 4))
-    parser.add_argument("--moves", type=int, default=0,
-                        help="stop each table after this many moves (default: play to the end)")
-    parser.add_argument("--limit", type=float, default=1800, help="give up after this many "
-                                                                  "seconds (default 1800)")
+    parser.add_argument("--players", type=int, default=10, help="connections (default 10)")
+    parser.add_argument("--seats", default="2,3,4",
+                        help="table sizes, taken in turn (default 2,3,4)")
+    parser.add_argument("--seconds", type=float, default=60,
+                        help="how long the players play at their pace (default 60)")
+    parser.add_argument("--pace", default="1,3",
+                        help="seconds between a player's keys, least and most (default 1,3)")
     parser.add_argument("--size", default="100x30", help="each client's terminal size")
-    parser.add_argument("--lobby", type=int, default=0,
-                        help="more connections that stay in the lobby (default 0)")
+    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-fork", action="store_true",
                         help="serve with --no-fork: a new process per connection")
     args = parser.parse_args()
     width, height = (int(v) for v in args.size.split("x"))
-    result = asyncio.run(run(args.tables, args.seats, args.moves, args.limit, (width, height),
-                             args.lobby, not args.no_fork))
+    seats = [int(v) for v in args.seats.split(",")]
+    if not all(2 <= s <= 4 for s in seats) or args.players < 1:
+        parser.error("tables seat 2 to 4; at least one player")
+    least, most = (float(v) for v in args.pace.split(","))
+    result = asyncio.run(run(args.players, seats, args.seconds, (least, most),
+                             (width, height), not args.no_fork, args.seed))
     for key, value in result.items():
-        print(f"{key:<24} {value}")
+        print(f"{key:<34} {value}")
     return 0 if result["errors"] == 0 else 1
 
 
