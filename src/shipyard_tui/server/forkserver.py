@@ -162,6 +162,7 @@ LAZY = (
     "textual.pilot",
     "textual.scrollbar",
     "rich._emoji_codes",
+    "concurrent.futures.thread",
 )
 """Modules a session imports only as it runs (Textual and Rich import them on first
 use): imported here once, not once in every session (measured in a forked session
