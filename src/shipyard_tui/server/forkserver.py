@@ -179,9 +179,9 @@ def preload() -> None:
     from shipyard_tui.server import session, table_screen
 
     del cli, session, table_screen
-    for module in LAZY:
+    for lazy in LAZY:
         with contextlib.suppress(ImportError):
-            importlib.import_module(module)
+            importlib.import_module(lazy)
     with contextlib.suppress(Exception):  # rich's table of character widths
         from rich._unicode_data import load
 
