@@ -45,8 +45,10 @@ def _letter(tile_id: str | None) -> str:
 
 def pattern(yard: Sequence[str | None]) -> str:
     """The letter pattern of a yard given as tile ids (``None`` for empty cells)."""
-    letters = _LETTERS
-    return "".join([letters.get(t) or _letter(t) for t in yard])
+    try:
+        return "".join(map(_LETTERS.__getitem__, yard))
+    except KeyError:  # a tile not seen before (a blank one): learn its letter
+        return "".join([_LETTERS.get(t) or _letter(t) for t in yard])
 
 
 # A pattern is also read as a 30-bit number: cell ``c`` holds a bow in bit ``3c``, a
@@ -95,6 +97,26 @@ def _clears(tiles: int, intervals: tuple[tuple[int, int], ...] = _INTERVALS) -> 
     return True
 
 
+_CLEARED: dict[int, bool] = {0: True}
+""":func:`_clears` of the tiles left after each departure in a 10-cell yard: the same
+remainders follow from many yards (most of a yard but the tile being tried)."""
+
+
+def _clears_ten(tiles: int) -> bool:
+    """:func:`_clears` in a yard of :data:`CELLS` cells, each remainder remembered."""
+    known = _CLEARED.get(tiles)
+    if known is not None:
+        return known
+    for misfits, span in _INTERVALS:
+        if tiles & span and not tiles & misfits:
+            known = _clears_ten(tiles & ~span)
+            break
+    else:
+        known = False
+    _CLEARED[tiles] = known
+    return known
+
+
 @cache
 def completable(p: str) -> bool:
     """Whether every tile of the pattern can still become part of a complete ship.
@@ -112,6 +134,8 @@ def _clears_in(tiles: int, cells: int) -> bool:
     """:func:`_clears` for a yard of ``cells`` cells, remembered: the same tiles are
     reached from many patterns (a tile placed in another order), and a fresh game
     asked again for most of them."""
+    if cells == CELLS:
+        return _clears_ten(tiles)
     return _clears(tiles, _interval_masks(cells))
 
 
@@ -148,6 +172,22 @@ def legal_cells(p: str, letter: str) -> tuple[int, ...]:
                 continue
             cells.append(c)
     return tuple(cells)
+
+
+def has_legal_cell(p: str, letter: str) -> bool:
+    """Whether a tile of kind ``letter`` may be placed somewhere: :func:`legal_cells`
+    is not empty (asked for every kind at every choice of a tile, so it stops at the
+    first legal cell)."""
+    tiles = _encode(p)
+    code = _CODE[letter]
+    last_empty = p.count(EMPTY) == 1
+    size = len(p)
+    for c in range(size):
+        if p[c] == EMPTY and _clears_in(tiles | code << 3 * c, size):
+            if last_empty and not complete_ships(p[:c] + letter + p[c + 1 :]):
+                continue
+            return True
+    return False
 
 
 def placement_problem(p: str, letter: str, cell: int) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from shipyard_tui.games.shipyard.rules import events as ev
 from shipyard_tui.games.shipyard.rules.catalog import (
@@ -38,19 +39,25 @@ from shipyard_tui.games.shipyard.rules.state import (
 from shipyard_tui.games.shipyard.rules.yard import (
     KIND_LETTER,
     completing_cells,
+    has_legal_cell,
     legal_cells,
     pattern,
 )
+
+_KINDS = (TileKind.BOW, TileKind.MIDDLE, TileKind.STERN)
+
+
+_KIND_COLUMNS = {kind: tuple(col for col, k in enumerate(COLUMN_KINDS) if k is kind)
+                 for kind in _KINDS}
 
 
 def tile_buys(state: GameState, kind: TileKind, guilders: int) -> Iterator[Move]:
     """The ways to get a ship tile of ``kind``: each affordable displayed tile, or a free
     blank tile when none of that kind is displayed (R-4.1, N-8)."""
     displayed = False
-    for col, column in enumerate(state.market.ships):
-        if COLUMN_KINDS[col] is not kind:
-            continue
-        for row, tile in enumerate(column):
+    ships = state.market.ships
+    for col in _KIND_COLUMNS[kind]:
+        for row, tile in enumerate(ships[col]):
             if tile is not None:
                 displayed = True
                 if slot_price(row) <= guilders:
@@ -61,15 +68,33 @@ def tile_buys(state: GameState, kind: TileKind, guilders: int) -> Iterator[Move]
 
 def placeable_kinds(seat: Seat, completing: bool = False) -> list[TileKind]:
     """Kinds of ship tile with a legal cell in the yard (only completing cells if asked)."""
-    p = pattern(seat.yard)
-    cells = completing_cells if completing else legal_cells
-    return [k for k in (TileKind.BOW, TileKind.MIDDLE, TileKind.STERN)
-            if cells(p, KIND_LETTER[k])]
+    return list(_placeable(pattern(seat.yard), completing))
+
+
+@cache
+def _placeable(p: str, completing: bool) -> tuple[TileKind, ...]:
+    """:func:`placeable_kinds` of a yard's pattern, remembered (a yard changes only when
+    a tile is placed, and is asked about at every choice of a tile)."""
+    if completing:
+        return tuple(k for k in _KINDS if completing_cells(p, KIND_LETTER[k]))
+    return tuple(k for k in _KINDS if has_legal_cell(p, KIND_LETTER[k]))
 
 
 def can_build(state: GameState, seat: Seat, guilders: int) -> bool:
-    return any(next(tile_buys(state, kind, guilders), None) is not None
-               for kind in placeable_kinds(seat))
+    """Whether the seat could buy a ship tile with ``guilders`` and place it: some kind
+    with a legal cell has a way in :func:`tile_buys`."""
+    ships = state.market.ships
+    for kind in _placeable(pattern(seat.yard), False):
+        displayed = False
+        for col in _KIND_COLUMNS[kind]:
+            for row, tile in enumerate(ships[col]):
+                if tile is not None:
+                    if slot_price(row) <= guilders:
+                        return True
+                    displayed = True
+        if not displayed:
+            return True  # a blank tile (N-8)
+    return False
 
 
 def _build_moves(state: GameState) -> list[Move]:

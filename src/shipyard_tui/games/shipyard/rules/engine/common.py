@@ -109,7 +109,7 @@ def spendable(state: GameState) -> int:
 
 def income_for(state: GameState, index: int) -> tuple[list[str], int]:
     """Occupied tiles ahead of track slot ``index`` and the guilders lying on it (R-3.3)."""
-    ahead = [slot.action.value for slot in state.track[:index] if slot.cubes]
+    ahead = [str(slot.action) for slot in state.track[:index] if slot.cubes]  # the values
     return ahead, state.track[index].guilders
 
 

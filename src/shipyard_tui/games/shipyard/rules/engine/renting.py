@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from shipyard_tui.games.shipyard.rules import events as ev
 from shipyard_tui.games.shipyard.rules.canals import CanalSystem
 from shipyard_tui.games.shipyard.rules.engine import building, flow, registry, ruleset
@@ -28,7 +30,14 @@ def can_rent_canal(state: GameState, seat: Seat, guilders: int) -> bool:
     if not any(c is not None and slot_price(i) <= guilders
                for i, c in enumerate(state.market.canals)):
         return False
-    return CanalSystem(seat.canals).accepts_a_tile()
+    return _accepts_a_tile(tuple((c.canal, c.x, c.y, c.rotation) for c in seat.canals))
+
+
+@lru_cache(maxsize=4096)
+def _accepts_a_tile(canals: tuple[tuple[str, int, int, int], ...]) -> bool:
+    """Whether a canal system takes another tile, remembered by its placed canals (it
+    changes only when one is placed, and is asked about at every choice of a tile)."""
+    return CanalSystem(PlacedCanal(*c) for c in canals).accepts_a_tile()
 
 
 def _canal_pick_moves(state: GameState) -> list[Move]:

@@ -3,6 +3,8 @@ marker moves the Exchange action shares)."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from shipyard_tui.games.shipyard.rules import events as ev
 from shipyard_tui.games.shipyard.rules.catalog import (
     CATALOG,
@@ -39,10 +41,18 @@ def hireable(seat: Seat, employee: str) -> bool:
     """Whether a seat may hire this employee at all (R-4.6), ignoring the surcharge."""
     if employee in seat.employees:
         return False
+    needs = _hire_terms(employee)[1]
+    return needs is None or needs in seat.employees
+
+
+@cache
+def _hire_terms(employee: str) -> tuple[int, str | None]:
+    """An employee's surcharge, and the employee a seat must already have to hire it
+    (a level-2 trader needs the level-1 trader of its good), from the catalog."""
     emp = CATALOG.employees[employee]
     if emp.kind is EmployeeKind.TRADER and emp.level == 2:
-        return f"trader:{emp.good}:1" in seat.employees
-    return True
+        return emp.surcharge, f"trader:{emp.good}:1"
+    return emp.surcharge, None
 
 
 def _hire_step_cost(seat: Seat, steps_taken: int) -> int:
@@ -55,21 +65,32 @@ def _hire_options(state: GameState, seat: Seat, space: int, guilders: int) -> li
     for k, stack in enumerate(state.employee_track[space]):
         if stack:
             top = stack[-1]
-            if hireable(seat, top) and CATALOG.employees[top].surcharge <= guilders:
+            if hireable(seat, top) and _hire_terms(top)[0] <= guilders:
                 out.append(k)
     return out
+
+
+def _can_hire_at(state: GameState, seat: Seat, space: int, guilders: int) -> bool:
+    """Whether :func:`_hire_options` has some option (asked only whether there is one)."""
+    for stack in state.employee_track[space]:
+        if stack:
+            top = stack[-1]
+            if _hire_terms(top)[0] <= guilders and hireable(seat, top):
+                return True
+    return False
 
 
 def hire_reachable(state: GameState, seat: Seat, space: int, steps_taken: int,
                     guilders: int) -> bool:
     """Whether some space from ``space`` onward can still be reached and hired from."""
     budget = guilders
+    free = FOREMAN_FREE if has_employee(seat, EmployeeKind.FOREMAN) else 0
     for k in range(TRACK_EXTRA_STEPS - steps_taken + 1):
         if k > 0:
-            budget -= _hire_step_cost(seat, steps_taken + k - 1)
+            budget -= 0 if steps_taken + k - 1 < free else 1  # _hire_step_cost
             if budget < 0:
                 return False
-        if _hire_options(state, seat, (space + k) % 8, budget):
+        if _can_hire_at(state, seat, (space + k) % 8, budget):
             return True
     return False
 

@@ -44,6 +44,9 @@ def _sail_order_moves(state: GameState) -> list[Move]:
 registry.decision(S.SAIL_ORDER, "choose which completed ship sails first", _sail_order_moves)
 
 
+_PIECE_NAMES = tuple((piece, piece.value) for piece in PIECES)
+
+
 def _load_options(state: GameState) -> list[Move]:
     turn = state.turn
     seat = state.seats[turn.seat]
@@ -51,11 +54,11 @@ def _load_options(state: GameState) -> list[Move]:
     features = tile_features(tiles)
     extras = builder_extras(seat.employees)
     moves: list[Move] = []
-    for piece in PIECES:
-        if seat.pieces.get(piece.value, 0) <= 0:
+    for piece, name in _PIECE_NAMES:
+        if seat.pieces.get(name, 0) <= 0:
             continue
         trial = dict(turn.load)
-        bump(trial, piece.value)
+        bump(trial, name)
         if fits(trial, features, extras):
             moves.append(Load(piece))
     return moves

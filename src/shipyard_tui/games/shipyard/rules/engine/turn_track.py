@@ -7,6 +7,7 @@ start and finish an action); it hands the game to the shakedown and to the end t
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from enum import StrEnum
 
 from shipyard_tui.games.shipyard.rules import events as ev
@@ -28,10 +29,9 @@ from shipyard_tui.games.shipyard.rules.engine.common import (
     Events,
     income_for,
     reveal,
-    track_actions,
     track_index,
 )
-from shipyard_tui.games.shipyard.rules.engine.ruleset import income, is_first_turn
+from shipyard_tui.games.shipyard.rules.engine.ruleset import is_first_turn
 from shipyard_tui.games.shipyard.rules.moves import (
     Bonus,
     Choose,
@@ -132,32 +132,42 @@ def bonus_refusals(state: GameState, before: bool) -> dict[Action, Refusal | Non
     (R-3.4). Before the chosen action, a bonus action must leave enough guilders to
     perform it: the bonus action can change nothing else the chosen action needs (it
     is a different action), so guilders are the only thing it could spoil."""
+    return dict(_bonus_refusals(state, before))
+
+
+def _bonus_refusals(state: GameState, before: bool) -> Iterator[tuple[Action, Refusal | None]]:
+    """:func:`bonus_refusals` one action at a time, in the order of the track."""
     turn = state.turn
     seat = state.seats[turn.seat]
     if (turn.bonus_used or turn.bonus_declined or turn.role is not Role.MAIN
             or seat.guilders < BONUS_COST):
-        return {}
+        return
     budget = seat.guilders - BONUS_COST
     spare = budget
     if before:
         assert turn.chosen is not None
         spare -= least_guilders(state, turn.seat, turn.chosen)
-    out: dict[Action, Refusal | None] = {}
-    for action in track_actions(state):
+    for slot in state.track:
+        action = slot.action
         if action is turn.chosen:
-            out[action] = Refusal.CHOSEN
+            yield action, Refusal.CHOSEN
         elif (why := why_not(state, turn.seat, action, budget)) is not None:
-            out[action] = why
+            yield action, why
         elif spare < 0 or not can_perform(state, turn.seat, action, spare):
-            out[action] = Refusal.KEEP
+            yield action, Refusal.KEEP
         else:
-            out[action] = None
-    return out
+            yield action, None
 
 
 def _bonus_options(state: GameState, before: bool) -> list[Action]:
     """Bonus actions the seat may buy now (R-3.4)."""
-    return [a for a, why in bonus_refusals(state, before).items() if why is None]
+    return [a for a, why in _bonus_refusals(state, before) if why is None]
+
+
+def _any_bonus(state: GameState, before: bool) -> bool:
+    """Whether the seat may buy some bonus action now (R-3.4): :func:`_bonus_options`,
+    asked only whether there is one."""
+    return any(why is None for _, why in _bonus_refusals(state, before))
 
 
 def choose_refusals(state: GameState) -> dict[Action, Refusal | None]:
@@ -168,16 +178,20 @@ def choose_refusals(state: GameState) -> dict[Action, Refusal | None]:
     s = state.turn.seat
     guilders = state.seats[s].guilders
     first = is_first_turn(state, s)
+    rules = ruleset.ruleset_for(state.config)
     out: dict[Action, Refusal | None] = {}
+    performable = False
     for i, slot in enumerate(state.track):
         if slot.cubes:
             out[slot.action] = Refusal.TAKEN
         elif i == 0 and not first:
             out[slot.action] = Refusal.LEAD
         else:
-            out[slot.action] = why_not(state, s, slot.action, guilders + income(state, i))
-    if None not in out.values():
-        return {a: (why if why in (Refusal.TAKEN, Refusal.LEAD) else None)
+            why = why_not(state, s, slot.action, guilders + rules.income(state, i))
+            out[slot.action] = why
+            performable = performable or why is None
+    if not performable:
+        return {a: (why if why is Refusal.TAKEN or why is Refusal.LEAD else None)
                 for a, why in out.items()}
     return out
 
@@ -230,7 +244,7 @@ def _on_choose(state: GameState, move: Move, out: Events) -> None:
     if not can_perform(state, s, move.action, seat.guilders):
         out.append(ev.ActionForfeited(s, move.action.value, "the action cannot be performed"))
         _after_main(state, out)
-    elif _bonus_options(state, before=True):
+    elif _any_bonus(state, before=True):
         state.turn.step = S.BONUS_BEFORE
     else:
         start_action(state, move.action, Role.MAIN, out)
@@ -282,7 +296,7 @@ def start_action(state: GameState, action: Action, role: Role, out: Events) -> N
     turn.role = role
     turn.bought = 0
     turn.ring_steps = 0
-    out.append(ev.ActionStarted(s, action.value, role.value))
+    out.append(ev.ActionStarted(s, str(action), str(role)))  # the values (StrEnums)
     if action is Action.BUILD:
         turn.step = S.BUILD
     elif action is Action.CANAL:
@@ -326,7 +340,7 @@ def finish_action(state: GameState, out: Events) -> None:
 
 def _after_main(state: GameState, out: Events) -> None:
     state.turn.role = Role.MAIN
-    if _bonus_options(state, before=False):
+    if _any_bonus(state, before=False):
         state.turn.step = S.BONUS_AFTER
     else:
         flow.begin_shakedown(state, out)
@@ -369,7 +383,7 @@ def advance(state: GameState, s: int, out: Events) -> None:
     else:
         slot.cubes.remove(s)
     seat.newest = None
-    track = [a.value for a in track_actions(state)]
+    track = [str(slot.action) for slot in state.track]  # a StrEnum's str is its value
     out.append(ev.TileAdvanced(s, action.value, index, moved_to, track))
     ruleset.ruleset_for(state.config).advance_timer(state, index, out)
 
