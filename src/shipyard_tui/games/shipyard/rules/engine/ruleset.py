@@ -101,9 +101,13 @@ class Ruleset:
 
     def income(self, state: GameState, index: int) -> int:
         """What choosing the tile at track slot ``index`` pays now (R-3.3)."""
-        track = state.track
-        return (sum(1 for slot in track[:index] if slot.cubes) + track[index].guilders
-                + self.gap_bonus(state, index))
+        return self.income_after(state, index,
+                                 sum(1 for slot in state.track[:index] if slot.cubes))
+
+    def income_after(self, state: GameState, index: int, ahead: int) -> int:
+        """:meth:`income` with the occupied tiles ahead of slot ``index`` counted
+        already (``ahead``), as a walk along the track counts them."""
+        return ahead + state.track[index].guilders + self.gap_bonus(state, index)
 
     def gap_bonus(self, state: GameState, index: int) -> int:
         """The classic gap bonus for choosing the card at ``index`` (none here, RC-3.3)."""

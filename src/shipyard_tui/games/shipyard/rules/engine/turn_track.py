@@ -7,7 +7,6 @@ start and finish an action); it hands the game to the shakedown and to the end t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from enum import StrEnum
 
 from shipyard_tui.games.shipyard.rules import events as ev
@@ -132,42 +131,58 @@ def bonus_refusals(state: GameState, before: bool) -> dict[Action, Refusal | Non
     (R-3.4). Before the chosen action, a bonus action must leave enough guilders to
     perform it: the bonus action can change nothing else the chosen action needs (it
     is a different action), so guilders are the only thing it could spoil."""
-    return dict(_bonus_refusals(state, before))
+    budgets = _bonus_budgets(state, before)
+    if budgets is None:
+        return {}
+    return {slot.action: _bonus_refusal(state, slot.action, *budgets) for slot in state.track}
 
 
-def _bonus_refusals(state: GameState, before: bool) -> Iterator[tuple[Action, Refusal | None]]:
-    """:func:`bonus_refusals` one action at a time, in the order of the track."""
+def _bonus_budgets(state: GameState, before: bool) -> tuple[int, int] | None:
+    """What a bonus action may spend now, and what it may spend keeping enough for the
+    chosen action (R-3.4); ``None`` when no bonus action can be bought at all."""
     turn = state.turn
     seat = state.seats[turn.seat]
     if (turn.bonus_used or turn.bonus_declined or turn.role is not Role.MAIN
             or seat.guilders < BONUS_COST):
-        return
+        return None
     budget = seat.guilders - BONUS_COST
     spare = budget
     if before:
         assert turn.chosen is not None
         spare -= least_guilders(state, turn.seat, turn.chosen)
-    for slot in state.track:
-        action = slot.action
-        if action is turn.chosen:
-            yield action, Refusal.CHOSEN
-        elif (why := why_not(state, turn.seat, action, budget)) is not None:
-            yield action, why
-        elif spare < 0 or not can_perform(state, turn.seat, action, spare):
-            yield action, Refusal.KEEP
-        else:
-            yield action, None
+    return budget, spare
+
+
+def _bonus_refusal(state: GameState, action: Action, budget: int, spare: int
+                   ) -> Refusal | None:
+    """Why the seat may not buy ``action`` as a bonus action (:func:`bonus_refusals`)."""
+    turn = state.turn
+    if action is turn.chosen:
+        return Refusal.CHOSEN
+    if (why := why_not(state, turn.seat, action, budget)) is not None:
+        return why
+    # with nothing to keep, the action is performable with the spare: it is the budget
+    if spare < 0 or (spare != budget and not can_perform(state, turn.seat, action, spare)):
+        return Refusal.KEEP
+    return None
 
 
 def _bonus_options(state: GameState, before: bool) -> list[Action]:
     """Bonus actions the seat may buy now (R-3.4)."""
-    return [a for a, why in _bonus_refusals(state, before) if why is None]
+    budgets = _bonus_budgets(state, before)
+    if budgets is None:
+        return []
+    return [slot.action for slot in state.track
+            if _bonus_refusal(state, slot.action, *budgets) is None]
 
 
 def _any_bonus(state: GameState, before: bool) -> bool:
     """Whether the seat may buy some bonus action now (R-3.4): :func:`_bonus_options`,
     asked only whether there is one."""
-    return any(why is None for _, why in _bonus_refusals(state, before))
+    budgets = _bonus_budgets(state, before)
+    if budgets is None:
+        return False
+    return any(_bonus_refusal(state, slot.action, *budgets) is None for slot in state.track)
 
 
 def choose_refusals(state: GameState) -> dict[Action, Refusal | None]:
@@ -181,13 +196,15 @@ def choose_refusals(state: GameState) -> dict[Action, Refusal | None]:
     rules = ruleset.ruleset_for(state.config)
     out: dict[Action, Refusal | None] = {}
     performable = False
+    ahead = 0  # occupied tiles ahead of the slot (R-3.3)
     for i, slot in enumerate(state.track):
         if slot.cubes:
             out[slot.action] = Refusal.TAKEN
+            ahead += 1
         elif i == 0 and not first:
             out[slot.action] = Refusal.LEAD
         else:
-            why = why_not(state, s, slot.action, guilders + rules.income(state, i))
+            why = why_not(state, s, slot.action, guilders + rules.income_after(state, i, ahead))
             out[slot.action] = why
             performable = performable or why is None
     if not performable:
