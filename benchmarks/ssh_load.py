@@ -38,6 +38,10 @@ Reported at the end, every connection still open:
 - errors: connections closed, a traceback on a screen or in the server's output, a
   session's crash log, a timed key without its effect.
 
+``--pages`` (as root) also splits each session's resident anonymous memory into pages
+still shared with the fork server, pages copied from it (written: a reference count,
+a function's specialised code) and new pages; the medians are printed.
+
 ``--no-fork`` serves with a new process per connection instead of the fork server.
 """
 
@@ -49,11 +53,13 @@ import random
 import resource
 import shutil
 import statistics
+import struct
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -64,9 +70,11 @@ PAGE = 4096
 TICK = 1 / 100
 UP = "\x1b[A"
 CTRL_END = "\x1b[1;5F"
-PANELS = {"\x1bOQ": "bow (", "\x1bOR": "Employees (", "\x1bOS": " · shipyard"}
+PANELS = {"\x1bOQ": ("bow (",), "\x1bOR": ("Employees (", " ring ╰"),
+          "\x1bOS": (" · shipyard",)}
 """A board panel's key (F2, F3, F4: the same as 1, 2, 3, which at some decisions
-are yard cells) and words only that panel shows (Shipyard, at 100 columns)."""
+are yard cells) and words only that panel shows, any of them (Shipyard, at 100
+columns)."""
 ANSWER = 10.0
 """Seconds a timed key's effect may take before it counts as an error."""
 
@@ -136,6 +144,44 @@ def _sessions(pid: int) -> tuple[list[int], list[int]]:
     return sessions, forks
 
 
+def _anonymous_frames(pid: int) -> dict[int, int]:
+    """The physical frame of each resident page of a process's writable anonymous
+    memory (and heap), by address, from /proc/PID/pagemap (frames read as 0 unless
+    run as root)."""
+    frames: dict[int, int] = {}
+    try:
+        with open(f"/proc/{pid}/maps") as maps, open(f"/proc/{pid}/pagemap", "rb") as pagemap:
+            for line in maps:
+                parts = line.split()
+                if "w" not in parts[1] or (len(parts) > 5 and parts[5] != "[heap]"):
+                    continue
+                start, end = (int(v, 16) for v in parts[0].split("-"))
+                pagemap.seek(start // PAGE * 8)
+                data = pagemap.read((end - start) // PAGE * 8)
+                for i, (entry,) in enumerate(struct.iter_unpack("<Q", data)):
+                    if entry >> 63:  # present
+                        frames[start + i * PAGE] = entry & ((1 << 55) - 1)
+    except OSError:
+        pass
+    return frames
+
+
+def pages_of(session: int, fork_server: int) -> tuple[int, int, int]:
+    """(shared, copied, new) bytes of a session's resident anonymous memory: a page
+    still the fork server's, a page at an address the fork server has but a frame of
+    its own (copied on write), a page at an address the fork server does not have."""
+    parent = _anonymous_frames(fork_server)
+    shared = copied = new = 0
+    for address, frame in _anonymous_frames(session).items():
+        if address not in parent:
+            new += 1
+        elif parent[address] == frame:
+            shared += 1
+        else:
+            copied += 1
+    return shared * PAGE, copied * PAGE, new * PAGE
+
+
 @dataclass
 class Snapshot:
     """The server's processes' memory and CPU at one moment."""
@@ -148,6 +194,7 @@ class Snapshot:
     """CPU seconds so far: the server, the fork server, the sessions (together)."""
     machine: tuple[int, int]
     own: float
+    fork_server: int | None = None
 
     @classmethod
     def take(cls, server_pid: int) -> Snapshot:
@@ -160,7 +207,8 @@ class Snapshot:
                    cpu={"server": (_stat(server_pid) or (0, 0.0))[1],
                         "fork server": sum((_stat(f) or (0, 0.0))[1] for f in forks),
                         "sessions": sum((_stat(s) or (0, 0.0))[1] for s in sessions)},
-                   machine=_machine_busy(), own=usage.ru_utime + usage.ru_stime)
+                   machine=_machine_busy(), own=usage.ru_utime + usage.ru_stime,
+                   fork_server=forks[0] if forks else None)
 
     def total_pss(self) -> int:
         return self.server[0] + self.forks[0] + sum(p for p, _ in self.sessions.values())
@@ -212,6 +260,22 @@ def decision(text: str, name: str) -> list[str] | None:
     return None
 
 
+def _decided_other(now: str, name: str, before: list[str]) -> bool:
+    """A confirming key's effect: the decision on screen is another, or gone."""
+    return decision(now, name) != before
+
+
+def _panel_shown(now: str, name: str, words: tuple[str, ...]) -> bool:
+    """A panel key's effect: its panel's words on screen (or a decision for the
+    player came, which :func:`play` does not time)."""
+    return any(w in now for w in words) or decision(now, name) is not None
+
+
+def _at_table(now: str, name: str) -> bool:
+    """The table's game on screen: this player's decision, or whose turn it is."""
+    return f"{name}: " in now or "'s turn" in now
+
+
 @dataclass
 class Tally:
     latencies: dict[str, list[float]] = field(default_factory=lambda: {"move": [], "panel": []})
@@ -249,17 +313,13 @@ async def play(watched: Watched, rng: random.Random, pace: tuple[float, float],
         if asked is not None:
             key = "y" if "(y)" in text and "(n)" in text else ENTER
             kind = "move"
-
-            def test(now: str, before: list[str] = asked) -> bool:
-                return decision(now, name) != before
+            test = partial(_decided_other, name=name, before=asked)
         else:
-            shown = [k for k, words in PANELS.items() if words in text]
+            shown = [k for k, words in PANELS.items() if any(w in text for w in words)]
             choices = [k for k in PANELS if k not in shown]
             key = rng.choice(choices)
             kind = "panel"
-
-            def test(now: str, words: str = PANELS[key]) -> bool:
-                return words in now or decision(now, name) is not None
+            test = partial(_panel_shown, name=name, words=PANELS[key])
         picked = None
         seconds = await watched.timed(key, test)
         if kind == "panel" and decision(terminal.text(), name) is not None:
@@ -317,7 +377,8 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def run(players: int, seats: list[int], seconds: float, pace: tuple[float, float],
-              size: tuple[int, int], fork: bool, seed: int) -> dict[str, float | str]:
+              size: tuple[int, int], fork: bool, seed: int, with_pages: bool = False
+              ) -> dict[str, float | str]:
     folder = Path(tempfile.mkdtemp(prefix="shipyard-load-"))
     names = [f"P{i:03d}" for i in range(1, players + 1)]
     keys, lines = {}, []
@@ -356,8 +417,7 @@ async def run(players: int, seats: list[int], seconds: float, pace: tuple[float,
         seated = len(terminals)
         await connect(names[seated:])
         for terminal, name in zip(terminals[:seated], names[:seated], strict=True):
-            await terminal.wait_for(lambda text, name=name: f"{name}: " in text
-                                    or "'s turn" in text, 120)
+            await terminal.wait_for(partial(_at_table, name=name), 120)
         watched = [Watched(t, n) for t, n in zip(terminals, names, strict=True)]
         rng = random.Random(seed)
         tally = Tally()
@@ -399,6 +459,12 @@ async def run(players: int, seats: list[int], seconds: float, pace: tuple[float,
             return round(1000 * percentile(values, q), 1) if values else 0.0
 
         mib = 2**20
+        pages: dict[str, float | str] = {}
+        if with_pages and end.fork_server is not None:
+            kinds = [pages_of(pid, end.fork_server) for pid in end.sessions]
+            for i, label in enumerate(("shared", "copied", "new")):
+                pages[f"session anon {label} MiB median"] = round(
+                    statistics.median(k[i] for k in kinds) / mib, 1) if kinds else 0
         return {
             "fork server": "yes" if end.forks[0] else "no",
             "connections": len(terminals),
@@ -433,6 +499,7 @@ async def run(players: int, seats: list[int], seconds: float, pace: tuple[float,
             "sessions CPU % (sum)": core_share("sessions"),
             "fork server CPU %": core_share("fork server"),
             "benchmark's clients CPU %": round(100 * (end.own - at_start.own) / played, 1),
+            **pages,
         }
     finally:
         for terminal in terminals:
@@ -452,6 +519,10 @@ def main() -> int:
                         help="seconds between a player's keys, least and most (default 1,3)")
     parser.add_argument("--size", default="100x30", help="each client's terminal size")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pages", action="store_true",
+                        help="also split each session's anonymous memory into pages still "
+                             "the fork server's, pages copied from it and new pages "
+                             "(/proc/PID/pagemap; needs root)")
     parser.add_argument("--no-fork", action="store_true",
                         help="serve with --no-fork: a new process per connection")
     args = parser.parse_args()
@@ -461,7 +532,7 @@ def main() -> int:
         parser.error("tables seat 2 to 4; at least one player")
     least, most = (float(v) for v in args.pace.split(","))
     result = asyncio.run(run(args.players, seats, args.seconds, (least, most),
-                             (width, height), not args.no_fork, args.seed))
+                             (width, height), not args.no_fork, args.seed, args.pages))
     for key, value in result.items():
         print(f"{key:<34} {value}")
     return 0 if result["errors"] == 0 else 1
