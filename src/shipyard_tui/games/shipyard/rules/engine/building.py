@@ -51,6 +51,19 @@ _KIND_COLUMNS = {kind: tuple(col for col, k in enumerate(COLUMN_KINDS) if k is k
                  for kind in _KINDS}
 
 
+@cache
+def _buy(column: int, row: int) -> Buy:
+    """The move, made once: moves are frozen values, and legal-move lists are made
+    for every decision."""
+    return Buy(column, row)
+
+
+@cache
+def _place(cell: int) -> Place:
+    """The move, made once (see :func:`_buy`)."""
+    return Place(cell)
+
+
 def tile_buys(state: GameState, kind: TileKind, guilders: int) -> Iterator[Move]:
     """The ways to get a ship tile of ``kind``: each affordable displayed tile, or a free
     blank tile when none of that kind is displayed (R-4.1, N-8)."""
@@ -61,7 +74,7 @@ def tile_buys(state: GameState, kind: TileKind, guilders: int) -> Iterator[Move]
             if tile is not None:
                 displayed = True
                 if slot_price(row) <= guilders:
-                    yield Buy(col, row)
+                    yield _buy(col, row)
     if not displayed:
         yield BuyBlank(kind)
 
@@ -125,7 +138,7 @@ def _place_moves(state: GameState) -> list[Move]:
         cells = completing_cells(p, letter)
     else:
         cells = legal_cells(p, letter)
-    return [Place(c) for c in cells]
+    return [_place(c) for c in cells]
 
 
 registry.decision(S.PLACE, "place the ship tile in the yard", _place_moves)

@@ -213,8 +213,14 @@ def choose_refusals(state: GameState) -> dict[Action, Refusal | None]:
     return out
 
 
+_CHOOSE = {action: Choose(action) for action in Action}
+"""Each action's move, made once: moves are frozen values, and the legal moves are
+listed at every decision."""
+_BONUS = {action: Bonus(action) for action in Action}
+
+
 def _choose_moves(state: GameState) -> list[Move]:
-    return [Choose(a) for a, why in choose_refusals(state).items() if why is None]
+    return [_CHOOSE[a] for a, why in choose_refusals(state).items() if why is None]
 
 
 registry.decision(S.CHOOSE, "choose an action tile", _choose_moves)
@@ -222,7 +228,7 @@ registry.decision(S.CHOOSE, "choose an action tile", _choose_moves)
 
 def _bonus_before_moves(state: GameState) -> list[Move]:
     return [Proceed(), DeclineBonus(),
-            *(Bonus(a) for a in _bonus_options(state, before=True))]
+            *(_BONUS[a] for a in _bonus_options(state, before=True))]
 
 
 registry.decision(
@@ -232,7 +238,7 @@ registry.decision(
 
 
 def _bonus_after_moves(state: GameState) -> list[Move]:
-    return [NoBonus(), *(Bonus(a) for a in _bonus_options(state, before=False))]
+    return [NoBonus(), *(_BONUS[a] for a in _bonus_options(state, before=False))]
 
 
 registry.decision(S.BONUS_AFTER, "take a bonus action, or end the actions", _bonus_after_moves)
