@@ -22,6 +22,7 @@ from shipyard_tui.games.shipyard.rules.yard import (
     completable,
     complete_ships,
     completing_cells,
+    has_legal_cell,
     legal_cells,
     pattern,
     placement_problem,
@@ -503,3 +504,18 @@ def test_r5_2_completable_agrees_with_the_search_on_random_crowded_yards():
         assert verdict == _completable_by_search(yard), yard
         verdicts.add(verdict)
     assert verdicts == {True, False}
+
+
+def test_r5_2_has_legal_cell_is_whether_legal_cells_has_one():
+    """The engine asks only whether a kind has a legal cell (issue 39): it must agree
+    with the full list, on crowded yards and on yards reached by legal play."""
+    rng = random.Random(39)
+    yards = ["".join(rng.choice("BMS..") for _ in range(CELLS)) for _ in range(2000)]
+    yards += _random_yards(39, 200)
+    answers = set()
+    for yard in yards:
+        for letter in "BMS":
+            answer = has_legal_cell(yard, letter)
+            assert answer == bool(legal_cells(yard, letter)), (yard, letter)
+            answers.add(answer)
+    assert answers == {True, False}
