@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import random
 import resource
 import shutil
@@ -332,6 +333,20 @@ async def play(watched: Watched, rng: random.Random, pace: tuple[float, float],
             tally.latencies[kind].append(seconds)
 
 
+def moves_made(server: Server) -> dict[str, int]:
+    """Each table's moves so far, by table id, from its autosave."""
+    out: dict[str, int] = {}
+    for path in (server.data / "server" / "saves").glob("*table-*.json"):
+        if ".bak" in path.name:
+            continue
+        try:
+            body = json.loads(path.read_text())
+            out[body["game_id"]] = len(body["game"]["moves"])
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return out
+
+
 def table_sizes(players: int, seats: list[int]) -> list[int]:
     """Tables of the given sizes in turn while players are left to fill them; a last
     table of what is left (when 2 or more), else that player stays in the lobby."""
@@ -428,6 +443,7 @@ async def run(players: int, seats: list[int], seconds: float, pace: tuple[float,
                                     i < seated) for i, w in enumerate(watched)))
         played = time.monotonic() - play_start
         end = Snapshot.take(server.process.pid)
+        moves = moves_made(server)
         errors = [f"{name}: closed" for name, t in zip(names, terminals, strict=True)
                   if t.closed.is_set()]
         errors += [f"{name}: traceback on screen" for name, t
@@ -474,6 +490,8 @@ async def run(players: int, seats: list[int], seconds: float, pace: tuple[float,
             "connecting s (sum)": round(connected, 1),
             "open tables s": round(opened, 1),
             "played s": round(played, 1),
+            "moves": sum(moves.values()),
+            "tables that moved": sum(1 for count in moves.values() if count),
             "keys": tally.keys,
             "keys per s": round(tally.keys / played, 1),
             "timed keys": len(timed),
