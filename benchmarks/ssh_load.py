@@ -71,11 +71,12 @@ PAGE = 4096
 TICK = 1 / 100
 UP = "\x1b[A"
 CTRL_END = "\x1b[1;5F"
-PANELS = {"\x1bOQ": ("bow (",), "\x1bOR": ("Employees (", " ring ╰"),
+PANELS = {"\x1bOQ": ("bow (", "☼ lantern"),
+          "\x1bOR": ("Employees (", " ring ╰", " wheel ╰", "▶ marker"),
           "\x1bOS": (" · shipyard",)}
 """A board panel's key (F2, F3, F4: the same as 1, 2, 3, which at some decisions
 are yard cells) and words only that panel shows, any of them (Shipyard, at 100
-columns)."""
+columns; a panel keeps its scroll position, so its top line may be out of sight)."""
 ANSWER = 10.0
 """Seconds a timed key's effect may take before it counts as an error."""
 
