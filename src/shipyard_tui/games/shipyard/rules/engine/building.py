@@ -115,8 +115,19 @@ def _build_moves(state: GameState) -> list[Move]:
     seat = state.seats[turn.seat]
     moves: list[Move] = []
     if turn.bought < 3:
-        for kind in placeable_kinds(seat):
-            moves.extend(tile_buys(state, kind, spendable(state)))
+        budget = spendable(state)
+        ships = state.market.ships
+        for kind in _placeable(pattern(seat.yard), False):
+            # tile_buys, written out: this is asked at every decision of a build
+            displayed = False
+            for col in _KIND_COLUMNS[kind]:
+                for row, tile in enumerate(ships[col]):
+                    if tile is not None:
+                        displayed = True
+                        if slot_price(row) <= budget:
+                            moves.append(_buy(col, row))
+            if not displayed:
+                moves.append(BuyBlank(kind))
     if turn.bought:
         moves.append(EndBuild())
     return moves
