@@ -22,6 +22,9 @@ from typing import Any
 
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatConfig, SeatKind
 from shipyard_tui.games.nauticus.bots import bot_for_level
+from shipyard_tui.games.nauticus.kind import KIND
+from shipyard_tui.games.nauticus.rules.events import GoodsDelivered, RewardTaken
+from shipyard_tui.tournament import wilson_interval
 
 FIRST_SEED = 7000
 PACKAGE = "shipyard_tui.games.nauticus"
@@ -45,10 +48,18 @@ def old_bots(rev: str) -> ModuleType:
                               capture_output=True, text=True).stdout
 
     bots = _load("_old_bots", show("bots.py"))
-    search = _load("_old_search", show("search.py").replace("from .bots import",
-                                                            "from ._old_bots import"))
+    text = show("search.py")
+    for form in ("from .bots import", f"from {PACKAGE}.bots import"):
+        text = text.replace(form, f"from {PACKAGE}._old_bots import")
+    search = _load("_old_search", text)
     bots.NAUTICUS_BOT_LEVELS["strong"] = search.StrongBot
     return bots
+
+
+def old_bot(old: ModuleType, level: str, seed: int) -> Any:
+    """A bot of the old revision: its own level table (its ``bot_for_level`` asks the
+    game's kind, which would make a bot of the current revision)."""
+    return old.NAUTICUS_BOT_LEVELS[KIND.resolve_level(level)](seed)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,7 +78,8 @@ def main(argv: list[str] | None = None) -> int:
     scores: dict[str, list[int]] = {"new": [], "old": []}
     times: dict[str, list[float]] = {"new": [], "old": []}
     figures: dict[str, dict[str, int]] = {
-        side: {"ships": 0, "goods": 0} for side in ("new", "old")}
+        side: {"ships": 0, "goods": 0, "deliveries": 0, "crown rewards": 0,
+               "goods rewards": 0} for side in ("new", "old")}
     n = args.players
     for k in range(args.games):
         seed = args.seed + k // 2
@@ -79,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         game = NauticusGame(NauticusConfig(seats, seed=seed))
         bots: dict[int, Any] = {
             i: (bot_for_level(args.level, seed * 31 + i) if s == "new"
-                else old.bot_for_level(args.old_level or args.level, seed * 31 + i))
+                else old_bot(old, args.old_level or args.level, seed * 31 + i))
             for i, s in enumerate(sides)}
         while not game.is_over:
             legal = game.legal_moves()
@@ -103,6 +115,13 @@ def main(argv: list[str] | None = None) -> int:
             seat_state = game.state.seats[i]
             figures[s]["ships"] += sum(b.complete for b in seat_state.yard)
             figures[s]["goods"] += sum(seat_state.delivered.values())
+        for event in game.events:
+            if isinstance(event, GoodsDelivered):
+                figures[sides[event.seat]]["deliveries"] += 1
+            elif isinstance(event, RewardTaken) and event.reward.startswith("crown-"):
+                figures[sides[event.seat]]["crown rewards"] += 1
+            elif isinstance(event, RewardTaken) and event.reward.startswith("goods"):
+                figures[sides[event.seat]]["goods rewards"] += 1
     elapsed = time.perf_counter() - start
     print(f"{args.level} (new) against {args.old_level or args.level} at {args.old} (old): "
           f"{args.games} games, {n} seats, seeds {args.seed}-{args.seed + (args.games - 1) // 2} "
@@ -113,6 +132,12 @@ def main(argv: list[str] | None = None) -> int:
               f"complete ships per seat {figures[side]['ships'] / seats_per_side[side]:.2f}, "
               f"goods delivered per seat {figures[side]['goods'] / seats_per_side[side]:.2f}, "
               f"median decision {1000 * statistics.median(times[side]):.2f} ms")
+        print(f"        per game: deliveries {figures[side]['deliveries'] / args.games:.2f}, "
+              f"crown rewards {figures[side]['crown rewards'] / args.games:.2f}, "
+              f"goods rewards {figures[side]['goods rewards'] / args.games:.2f}")
+    low, high = wilson_interval(wins["new"] + shared / 2, args.games)
+    print(f"  new wins {(wins['new'] + shared / 2) / args.games:.1%} "
+          f"[95 % Wilson {low:.1%}, {high:.1%}] (a shared game counts half)")
     margin = statistics.mean(scores["new"]) - statistics.mean(scores["old"])
     ratio = statistics.median(times["new"]) / statistics.median(times["old"])
     print(f"  shared {shared}; mean score difference (new - old) {margin:+.1f}; "

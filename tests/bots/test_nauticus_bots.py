@@ -158,3 +158,43 @@ def test_sensible_bots_take_crown_rewards_in_a_few_seeded_games():
                     and e.reward.split(":")[0] in ("crown-mast", "crown-sail", "goods"))]
         games_with += bool(used)
     assert games_with >= 3
+
+
+def test_the_sensible_bot_loads_a_complete_ship_while_the_blue_workers_pay():
+    # issue 37, NA-5.1 and NA-6.7: the Buy goods tile's blue workers pay the uses, so
+    # loading costs coins only; the greedy bot passes here (a pass tile turned is worth
+    # more to it than a good aboard), the sensible bot's cargo plan loads the ship
+    game = table()
+    give_yard(game, 0, build("bow", "stern", masts="whale whale", sails="whale whale"))
+    game.play("choose goods")  # field 2: 3 blue workers in round 1
+    assert str(bot_for_level("greedy", 0).choose(game.view(0), game.legal_moves())) == "pass"
+    move = bot_for_level("sensible", 0).choose(game.view(0), game.legal_moves())
+    assert str(move).startswith("buy good:") and str(move).endswith((" 0.0", " 0.1"))
+
+
+def test_the_cargo_plan_leaves_other_actions_and_paid_uses_to_the_valuation():
+    from shipyard_tui.games.nauticus.bots import cargo_moves
+
+    game = table()
+    give_yard(game, 0, build("bow", "stern", masts="whale whale", sails="whale whale"))
+    game.play("choose hulls")
+    legal = game.legal_moves()
+    assert cargo_moves(game.state, legal) == legal
+    empty = table()
+    empty.play("choose goods")
+    legal = empty.legal_moves()
+    assert cargo_moves(empty.state, legal) == legal  # no complete ship to load
+
+
+def test_sensible_bots_deliver_goods_in_most_seeded_games():
+    # issue 37: a ship is worth the cargoes it can still carry (PLANNER_PLAN), so the
+    # sensible bot completes one in time to load and deliver it; over these 8 seeded
+    # 2-seat games the previous sensible bot delivered in none
+    from shipyard_tui.games.nauticus.rules.events import GoodsDelivered
+
+    games_with = 0
+    for seed in range(8):
+        game = play_out(NauticusGame(config(2, seed)),
+                        {i: bot_for_level("sensible", i) for i in range(2)})
+        games_with += any(isinstance(e, GoodsDelivered) for e in game.events)
+    assert games_with >= 6

@@ -6,13 +6,17 @@ of its view. The greedy bot values every legal move by the position it leads to;
 choosing an action tile, or starting its go, it looks further: through the rest of its
 own go, played greedily. The planner searches a little wider where Nauticus differs
 most from a solitaire: the chosen tile serves every seat, so it plays each choice out
-through the whole phase and weighs its gain against the best other seat's.
+through the whole phase and weighs its gain against the best other seat's, and at a
+2-seat table it plays with a plan (:data:`PLANNER_PLAN`): a ship is worth the cargoes
+it can still carry, spare coins are leftovers, and full ships are delivered and
+complete ones loaded while the tile's blue workers pay (issue 37).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Protocol
 
 from shipyard_tui.core import SeatDriver
@@ -25,9 +29,9 @@ from shipyard_tui.games.nauticus.rules.catalog import (
     Action,
     goods_vp,
 )
-from shipyard_tui.games.nauticus.rules.engine import apply_move, legal_moves
+from shipyard_tui.games.nauticus.rules.engine import apply_move, blue_workers, legal_moves
 from shipyard_tui.games.nauticus.rules.game import NauticusGame
-from shipyard_tui.games.nauticus.rules.moves import Move
+from shipyard_tui.games.nauticus.rules.moves import Buy, Deliver, Move, Transport
 from shipyard_tui.games.nauticus.rules.state import Build, NauticusState, Step
 
 
@@ -100,7 +104,37 @@ EXPECTED_PASS_CROWNS = 3
 """Crowns from turned pass tiles a seat is expected to have at a Crown evaluation."""
 
 
-def position_value(state: NauticusState, seat_index: int) -> float:
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What the planner adds to :func:`position_value` (issue 37): a complete ship is
+    worth the cargoes it can still carry, so a small ship completed early is worth more
+    than the same ship completed late, and an unfinished hull is aimed at ``hull`` tiles."""
+
+    fleet: float = 0.0
+    """VP per hull tile of a complete ship for each Deliver performance still to come
+    after the next one (loading and delivering again, NA-7.3)."""
+    hull: int = 3
+    """The size an unfinished hull is valued at (at least one more than it has)."""
+    coins: int = 0
+    """Coins beyond this many are worth their leftover third of a VP only (0: no limit):
+    bots that keep every coin end games with dozens unspent."""
+    stored: float = WAREHOUSE_GOOD_CHANCE
+    """The chance a good in the warehouse is carried aboard a ship with room and
+    delivered (the cargo plan loads by Transport when its blue workers pay)."""
+    cargo: bool = False
+    """Whether it always delivers a full ship when it can, and loads its complete ships
+    while the Buy goods or Transport tile's blue workers pay for it."""
+
+
+NO_PLAN = Plan()
+PLANNER_PLAN = Plan(fleet=3.0, coins=15, stored=0.8, cargo=True)
+"""The sensible level's plan (issue 37), tuned in 2-seat games against the previous
+planner, seeds 300-319 with the seats swapped: a fleet worth of 2 with cargo won 22-18,
+3 won 25-15 with about one delivery a game, 5 and 8 built many single ships and lost
+18-22 and 11-29 (docs/performance.md)."""
+
+
+def position_value(state: NauticusState, seat_index: int, plan: Plan = NO_PLAN) -> float:
     """An estimate of the seat's final VP from a position (higher is better).
 
     A build is worth its share of the ship's VP and completion rewards, if it can
@@ -124,7 +158,9 @@ def position_value(state: NauticusState, seat_index: int) -> float:
         return float(seat.vp)
     coin = 1 / 3 + 0.45 * left
     worker = 1 / 3 + WORKER_EARLY * left
-    value = seat.vp + coin * seat.coins + worker * seat.workers
+    spent = min(seat.coins, plan.coins) if plan.coins else seat.coins
+    value = (seat.vp + coin * spent + (seat.coins - spent) / 3
+             + worker * seat.workers)
     # while this round's Crown evaluation is still to come, the workers it will need
     # are worth what each of them will score there
     crowns_tile = state.tiles.index(Action.CROWNS.value)
@@ -153,6 +189,7 @@ def position_value(state: NauticusState, seat_index: int) -> float:
     # complete ships first, then the builds nearest completion: the tiles still needed
     # queue up, so a build started beside others is further out of reach
     builds = sorted(seat.yard, key=_build_order)
+    cargoes = _deliveries_ahead(state, seat_index) - 1 if plan.fleet else 0.0
     queue = 0
     room = 0
     evaluations = state.config.rounds - state.round + crowns_ahead
@@ -166,6 +203,7 @@ def position_value(state: NauticusState, seat_index: int) -> float:
         goods = [s.good for s in build.slots if s.good is not None]
         if build.complete:
             value += SHIP_VP[build.size]
+            value += plan.fleet * build.size * max(0.0, cargoes)
             full = len(goods) / build.size
             chance = delivery * (PART_LOADED_SHARE + (1 - PART_LOADED_SHARE) * full)
             value += sum(good_value(g, chance) for g in goods)
@@ -173,13 +211,18 @@ def position_value(state: NauticusState, seat_index: int) -> float:
                 value += EMPTY_SLOT * left * (build.size - len(goods))
                 room += build.size - len(goods)
             continue
-        size = build.size if build.hull_finished else max(3, min(4, build.size + 1))
+        size = (build.size if build.hull_finished
+                else max(plan.hull, min(4, build.size + 1)))
         placed = sum(1 + (s.mast is not None) + (s.sail is not None) for s in build.slots)
         queue += 3 * size - placed
         reach = min(1.0, phases_left / (PHASES_PER_TILE * queue))
         progress = placed / (3 * size)
         share = LINEAR_SHARE * progress + (1 - LINEAR_SHARE) * progress ** 2
         worth = (SHIP_VP[size] + rewards[size]) * share
+        if plan.fleet and phases_left:
+            # the cargoes still to come after the ship is expected to be complete
+            after = max(0.0, 1.0 - PHASES_PER_TILE * queue / phases_left)
+            worth += plan.fleet * size * max(0.0, cargoes * after) * progress
         value += max(placed / 3, reach * worth + (1 - reach) * placed / 3)
         chance = BUILD_GOODS_CHANCE * reach * delivery
         value += sum(good_value(g, chance) for g in goods)
@@ -193,7 +236,7 @@ def position_value(state: NauticusState, seat_index: int) -> float:
         for _ in range(n):
             if room > 0:
                 room -= 1
-                value += max(tile, good_value(item[len("good:"):], WAREHOUSE_GOOD_CHANCE * delivery,
+                value += max(tile, good_value(item[len("good:"):], plan.stored * delivery,
                                               2 * carry))
             else:
                 value += tile
@@ -225,12 +268,10 @@ def _build_order(build: Build) -> tuple[int, float]:
     return 2, -placed / (3 * max(build.size, 3 if not build.hull_finished else 1))
 
 
-def _delivery_chance(state: NauticusState, seat_index: int) -> float:
-    """The chance a seat's full ship is delivered before the end: from the Deliver
-    performances still open to it (NA-7.3): this phase's while its go is still to
-    come or under way, one in each later round (a round plays 7 of its 8 tiles), and
-    its extra action (NA-12.1). The last chance counts for little, so a bot delivers
-    rather than holding goods aboard until it is gone."""
+def _deliveries_ahead(state: NauticusState, seat_index: int) -> float:
+    """Deliver performances still open to the seat: this phase's while its go is still
+    to come or under way, 7 in 8 in each later round (a round plays 7 of its 8 tiles),
+    and half of one for its unplayed extra action (NA-7.3, NA-12.1)."""
     seat = state.seats[seat_index]
     field = state.tiles.index(Action.DELIVER.value)
     chances: float = (state.config.rounds - state.round) * PHASES_PER_ROUND / len(state.tiles)
@@ -243,7 +284,16 @@ def _delivery_chance(state: NauticusState, seat_index: int) -> float:
                 chances += 1
     if seat.extra:
         chances += EXTRA_DELIVERY
-    miss: float = (1.0 - DELIVERY_ODDS) ** chances
+    return chances
+
+
+def _delivery_chance(state: NauticusState, seat_index: int) -> float:
+    """The chance a seat's full ship is delivered before the end: from the Deliver
+    performances still open to it (NA-7.3): this phase's while its go is still to
+    come or under way, one in each later round (a round plays 7 of its 8 tiles), and
+    its extra action (NA-12.1). The last chance counts for little, so a bot delivers
+    rather than holding goods aboard until it is gone."""
+    miss: float = (1.0 - DELIVERY_ODDS) ** _deliveries_ahead(state, seat_index)
     return 1.0 - miss
 
 
@@ -255,11 +305,20 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
+    def plan_for(self, state: NauticusState) -> Plan:
+        """The additions to the valuation it plays with at this table: none."""
+        return NO_PLAN
+
     def choose(self, view: NauticusState, legal: list[Move]) -> Move:
         if len(legal) == 1:
             return legal[0]
         me = view.seat
         state = view
+        plan = self.plan_for(state)
+        if plan.cargo:
+            legal = cargo_moves(state, legal)
+            if len(legal) == 1:
+                return legal[0]
         look_ahead = state.step in (Step.CHOOSE, Step.GO)
         best: list[Move] = []
         best_value = float("-inf")
@@ -267,8 +326,8 @@ class GreedyBot:
             after = state.copy()
             apply_move(after, move, [])
             if look_ahead:
-                _finish_own_go(after, me)
-            value = position_value(after, me)
+                _finish_own_go(after, me, plan)
+            value = position_value(after, me, plan)
             if value > best_value + 1e-9:
                 best, best_value = [move], value
             elif abs(value - best_value) <= 1e-9:
@@ -276,21 +335,50 @@ class GreedyBot:
         return self._rng.choice(best)
 
 
-def _finish_own_go(state: NauticusState, me: int, limit: int = 40) -> None:
+def _finish_own_go(state: NauticusState, me: int, plan: Plan = NO_PLAN,
+                   limit: int = 40) -> None:
     """Play the seat's own go greedily (one move ahead each step) to value a choice."""
     for _ in range(limit):
         if state.step is Step.OVER or state.seat != me or state.step is Step.CHOOSE:
             return
         legal = legal_moves(state)
+        if plan.cargo:
+            legal = cargo_moves(state, legal)
         best_move = legal[0]
         best_value = float("-inf")
         for move in legal:
             after = state.copy()
             apply_move(after, move, [])
-            value = position_value(after, me)
+            value = position_value(after, me, plan)
             if value > best_value:
                 best_move, best_value = move, value
         apply_move(state, best_move, [])
+
+
+def cargo_moves(state: NauticusState, legal: list[Move]) -> list[Move]:
+    """The moves the planner's cargo plan allows: at Deliver, only deliveries while a
+    full ship can be delivered (NA-7.3); at Buy goods or Transport, only loading a
+    complete ship while the tile's blue workers pay the use (NA-5.1, NA-6.7, NA-7.1);
+    otherwise ``legal`` as it is."""
+    if state.step not in (Step.GO, Step.ACT) or state.chosen is None:
+        return legal
+    perf = state.perf
+    if perf is not None and perf.extra:
+        return legal
+    action = Action(state.tiles[state.chosen])
+    if action is Action.DELIVER:
+        deliveries: list[Move] = [m for m in legal if isinstance(m, Deliver)]
+        return deliveries or legal
+    if action not in (Action.GOODS, Action.TRANSPORT):
+        return legal
+    blue = perf.blue if perf is not None else blue_workers(state, state.chosen)
+    if blue <= 0:
+        return legal
+    yard = state.seats[state.seat].yard
+    loads: list[Move] = [m for m in legal if isinstance(m, Buy | Transport)
+                         and m.item.startswith("good:") and "." in m.dest
+                         and yard[int(m.dest.split(".")[0])].complete]
+    return loads or legal
 
 
 class PlannerBot(GreedyBot):
@@ -300,6 +388,12 @@ class PlannerBot(GreedyBot):
     relative to the rest of the table."""
 
     name = "planner"
+
+    def plan_for(self, state: NauticusState) -> Plan:
+        """:data:`PLANNER_PLAN` at a 2-seat table; none with 3 or 4 seats, where the
+        plan, tuned in 2-seat games, built too many ships and lost to the previous
+        planner (issue 37, docs/performance.md)."""
+        return PLANNER_PLAN if len(state.seats) == 2 else NO_PLAN
 
     def choose(self, view: NauticusState, legal: list[Move]) -> Move:
         if view.step is not Step.CHOOSE:
@@ -311,7 +405,8 @@ class PlannerBot(GreedyBot):
             after = state.copy()
             apply_move(after, move, [])
             self._finish_phase(after)
-            scored.append((relative_value(after, me) + self._rng.random() * 1e-6, i))
+            scored.append((relative_value(after, me, self.plan_for(state))
+                           + self._rng.random() * 1e-6, i))
         return legal[max(scored)[1]]
 
     def _finish_phase(self, state: NauticusState, limit: int = 200) -> None:
@@ -326,11 +421,11 @@ class PlannerBot(GreedyBot):
                      else GreedyBot.choose(self, sim.view(sim.to_move), legal))
 
 
-def relative_value(state: NauticusState, me: int) -> float:
+def relative_value(state: NauticusState, me: int, plan: Plan = NO_PLAN) -> float:
     """The seat's position value less half the best other seat's (half: the others'
     gains matter, but less than one's own)."""
-    others = [position_value(state, i) for i in range(len(state.seats)) if i != me]
-    return position_value(state, me) - 0.5 * max(others)
+    others = [position_value(state, i, plan) for i in range(len(state.seats)) if i != me]
+    return position_value(state, me, plan) - 0.5 * max(others)
 
 
 def _strong(seed: int) -> NauticusBot:

@@ -12,7 +12,9 @@ The search is spent where Nauticus is decided: the choice of the action tile, wh
 serves every seat. For each tile the rollout plays that phase and the next
 (:data:`HORIZON_PHASES`), every seat greedily, and values the end as the bot's own
 position less half the best other seat's, as the planner does for one phase. Within a
-go the bot plays like the greedy bot, which already looks through its own go.
+go the bot plays like the greedy bot, which already looks through its own go. (Its
+rollouts and its go play greedily without the planner's plan: with the plan the strong
+level lost to its old self, issue 37, docs/performance.md.)
 
 Measured against the planner in seat-rotated 2-seat games (docs/performance.md):
 looking one phase further at the tile choice is where the strength comes from; noisy
@@ -25,7 +27,7 @@ from __future__ import annotations
 import random
 import time
 
-from shipyard_tui.games.nauticus.bots import GreedyBot, PlannerBot, relative_value
+from shipyard_tui.games.nauticus.bots import GreedyBot, relative_value
 from shipyard_tui.games.nauticus.rules.engine import apply_move
 from shipyard_tui.games.nauticus.rules.game import NauticusGame
 from shipyard_tui.games.nauticus.rules.moves import Move
@@ -54,7 +56,7 @@ class StrongBot:
         self.rollouts = rollouts
         """With a fixed count (and no budget) the search is reproducible anywhere."""
         self._greedy = GreedyBot(seed)
-        self._phase_player = PlannerBot(seed)
+        self._phase_player = GreedyBot(seed)
 
     def choose(self, view: NauticusState, legal: list[Move]) -> Move:
         if len(legal) == 1:
