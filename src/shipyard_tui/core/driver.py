@@ -145,10 +145,20 @@ class SeatDriver(Generic[ViewT, MoveT]):
         started = time.perf_counter()
         played: list[MoveT] = []
         while max_moves is None or len(played) < max_moves:
-            decision = self.decision(game)
-            if decision is None:
+            seat = game.to_move
+            bot = None if seat is None else self.bots.get(seat)
+            if bot is None:
                 break
-            move = self.decide(decision)
+            if self._blind(bot):
+                # what decision() and decide() ask a blind bot, without making a Decision
+                # for each move (a random bots' game makes tens of thousands)
+                legal = game.legal_moves()
+                with self._thinking:
+                    move = bot.choose_blind(list(legal))
+            else:
+                decision = self.decision(game)
+                assert decision is not None
+                move = self.decide(decision)
             game.push(move)
             played.append(move)
             if seconds is not None and time.perf_counter() - started >= seconds:
