@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 from textual.geometry import Region
@@ -42,6 +44,8 @@ class ModelWidget(Widget):
         """What the widget shows now, kept so that a change drawing the same is skipped."""
         self._drawn_print: Hashable = None
         self._drawn_lines: list[Hashable] | None = None
+        self._rendered: Rendered | None = None
+        """The drawing as rendered for the line comparison, handed to Textual to paint."""
         self._natural_width: int | None = None
         """The width the drawing asks for, when the widget is as wide as its drawing."""
         self._redraw_due = False
@@ -77,7 +81,7 @@ class ModelWidget(Widget):
         if not self.is_mounted:
             return
         if not self.region:
-            self._drawn = self._drawn_print = self._drawn_lines = None
+            self._drawn = self._drawn_print = self._drawn_lines = self._rendered = None
             self.refresh()
             return
         renderable = self._draw()
@@ -85,7 +89,7 @@ class ModelWidget(Widget):
         if mark is not None and mark == self._drawn_print:
             return
         before = self._drawn_lines
-        self._drawn, self._drawn_print = renderable, mark
+        self._drawn, self._drawn_print, self._rendered = renderable, mark, None
         self._drawn_lines = self._line_prints(renderable)
         after = self._drawn_lines
         if self._natural_width_changed(renderable):
@@ -118,15 +122,19 @@ class ModelWidget(Widget):
         width = self.content_region.width
         if width <= 0:
             return None
-        console = self.app.console
-        lines = console.render_lines(renderable, console.options.update_width(width),
-                                     pad=False)
+        app = self.app
+        # the options Textual paints with (textual.visual.RichVisual), so that the
+        # lines compared are the lines painted, and can be painted as they are
+        options = app.console_options.update(highlight=False).update_width(width)
+        lines = app.console.render_lines(renderable, options, pad=False)
+        if not isinstance(renderable, str | Text):  # Textual may justify a text anew
+            self._rendered = Rendered(renderable, width, lines)
         return [tuple((seg.text, str(seg.style)) for seg in line) for line in lines]
 
     def on_resize(self) -> None:
         # a drawing may depend on the width (the seat strip's lines): the repaint of the
         # new size can come before this event and show the old drawing, so draw again
-        self._drawn = self._drawn_print = self._drawn_lines = None
+        self._drawn = self._drawn_print = self._drawn_lines = self._rendered = None
         self.redraw()
 
     def with_key(self, move: Move | None, text: Text) -> Text:
@@ -151,7 +159,8 @@ class ModelWidget(Widget):
             self._drawn = self._draw()
             self._drawn_print = fingerprint(self._drawn)
             self._drawn_lines = None
-        return self._drawn
+            self._rendered = None
+        return self._rendered or self._drawn
 
     def _draw(self) -> RenderableType:
         try:
@@ -163,6 +172,32 @@ class ModelWidget(Widget):
 
     def render_view(self, view: GameState) -> RenderableType:
         raise NotImplementedError
+
+
+class Rendered:
+    """A drawing together with its lines as rendered at one width. A changed board part
+    was rendered three times: to compare its lines with those on screen, to measure its
+    height, and to paint it (a table of the board, each time); at that width Textual now
+    measures and paints the lines already rendered, and at any other it renders the
+    drawing anew."""
+
+    def __init__(self, renderable: RenderableType, width: int,
+                 lines: list[list[Segment]]) -> None:
+        self.renderable = renderable
+        self.width = width
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width != self.width:
+            yield from console.render(self.renderable, options)
+            return
+        new_line = Segment.line()
+        for line in self.lines:
+            yield from line
+            yield new_line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.renderable)
 
 
 def fingerprint(renderable: object) -> Hashable:
