@@ -170,6 +170,11 @@ def measure_game(size: tuple[int, int], home: Path, presses: int) -> dict[str, l
             before = moves_logged(log)
             sent = term.press("enter")
             played = moves_logged(log) - before
+            if not played:
+                # a loaded machine may not have drawn the move yet when the screen first
+                # went quiet: wait longer before taking it for a confirmation
+                sent += term.read_until_quiet(quiet=1.0)
+                played = moves_logged(log) - before
             if not played:  # a confirmation: answer yes
                 sent += term.press("y")
                 played = moves_logged(log) - before
