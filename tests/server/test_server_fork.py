@@ -169,3 +169,18 @@ async def test_a_forked_sessions_exit_code_reaches_the_server(tmp_path: Path) ->
         await forks.close()
     assert not forks.alive
     assert await forks.spawn(["ssh-session"], {}, 0) is None
+
+
+def test_a_club_of_a_hundred_is_not_refused_by_default() -> None:
+    """At about 27 MiB a connection (docs/performance.md, issue 36) a small machine holds
+    a hundred players; the default cap (64 until then) refused the 65th."""
+    import inspect
+
+    from shipyard_tui.cli.parser import build_parser
+    from shipyard_tui.server.serve import serve
+    from shipyard_tui.server.ssh import Gate
+
+    args = build_parser().parse_args(["serve"])
+    assert args.max_connections >= 100
+    assert inspect.signature(serve).parameters["max_sessions"].default == args.max_connections
+    assert Gate.__dataclass_fields__["max_sessions"].default == args.max_connections

@@ -193,8 +193,8 @@ def _server_commands(commands: Any) -> None:
                        help="authorized_keys-style file: each key with its player's name")
     serve.add_argument("--open", action="store_true",
                        help="let any key in; its owner picks a name in the lobby")
-    serve.add_argument("--max-connections", type=_positive, default=64,
-                       help="connections at once (default 64)")
+    serve.add_argument("--max-connections", type=_positive, default=128,
+                       help="connections at once (default 128)")
     serve.add_argument("--idle-minutes", type=float, default=60.0,
                        help="close a connection after this long without a key (default 60)")
     serve.add_argument("--no-ssh", action="store_true",

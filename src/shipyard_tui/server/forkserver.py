@@ -210,7 +210,7 @@ def serve_forks(path: Path) -> int:
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(str(path))
     os.umask(old)
-    listener.listen(64)
+    listener.listen(128)
     selector = selectors.DefaultSelector()
     selector.register(listener, selectors.EVENT_READ, "listener")
     selector.register(sys.stdin.fileno(), selectors.EVENT_READ, "parent")

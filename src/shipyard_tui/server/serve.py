@@ -36,7 +36,7 @@ def is_loopback(host: str) -> bool:
 
 
 async def serve(host: str, port: int, *, players_file: Path | None, open_door: bool,
-                max_sessions: int = 64, idle_timeout: float = 3600.0,
+                max_sessions: int = 128, idle_timeout: float = 3600.0,
                 folder: Path | None = None, ssh: bool = True, fork: bool = True) -> int:
     """Run the table host and the SSH server until interrupted; ``fork``: the sessions
     are forked from a fork server that has the interface imported (else each is a new

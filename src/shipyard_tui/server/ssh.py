@@ -89,7 +89,7 @@ class Gate:
     """Key fingerprint → name (``--players``)."""
     open_door: bool = False
     """Any key may come in and pick a name in the lobby (``--open``)."""
-    max_sessions: int = 64
+    max_sessions: int = 128
     idle_timeout: float = 3600.0
     """Seconds without a key from the player before the connection is closed."""
     sessions: int = 0
