@@ -17,11 +17,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Protocol
 
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.games.nauticus.kind import KIND
 from shipyard_tui.games.nauticus.rules.catalog import (
+    CROWN,
     CROWN_CAP,
     PASS_TILES,
     PHASES_PER_ROUND,
@@ -150,29 +152,37 @@ def position_value(state: NauticusState, seat_index: int, plan: Plan = NO_PLAN) 
     crown reward for less than 3 VP: bots loaded, delivered and crowned nothing.)
     """
     seat = state.seats[seat_index]
+    if state.step is Step.OVER:
+        return float(seat.vp)
     total_phases = state.config.rounds * PHASES_PER_ROUND
     done = (state.round - 1) * PHASES_PER_ROUND + state.phase - 1
     left = max(0.0, 1.0 - done / total_phases)
     phases_left = max(0, total_phases - done)
-    if state.step is Step.OVER:
-        return float(seat.vp)
     coin = 1 / 3 + 0.45 * left
     worker = 1 / 3 + WORKER_EARLY * left
     spent = min(seat.coins, plan.coins) if plan.coins else seat.coins
     value = (seat.vp + coin * spent + (seat.coins - spent) / 3
              + worker * seat.workers)
+    # one pass over each build's tiles (complete ships first, then the builds nearest
+    # completion: the tiles still needed queue up, so a build started beside others is
+    # further out of reach); the crown masts and sails it holds are counted on the way
+    facts = sorted((_build_facts(build) for build in seat.yard), key=_first)
+    warehouse = seat.warehouse
+    permanent = (warehouse.get("mast:crown", 0) + warehouse.get("sail:crown", 0)
+                 + sum(f[6] for f in facts))
     # while this round's Crown evaluation is still to come, the workers it will need
     # are worth what each of them will score there
     crowns_tile = state.tiles.index(Action.CROWNS.value)
     crowns_ahead = not state.face_down[crowns_tile] and state.chosen != crowns_tile
     if crowns_ahead:
-        expected = seat.crowns + len(seat.pass_up)
+        expected = permanent + len(PASS_TILES)  # seat.crowns + len(seat.pass_up)
         if expected:
             reserve = min(seat.workers, _uses(expected) - RESERVE_BLUE)
             value += max(0.0, CROWN_WORKER_SHARE * expected - worker) * max(0, reserve)
     value += sum(goods_vp(n) for n in seat.delivered.values())
     counts = dict(seat.delivered)
-    delivery = _delivery_chance(state, seat_index)
+    ahead_of_me = _deliveries_ahead(state, seat_index)
+    delivery = _delivery_chance(ahead_of_me)
     can_deliver = delivery > 0
     carry = DELIVERY_WORKER_SHARE * worker
 
@@ -181,55 +191,44 @@ def position_value(state: NauticusState, seat_index: int, plan: Plan = NO_PLAN) 
         counts[good] = n + 1
         # half the next good's own gain, half the mean of the next three: a first good
         # of a kind starts a cargo worth more per good (NA-13.2: 2, 5, 9, 14 VP)
-        step = goods_vp(n + 1) - goods_vp(n)
-        ahead = (goods_vp(n + CARGO_AHEAD) - goods_vp(n)) / CARGO_AHEAD
+        step, ahead = _good_gains(n)
         gain = ((1 - CARGO_SHARE) * step + CARGO_SHARE * ahead - cost) * chance
         return max(1 / 3, gain)
 
-    # complete ships first, then the builds nearest completion: the tiles still needed
-    # queue up, so a build started beside others is further out of reach
-    builds = sorted(seat.yard, key=_build_order)
-    cargoes = _deliveries_ahead(state, seat_index) - 1 if plan.fleet else 0.0
+    cargoes = ahead_of_me - 1 if plan.fleet else 0.0
     queue = 0
     room = 0
     evaluations = state.config.rounds - state.round + crowns_ahead
-    permanent = seat.crowns - (len(PASS_TILES) - len(seat.pass_up))
     # completion rewards: 3 VP each, or crowns while crowns are worth more (NA-9.2)
-    rewards = [0.0]
-    for k in range(4):
-        rewards.append(rewards[-1] + max(SHIP_REWARD_VALUE,
-                                         _crown_worth(permanent + k, evaluations)))
-    for build in builds:
-        goods = [s.good for s in build.slots if s.good is not None]
-        if build.complete:
-            value += SHIP_VP[build.size]
-            value += plan.fleet * build.size * max(0.0, cargoes)
-            full = len(goods) / build.size
+    rewards, crowns_worth = _crown_values(permanent, evaluations)
+    for _, complete, finished, size, placed, goods, _ in facts:
+        if complete:
+            value += SHIP_VP[size]
+            value += plan.fleet * size * max(0.0, cargoes)
+            full = len(goods) / size
             chance = delivery * (PART_LOADED_SHARE + (1 - PART_LOADED_SHARE) * full)
             value += sum(good_value(g, chance) for g in goods)
             if can_deliver:
-                value += EMPTY_SLOT * left * (build.size - len(goods))
-                room += build.size - len(goods)
+                value += EMPTY_SLOT * left * (size - len(goods))
+                room += size - len(goods)
             continue
-        size = (build.size if build.hull_finished
-                else max(plan.hull, min(4, build.size + 1)))
-        placed = sum(1 + (s.mast is not None) + (s.sail is not None) for s in build.slots)
-        queue += 3 * size - placed
+        aim = size if finished else max(plan.hull, min(4, size + 1))
+        queue += 3 * aim - placed
         reach = min(1.0, phases_left / (PHASES_PER_TILE * queue))
-        progress = placed / (3 * size)
+        progress = placed / (3 * aim)
         share = LINEAR_SHARE * progress + (1 - LINEAR_SHARE) * progress ** 2
-        worth = (SHIP_VP[size] + rewards[size]) * share
+        worth = (SHIP_VP[aim] + rewards[aim]) * share
         if plan.fleet and phases_left:
             # the cargoes still to come after the ship is expected to be complete
             after = max(0.0, 1.0 - PHASES_PER_TILE * queue / phases_left)
-            worth += plan.fleet * size * max(0.0, cargoes * after) * progress
+            worth += plan.fleet * aim * max(0.0, cargoes * after) * progress
         value += max(placed / 3, reach * worth + (1 - reach) * placed / 3)
         chance = BUILD_GOODS_CHANCE * reach * delivery
         value += sum(good_value(g, chance) for g in goods)
         if reach >= 1.0 and can_deliver:
-            room += build.size - len(goods)
+            room += size - len(goods)
     tile = 1 / 3 + 0.5 * left
-    for item, n in seat.warehouse.items():
+    for item, n in warehouse.items():
         if not item.startswith("good:"):
             value += n * tile
             continue
@@ -242,11 +241,80 @@ def position_value(state: NauticusState, seat_index: int, plan: Plan = NO_PLAN) 
                 value += tile
     late = (min(state.phase, PHASES_PER_ROUND) - 1) / (PHASES_PER_ROUND - 1)
     value -= sum(seat.pass_up) * (0.3 + 0.7 * late)
-    value += min(seat.crowns, CROWN_CAP) * 0.8 * left
-    value += sum(_crown_worth(k, evaluations) for k in range(permanent))
+    value += min(permanent + len(PASS_TILES) - len(seat.pass_up), CROWN_CAP) * 0.8 * left
+    value += crowns_worth
     if seat.extra:
         value += 2 * worker + 1.0 + 3.0 * left
     return value
+
+
+_BuildFacts = tuple[tuple[int, float], bool, bool, int, int, list[str], int]
+"""What :func:`position_value` reads of a build: its place in the queue
+(complete ships first, loaded ones before the rest, then the builds nearest
+completion), whether it is complete, whether its hull is finished, its size,
+the tiles placed, the goods aboard and the crown masts and sails on it."""
+
+
+def _first(facts: _BuildFacts) -> tuple[int, float]:
+    return facts[0]
+
+
+def _build_facts(build: Build) -> _BuildFacts:
+    """The :data:`_BuildFacts` of a build, in one pass over its hull tiles."""
+    slots = build.slots
+    size = len(slots)
+    placed = size
+    rigged = True
+    crowns = 0
+    goods = []
+    for s in slots:
+        mast, sail, good = s.mast, s.sail, s.good
+        if mast is None:
+            rigged = False
+        else:
+            placed += 1
+            crowns += mast == CROWN
+        if sail is None:
+            rigged = False
+        else:
+            placed += 1
+            crowns += sail == CROWN
+        if good is not None:
+            goods.append(good)
+    finished = size > 0 and ((size == 1 and slots[0].hull == "single")
+                             or (slots[0].hull == "bow" and slots[-1].hull == "stern"))
+    complete = finished and rigged
+    if complete:
+        order: tuple[int, float] = (0 if len(goods) == size else 1), 0.0
+    else:
+        order = 2, -placed / (3 * max(size, 3 if not finished else 1))
+    return order, complete, finished, size, placed, goods, crowns
+
+
+_GOODS_GAINS = tuple(
+    (goods_vp(n + 1) - goods_vp(n), (goods_vp(n + CARGO_AHEAD) - goods_vp(n)) / CARGO_AHEAD)
+    for n in range(64))
+
+
+def _good_gains(n: int) -> tuple[int, float]:
+    """A good's own gain on top of ``n`` delivered of its kind, and the mean gain of the
+    next :data:`CARGO_AHEAD` (a table for the counts a game can reach)."""
+    if n < len(_GOODS_GAINS):
+        return _GOODS_GAINS[n]
+    return (goods_vp(n + 1) - goods_vp(n),
+            (goods_vp(n + CARGO_AHEAD) - goods_vp(n)) / CARGO_AHEAD)
+
+
+@cache
+def _crown_values(permanent: int, evaluations: int) -> tuple[tuple[float, ...], float]:
+    """For a seat holding ``permanent`` crown masts and sails with ``evaluations`` Crown
+    evaluations to come: what the completion rewards of a ship of each size (0-4 hull
+    tiles) are worth, and what the crowns held are worth (cached: a few dozen pairs)."""
+    rewards = [0.0]
+    for k in range(4):
+        rewards.append(rewards[-1] + max(SHIP_REWARD_VALUE,
+                                         _crown_worth(permanent + k, evaluations)))
+    return tuple(rewards), sum(_crown_worth(k, evaluations) for k in range(permanent))
 
 
 def _crown_worth(held: int, evaluations: int) -> float:
@@ -259,13 +327,6 @@ def _crown_worth(held: int, evaluations: int) -> float:
 def _uses(crowns: int) -> int:
     """Uses of Crown evaluation that reach its cap with this many crowns."""
     return -(-CROWN_CAP // crowns)
-
-
-def _build_order(build: Build) -> tuple[int, float]:
-    if build.complete:
-        return (0 if build.loaded else 1), 0.0
-    placed = sum(1 + (s.mast is not None) + (s.sail is not None) for s in build.slots)
-    return 2, -placed / (3 * max(build.size, 3 if not build.hull_finished else 1))
 
 
 def _deliveries_ahead(state: NauticusState, seat_index: int) -> float:
@@ -287,13 +348,13 @@ def _deliveries_ahead(state: NauticusState, seat_index: int) -> float:
     return chances
 
 
-def _delivery_chance(state: NauticusState, seat_index: int) -> float:
-    """The chance a seat's full ship is delivered before the end: from the Deliver
-    performances still open to it (NA-7.3): this phase's while its go is still to
-    come or under way, one in each later round (a round plays 7 of its 8 tiles), and
-    its extra action (NA-12.1). The last chance counts for little, so a bot delivers
-    rather than holding goods aboard until it is gone."""
-    miss: float = (1.0 - DELIVERY_ODDS) ** _deliveries_ahead(state, seat_index)
+def _delivery_chance(deliveries: float) -> float:
+    """The chance a seat's full ship is delivered before the end, from the Deliver
+    performances still open to it (:func:`_deliveries_ahead`, NA-7.3): this phase's
+    while its go is still to come or under way, one in each later round (a round plays
+    7 of its 8 tiles), and its extra action (NA-12.1). The last chance counts for
+    little, so a bot delivers rather than holding goods aboard until it is gone."""
+    miss: float = (1.0 - DELIVERY_ODDS) ** deliveries
     return 1.0 - miss
 
 
