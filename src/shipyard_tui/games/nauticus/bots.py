@@ -384,10 +384,10 @@ class GreedyBot:
         best: list[Move] = []
         best_value = float("-inf")
         for move in legal:
-            after = state.copy()
+            after = state.copy_for(me)
             apply_move(after, move, [])
             if look_ahead:
-                _finish_own_go(after, me, plan)
+                after = _finish_own_go(after, me, plan)
             value = position_value(after, me, plan)
             if value > best_value + 1e-9:
                 best, best_value = [move], value
@@ -397,23 +397,26 @@ class GreedyBot:
 
 
 def _finish_own_go(state: NauticusState, me: int, plan: Plan = NO_PLAN,
-                   limit: int = 40) -> None:
-    """Play the seat's own go greedily (one move ahead each step) to value a choice."""
+                   limit: int = 40) -> NauticusState:
+    """Play the seat's own go greedily (one move ahead each step) to value a choice:
+    the position it ends in (``state`` itself, or the copy the last move was played on).
+    ``state`` must be one ``me`` may play on (:meth:`~NauticusState.copy_for`)."""
     for _ in range(limit):
         if state.step is Step.OVER or state.seat != me or state.step is Step.CHOOSE:
-            return
+            break
         legal = legal_moves(state)
         if plan.cargo:
             legal = cargo_moves(state, legal)
-        best_move = legal[0]
+        best = state
         best_value = float("-inf")
         for move in legal:
-            after = state.copy()
+            after = state.copy_for(me)
             apply_move(after, move, [])
             value = position_value(after, me, plan)
             if value > best_value:
-                best_move, best_value = move, value
-        apply_move(state, best_move, [])
+                best, best_value = after, value
+        state = best
+    return state
 
 
 def cargo_moves(state: NauticusState, legal: list[Move]) -> list[Move]:
