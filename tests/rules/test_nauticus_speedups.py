@@ -1,6 +1,7 @@
 """The shortcuts the Nauticus bots look ahead with (issue 39) give what the plain ways
-give: a copy for one seat's moves plays like a whole copy and never changes the state it
-was copied from, and the position value reads the builds it is given."""
+give: a move played on a copy that shares what the move leaves as it is gives the
+position a whole copy gives and changes none before it, and the position value does not
+hang on the order of the yard."""
 
 from __future__ import annotations
 
@@ -10,33 +11,36 @@ import pytest
 
 from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.games.nauticus.bots import position_value
-from shipyard_tui.games.nauticus.rules.engine import apply_move, legal_moves
+from shipyard_tui.games.nauticus.rules.engine import after_move, apply_move, legal_moves
 from shipyard_tui.games.nauticus.rules.state import Step
 from support.nauticus import build, config, give_yard, table
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_copy_for_the_seat_to_move_plays_its_go_like_a_whole_copy(players):
+def test_moves_played_on_shared_copies_play_as_on_whole_copies(players):
+    """Every legal move, and the rest of the go after it, played as the bots look ahead
+    (each move on a copy of the last position that shares what the move leaves as it
+    is): every position is the one a whole copy reaches, and none changes later."""
     rng = random.Random(players)
     game = NauticusGame(config(players, 70 + players))
     checked = rounds_crossed = 0
     while not game.is_over:
         state = game.state
         me = state.seat
-        before = state.to_dict()
-        # play the rest of the seat's go on both copies, from every legal move
         for move in legal_moves(state):
-            shared, whole = state.copy_for(me), state.copy()
+            line = [(state, state.to_dict())]
+            whole = state.copy()
             while True:
-                apply_move(shared, move, [])
+                shared = after_move(line[-1][0], move)
                 apply_move(whole, move, [])
-                assert shared.to_dict() == whole.to_dict()
+                line.append((shared, shared.to_dict()))
+                assert line[-1][1] == whole.to_dict()
                 checked += 1
                 if shared.step is Step.OVER or shared.seat != me:
                     rounds_crossed += shared.round != state.round
                     break
                 move = rng.choice(legal_moves(shared))
-            assert state.to_dict() == before
+            assert all(position.to_dict() == data for position, data in line)
         game.push(rng.choice(game.legal_moves()))
     assert checked > 1000
     assert rounds_crossed > 0

@@ -31,7 +31,12 @@ from shipyard_tui.games.nauticus.rules.catalog import (
     Action,
     goods_vp,
 )
-from shipyard_tui.games.nauticus.rules.engine import apply_move, blue_workers, legal_moves
+from shipyard_tui.games.nauticus.rules.engine import (
+    after_move,
+    apply_move,
+    blue_workers,
+    legal_moves,
+)
 from shipyard_tui.games.nauticus.rules.game import NauticusGame
 from shipyard_tui.games.nauticus.rules.moves import Buy, Deliver, Move, Transport
 from shipyard_tui.games.nauticus.rules.state import Build, NauticusState, Step
@@ -384,8 +389,7 @@ class GreedyBot:
         best: list[Move] = []
         best_value = float("-inf")
         for move in legal:
-            after = state.copy_for(me)
-            apply_move(after, move, [])
+            after = after_move(state, move)
             if look_ahead:
                 after = _finish_own_go(after, me, plan)
             value = position_value(after, me, plan)
@@ -400,7 +404,7 @@ def _finish_own_go(state: NauticusState, me: int, plan: Plan = NO_PLAN,
                    limit: int = 40) -> NauticusState:
     """Play the seat's own go greedily (one move ahead each step) to value a choice:
     the position it ends in (``state`` itself, or the copy the last move was played on).
-    ``state`` must be one ``me`` may play on (:meth:`~NauticusState.copy_for`)."""
+    ``state`` is not changed."""
     for _ in range(limit):
         if state.step is Step.OVER or state.seat != me or state.step is Step.CHOOSE:
             break
@@ -410,8 +414,7 @@ def _finish_own_go(state: NauticusState, me: int, plan: Plan = NO_PLAN,
         best = state
         best_value = float("-inf")
         for move in legal:
-            after = state.copy_for(me)
-            apply_move(after, move, [])
+            after = after_move(state, move)
             value = position_value(after, me, plan)
             if value > best_value:
                 best, best_value = after, value

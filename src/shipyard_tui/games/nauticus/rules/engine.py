@@ -67,7 +67,7 @@ from shipyard_tui.games.nauticus.rules.state import (
     Seat,
     Step,
 )
-from shipyard_tui.games.nauticus.rules.yard import WAREHOUSE, place, yard_destinations
+from shipyard_tui.games.nauticus.rules.yard import WAREHOUSE, build_of, place, yard_destinations
 
 Events = list[ev.Event]
 
@@ -276,6 +276,21 @@ def apply_move(state: NauticusState, move: Move, events: Events) -> None:
     state.moves_played += 1
     if state.to_move != before or state.round != round_before:
         state.undo_floor = state.moves_played
+
+
+def after_move(state: NauticusState, move: Move) -> NauticusState:
+    """The position after a move from :func:`legal_moves`, played on a copy that shares
+    with ``state`` what the move leaves as it is (:meth:`NauticusState.copy_for`): the
+    other seats' possessions and the builds it puts no tile on or takes no goods from.
+    ``state`` is not changed. Bots value their moves this way (issue 39)."""
+    build = None
+    if isinstance(move, Buy | Transport):
+        build = build_of(move.dest)
+    elif isinstance(move, Deliver):
+        build = move.build
+    after = state.copy_for(state.seat, build)
+    apply_move(after, move, [])
+    return after
 
 
 def _choose(state: NauticusState, action: Action, events: Events) -> None:

@@ -256,27 +256,38 @@ class NauticusState:
         """A deep copy, written out by hand so that bots can look ahead cheaply."""
         return self._copy(None)
 
-    def copy_for(self, seat: int) -> NauticusState:
-        """A copy to play moves of ``seat`` on, cheaper than :meth:`copy`: only that
-        seat's possessions are copied; the other seats' warehouse, yard, delivered goods
-        and pass tiles are shared with this state. A move changes the possessions of the
-        seat making it only: the others' change at a round's end, when their pass tiles
-        are replaced and their VP added to, which leaves the shared ones as they were.
-        Bots look ahead through their own go on such copies (issue 39)."""
-        return self._copy(seat)
+    def copy_for(self, seat: int, build: int | None = None) -> NauticusState:
+        """A copy to play one move of ``seat`` on, cheaper than :meth:`copy`: of the
+        possessions only that seat's are copied, and of its yard only the build
+        ``build`` (none for ``None``); the rest is shared with this state.
+        ``engine.after_move`` names the build a move changes. The other seats'
+        possessions change only at a round's end, when their pass tiles are replaced
+        and their VP added to, which leaves the shared ones as they were. Bots look
+        ahead this way (issue 39)."""
+        return self._copy(seat, build)
 
-    def _copy(self, only: int | None) -> NauticusState:
+    def _copy(self, only: int | None, build: int | None = None) -> NauticusState:
+        """A copy; with ``only``, see :meth:`copy_for`."""
+        if only is None:
+            seats = [Seat(s.name, s.coins, s.workers, s.vp, dict(s.warehouse),
+                          [Build([Slot(t.hull, t.mast, t.sail, t.good) for t in b.slots])
+                           for b in s.yard],
+                          dict(s.delivered), list(s.pass_up), s.extra) for s in self.seats]
+        else:
+            seats = [Seat(s.name, s.coins, s.workers, s.vp, s.warehouse, s.yard, s.delivered,
+                          s.pass_up, s.extra) for s in self.seats]
+            mine = seats[only]
+            mine.warehouse = dict(mine.warehouse)
+            mine.yard = list(mine.yard)
+            if build is not None:
+                slots = mine.yard[build].slots
+                mine.yard[build] = Build([Slot(t.hull, t.mast, t.sail, t.good) for t in slots])
+            mine.delivered = dict(mine.delivered)
+            mine.pass_up = list(mine.pass_up)
         perf = self.perf
         return NauticusState(
             config=self.config, rng=self.rng,
-            seats=[Seat(s.name, s.coins, s.workers, s.vp, dict(s.warehouse),
-                        [Build([Slot(t.hull, t.mast, t.sail, t.good) for t in b.slots])
-                         for b in s.yard],
-                        dict(s.delivered), list(s.pass_up), s.extra)
-                   if only is None or i == only else
-                   Seat(s.name, s.coins, s.workers, s.vp, s.warehouse, s.yard, s.delivered,
-                        s.pass_up, s.extra)
-                   for i, s in enumerate(self.seats)],
+            seats=seats,
             stacks=dict(self.stacks), tiles=list(self.tiles), face_down=list(self.face_down),
             anchor=self.anchor, anchor_tile=self.anchor_tile, round=self.round,
             phase=self.phase, start_seat=self.start_seat, chooser=self.chooser,

@@ -97,6 +97,14 @@ def place(seat: Seat, item: str, dest: str) -> int:
     return b
 
 
+def build_of(dest: str) -> int | None:
+    """The build of the yard a destination puts a tile on or beside; ``None`` for a new
+    build or the warehouse."""
+    if dest in (WAREHOUSE, NEW):
+        return None
+    return int(dest.split(":")[1] if ":" in dest else dest.split(".")[0])
+
+
 def is_destination(text: str) -> bool:
     """Whether ``text`` has the form of a destination (for reading moves)."""
     if text in (WAREHOUSE, NEW):
