@@ -28,6 +28,7 @@ from shipyard_tui.games.nauticus.rules.catalog import (
     PASS_TILES,
     PHASES_PER_ROUND,
     SHIP_VP,
+    STACK_SIZES,
     Action,
     goods_vp,
 )
@@ -159,7 +160,8 @@ def position_value(state: NauticusState, seat_index: int, plan: Plan = NO_PLAN) 
     seat = state.seats[seat_index]
     if state.step is Step.OVER:
         return float(seat.vp)
-    total_phases = state.config.rounds * PHASES_PER_ROUND
+    rounds = state.config.rounds
+    total_phases = rounds * PHASES_PER_ROUND
     done = (state.round - 1) * PHASES_PER_ROUND + state.phase - 1
     left = max(0.0, 1.0 - done / total_phases)
     phases_left = max(0, total_phases - done)
@@ -171,22 +173,27 @@ def position_value(state: NauticusState, seat_index: int, plan: Plan = NO_PLAN) 
     # one pass over each build's tiles (complete ships first, then the builds nearest
     # completion: the tiles still needed queue up, so a build started beside others is
     # further out of reach); the crown masts and sails it holds are counted on the way
-    facts = sorted((_build_facts(build) for build in seat.yard), key=_first)
     warehouse = seat.warehouse
-    permanent = (warehouse.get("mast:crown", 0) + warehouse.get("sail:crown", 0)
-                 + sum(f[6] for f in facts))
+    permanent = warehouse.get("mast:crown", 0) + warehouse.get("sail:crown", 0)
+    facts = []
+    for build in seat.yard:
+        built = _build_facts(build)
+        permanent += built[6]
+        facts.append(built)
+    if len(facts) > 1:
+        facts.sort(key=_first)
     # while this round's Crown evaluation is still to come, the workers it will need
     # are worth what each of them will score there
-    crowns_tile = state.tiles.index(Action.CROWNS.value)
+    crowns_tile = state.tiles.index(_CROWNS)
     crowns_ahead = not state.face_down[crowns_tile] and state.chosen != crowns_tile
     if crowns_ahead:
         expected = permanent + len(PASS_TILES)  # seat.crowns + len(seat.pass_up)
         if expected:
             reserve = min(seat.workers, _uses(expected) - RESERVE_BLUE)
             value += max(0.0, CROWN_WORKER_SHARE * expected - worker) * max(0, reserve)
-    value += sum(goods_vp(n) for n in seat.delivered.values())
+    value += sum(map(_GOODS_VP.__getitem__, seat.delivered.values()))
     counts = dict(seat.delivered)
-    ahead_of_me = _deliveries_ahead(state, seat_index)
+    ahead_of_me = _deliveries_ahead(state, seat_index, rounds)
     delivery = _delivery_chance(ahead_of_me)
     can_deliver = delivery > 0
     carry = DELIVERY_WORKER_SHARE * worker
@@ -196,14 +203,14 @@ def position_value(state: NauticusState, seat_index: int, plan: Plan = NO_PLAN) 
         counts[good] = n + 1
         # half the next good's own gain, half the mean of the next three: a first good
         # of a kind starts a cargo worth more per good (NA-13.2: 2, 5, 9, 14 VP)
-        step, ahead = _good_gains(n)
+        step, ahead = _GOODS_GAINS[n]
         gain = ((1 - CARGO_SHARE) * step + CARGO_SHARE * ahead - cost) * chance
         return max(1 / 3, gain)
 
     cargoes = ahead_of_me - 1 if plan.fleet else 0.0
     queue = 0
     room = 0
-    evaluations = state.config.rounds - state.round + crowns_ahead
+    evaluations = rounds - state.round + crowns_ahead
     # completion rewards: 3 VP each, or crowns while crowns are worth more (NA-9.2)
     rewards, crowns_worth = _crown_values(permanent, evaluations)
     for _, complete, finished, size, placed, goods, _ in facts:
@@ -296,18 +303,17 @@ def _build_facts(build: Build) -> _BuildFacts:
     return order, complete, finished, size, placed, goods, crowns
 
 
+_GOODS_VP = tuple(goods_vp(n) for n in range(sum(STACK_SIZES.values()) + CARGO_AHEAD + 1))
+""":func:`goods_vp` for every count of one kind a seat can reach, and beyond by the
+goods looked ahead at (a table: the valuation asks for it hundreds of thousands of
+times a game)."""
 _GOODS_GAINS = tuple(
-    (goods_vp(n + 1) - goods_vp(n), (goods_vp(n + CARGO_AHEAD) - goods_vp(n)) / CARGO_AHEAD)
-    for n in range(64))
-
-
-def _good_gains(n: int) -> tuple[int, float]:
-    """A good's own gain on top of ``n`` delivered of its kind, and the mean gain of the
-    next :data:`CARGO_AHEAD` (a table for the counts a game can reach)."""
-    if n < len(_GOODS_GAINS):
-        return _GOODS_GAINS[n]
-    return (goods_vp(n + 1) - goods_vp(n),
-            (goods_vp(n + CARGO_AHEAD) - goods_vp(n)) / CARGO_AHEAD)
+    (_GOODS_VP[n + 1] - _GOODS_VP[n], (_GOODS_VP[n + CARGO_AHEAD] - _GOODS_VP[n]) / CARGO_AHEAD)
+    for n in range(len(_GOODS_VP) - CARGO_AHEAD))
+"""For ``n`` goods of a kind counted: the next good's own gain, and the mean gain of
+the next :data:`CARGO_AHEAD`."""
+_CROWNS = Action.CROWNS.value
+_DELIVER = Action.DELIVER.value
 
 
 @cache
@@ -334,13 +340,14 @@ def _uses(crowns: int) -> int:
     return -(-CROWN_CAP // crowns)
 
 
-def _deliveries_ahead(state: NauticusState, seat_index: int) -> float:
+def _deliveries_ahead(state: NauticusState, seat_index: int, rounds: int) -> float:
     """Deliver performances still open to the seat: this phase's while its go is still
     to come or under way, 7 in 8 in each later round (a round plays 7 of its 8 tiles),
-    and half of one for its unplayed extra action (NA-7.3, NA-12.1)."""
+    and half of one for its unplayed extra action (NA-7.3, NA-12.1). ``rounds``: the
+    game's."""
     seat = state.seats[seat_index]
-    field = state.tiles.index(Action.DELIVER.value)
-    chances: float = (state.config.rounds - state.round) * PHASES_PER_ROUND / len(state.tiles)
+    field = state.tiles.index(_DELIVER)
+    chances: float = (rounds - state.round) * PHASES_PER_ROUND / len(state.tiles)
     if not state.face_down[field]:
         if state.chosen != field:
             chances += 1
