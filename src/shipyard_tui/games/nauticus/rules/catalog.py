@@ -225,12 +225,17 @@ def goods_vp(count: int) -> int:
     return GOODS_VP[-1] + 5 * (count - len(GOODS_VP) + 1)
 
 
+PRICE_POSITION: dict[str, int] = {item: k for items in ITEMS_OF_ACTION.values()
+                                  for k, item in enumerate(items)}
+"""The position (0-3) of each item sold on a blue tile."""
+
+
 def price(field: int, item: str) -> int:
     """The printed price of ``item`` on the blue tile lying on ``field`` (NA-4.4)."""
-    for items in ITEMS_OF_ACTION.values():
-        if item in items:
-            return PRICE_DIGITS[field][items.index(item)]
-    raise ValueError(f"{item} is not sold on any action tile")
+    position = PRICE_POSITION.get(item)
+    if position is None:
+        raise ValueError(f"{item} is not sold on any action tile")
+    return PRICE_DIGITS[field][position]
 
 
 def action_of_item(item: str) -> Action:

@@ -41,6 +41,7 @@ from shipyard_tui.games.nauticus.rules.catalog import (
     Reward,
     item_kind,
     price,
+    warehouse_units,
 )
 from shipyard_tui.games.nauticus.rules.moves import (
     Buy,
@@ -181,6 +182,7 @@ def _use_moves(state: NauticusState, seat: Seat, perf: Performance, *,
     action = perf.action
     moves: list[Move] = []
     if action.paid:
+        room = seat.warehouse_room
         for item in ITEMS_OF_ACTION[action]:
             if state.stacks[item] <= 0:
                 continue
@@ -190,7 +192,7 @@ def _use_moves(state: NauticusState, seat: Seat, perf: Performance, *,
             # golden rule: an item bought for 0 coins goes to the warehouse (NA-5.3)
             if cost > 0:
                 moves.extend(Buy(item, d) for d in yard_destinations(seat.yard, item))
-            if seat.fits(item):
+            if warehouse_units(item) <= room:  # seat.fits(item)
                 moves.append(Buy(item, WAREHOUSE))
     elif action is Action.TRANSPORT:
         for item in ITEMS:
