@@ -15,18 +15,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.dont_write_bytecode = False
 
-def _quicker_pilot() -> None:
-    """Textual's pilot waits for an idle app in steps of 5 ms, not 20 ms (two keys and
-    two pauses a move, each at least one step: a whole game by keys slept three quarters
-    of its time). Measured serially on tests/ui/test_ui_keys.py and test_ui_words.py:
-    25.6 s before, 18.6 s after (docs/performance.md, issue 39)."""
-    from shipyard_tui.ui.compat import quicken_idle_waits
-
-    quicken_idle_waits()
-
-
-_quicker_pilot()
-
 WORKERS_PER_CORE = 2
 """Test processes per core for ``pytest -n auto``. Many tests wait as much as they work
 (an app under test idles between frames, an SSH client waits for its screen): with one

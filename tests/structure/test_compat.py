@@ -16,7 +16,6 @@ from textual.filter import LineFilter, NoColor
 from shipyard_tui.ui.compat import (
     OVERRIDDEN,
     column_cells,
-    quicken_idle_waits,
     rendered_lines,
     swap_filters,
     terminal_driver,
@@ -73,27 +72,3 @@ async def test_rendered_lines_are_the_screen_as_sent_through_the_filters() -> No
         swap_filters(app, lambda _f: AsciiOnly())
         shown = rendered_lines(app.screen)
         assert "".join(s.text for s in shown[0]).startswith("h?llo")
-
-
-async def test_the_pilot_waits_in_the_quicker_step(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """quicken_idle_waits sets the step Textual's idle wait polls in: a pause of an idle
-    app is one step long (at 20 ms a step, two keys and two pauses a move made a whole
-    game by keys sleep three quarters of its time)."""
-    import asyncio
-
-    import textual._wait as wait
-
-    monkeypatch.setattr(wait, "SLEEP_GRANULARITY", wait.SLEEP_GRANULARITY)
-    monkeypatch.setattr(wait, "SLEEP_IDLE", wait.SLEEP_IDLE)
-    quicken_idle_waits(0.25)
-    assert (wait.SLEEP_GRANULARITY, wait.SLEEP_IDLE) == (0.25, 0.25 / 20)
-    slept: list[float] = []
-    real_sleep = asyncio.sleep
-
-    async def sleep(delay: float, *args: object) -> None:
-        slept.append(delay)
-        await real_sleep(0)
-
-    monkeypatch.setattr(wait, "sleep", sleep)
-    await wait.wait_for_idle(0)
-    assert slept and set(slept) == {0.25}

@@ -14,10 +14,9 @@ The other internals, each behind one function here and each checked by that test
 - :func:`terminal_driver`: ``App._driver``, to write the terminal's title (OSC 2);
 - :func:`column_cells`: Rich's ``Column._cells``, to tell two equal tables apart
   without drawing them (widgets skip a refresh that would draw the same);
-- :func:`rendered_lines`: a screen's compositor, for what the terminal receives (the
-  tests read the screen through it; the benchmarks count its bytes);
-- :func:`quicken_idle_waits`: ``textual._wait``'s polling step, for the tests' pilot
-  only (its pauses and key presses waited in steps of 20 ms);
+- :func:`rendered_lines` (and :func:`rendered_chops`): a screen's compositor, for what
+  the terminal receives (the tests read the screen through it; the benchmarks count
+  its bytes);
 - :data:`OVERRIDDEN`: the private methods the program overrides — ``App._handle_exception``
   (the crash log) and the Linux driver's ``_run_input_thread`` (dropping unreadable
   keys) — which must still exist for the overrides to take effect.
@@ -96,24 +95,15 @@ def column_cells(column: Column) -> list[Any]:
 def rendered_lines(screen: Screen[Any], *, filtered: bool = True) -> list[list[Segment]]:
     """Every line of ``screen`` as segments, as a full redraw would send them: through
     the app's line filters (ASCII, ``NO_COLOR``) unless ``filtered`` is false."""
+    return [[segment for strip in line for segment in strip]
+            for line in rendered_chops(screen, filtered=filtered)]
+
+
+def rendered_chops(screen: Screen[Any], *, filtered: bool = True) -> list[list[list[Segment]]]:
+    """Every line of ``screen`` as :func:`rendered_lines` gives it, kept in the pieces
+    Textual sends it in (one for each widget the line crosses)."""
     compositor = screen._compositor
     update: Any = compositor.render_update(full=True) if filtered \
         else compositor.render_full_update()
-    strips: list[list[list[Segment]]] = update.strips
-    return [[segment for strip in line for segment in strip] for line in strips]
+    return [[list(strip) for strip in line] for line in update.strips]
 
-
-IDLE_STEP = 1 / 200
-"""The polling step the tests' pilot waits for an idle app in (Textual's is 1/50 s)."""
-
-
-def quicken_idle_waits(step: float = IDLE_STEP) -> None:
-    """Make Textual's pilot look for an idle app every ``step`` seconds instead of every
-    twentieth of a second, with the same test of idleness (the process used under a
-    twentieth of the step's time). A test pressed two keys and paused twice a move, at
-    least 20 ms each: a whole game by keys spent three quarters of its time asleep
-    (issue 39). For the tests only; the program never waits this way."""
-    import textual._wait as wait
-
-    wait.SLEEP_GRANULARITY = step
-    wait.SLEEP_IDLE = step / 20
