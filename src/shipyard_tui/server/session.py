@@ -11,14 +11,14 @@ import asyncio
 import contextlib
 import os
 import signal
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.command import CommandPalette
 from textual.driver import Driver
-from textual.filter import Monochrome, NoColor
+from textual.filter import LineFilter, Monochrome, NoColor
 from textual.screen import Screen
 
 from shipyard_tui.server.lobby import LobbyScreen, NameScreen
@@ -37,6 +37,7 @@ from shipyard_tui.ui.ascii import AsciiFilter, plain_palette_icon, wants_ascii
 from shipyard_tui.ui.compat import exiting, swap_filters
 from shipyard_tui.ui.driver import sturdy
 from shipyard_tui.ui.guidance import Guidance, guidance_commands, guidance_wanted
+from shipyard_tui.ui.joined import joined
 from shipyard_tui.ui.screens.table import TableScreen
 
 __all__ = ["CSS", "SERVER_STOPPING", "SessionApp",
@@ -83,6 +84,11 @@ class SessionApp(App[None]):
         self._writer: asyncio.StreamWriter | None = None
         self._reader_task: asyncio.Task[None] | None = None
         self.problem: str | None = None
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, then neighbouring pieces of a line in one style joined
+        (:mod:`~shipyard_tui.ui.joined`: fewer bytes to the terminal)."""
+        return joined(super().get_line_filters())
 
     def on_command_palette_opened(self, _: CommandPalette.Opened) -> None:
         if self.ascii:

@@ -21,14 +21,14 @@ import select
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.command import CommandPalette
 from textual.driver import Driver
-from textual.filter import Monochrome, NoColor
+from textual.filter import LineFilter, Monochrome, NoColor
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
@@ -52,6 +52,7 @@ from shipyard_tui.ui.ascii import AsciiFilter, plain_palette_icon, wants_ascii
 from shipyard_tui.ui.compat import exiting, swap_filters
 from shipyard_tui.ui.driver import sturdy
 from shipyard_tui.ui.guidance import Guidance, guidance_commands, guidance_wanted
+from shipyard_tui.ui.joined import joined
 from shipyard_tui.ui.screens.table import TableScreen
 from shipyard_tui.ui.screens.title import TitleScreen
 
@@ -162,6 +163,11 @@ class ShipyardApp(App[None]):
         self.crash_log: Path | None = None
         self.teardown_errors: list[Exception] = []
         """Errors raised while the app was already exiting (see :meth:`_handle_exception`)."""
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, then neighbouring pieces of a line in one style joined
+        (:mod:`~shipyard_tui.ui.joined`: fewer bytes to the terminal)."""
+        return joined(super().get_line_filters())
 
     def _use_terminal_colours(self) -> None:
         """With ``NO_COLOR`` draw in the terminal's own foreground and background.
