@@ -15,6 +15,7 @@ from shipyard_tui.core.seats import SeatConfig, SeatKind
 from shipyard_tui.games.nauticus.rules.catalog import (
     CROWN,
     PASS_TILES,
+    PHASES_PER_ROUND,
     ROUNDS,
     WAREHOUSE_CAPACITY,
     Action,
@@ -260,10 +261,10 @@ class NauticusState:
         """A copy to play one move of ``seat`` on, cheaper than :meth:`copy`: of the
         possessions only that seat's are copied, and of its yard only the build
         ``build`` (none for ``None``); the rest is shared with this state.
-        ``engine.after_move`` names the build a move changes. The other seats'
-        possessions change only at a round's end, when their pass tiles are replaced
-        and their VP added to, which leaves the shared ones as they were. Bots look
-        ahead this way (issue 39)."""
+        ``engine.after_move`` names the build a move changes. The other seats change
+        only at a round's end, when their pass tiles are replaced and their VP added to:
+        on the round's last go they get seats of their own (sharing their possessions),
+        before it they are shared too. Bots look ahead this way (issue 39)."""
         return self._copy(seat, build)
 
     def _copy(self, only: int | None, build: int | None = None) -> NauticusState:
@@ -274,8 +275,10 @@ class NauticusState:
                            for b in s.yard],
                           dict(s.delivered), list(s.pass_up), s.extra) for s in self.seats]
         else:
+            last_go = self.phase == PHASES_PER_ROUND and self.goer == len(self.seats) - 1
             seats = [Seat(s.name, s.coins, s.workers, s.vp, s.warehouse, s.yard, s.delivered,
-                          s.pass_up, s.extra) for s in self.seats]
+                          s.pass_up, s.extra) if last_go or i == only else s
+                     for i, s in enumerate(self.seats)]
             mine = seats[only]
             mine.warehouse = dict(mine.warehouse)
             mine.yard = list(mine.yard)
