@@ -130,14 +130,14 @@ __all__ = [
 ]
 
 
-def person_against_greedy(seed: int) -> Game:
+def person_against_greedy(seed: int, opponent: str = "Bot") -> Game:
     """A finished 2-seat game: a person, Ann (her moves by the random bot), against a
-    greedy bot: the game the Key moments' tests analyse."""
+    greedy bot named ``opponent``: the game the Key moments' tests analyse."""
     from shipyard_tui.core import SeatDriver
     from shipyard_tui.games.shipyard.bots import bot_for_level
     from shipyard_tui.games.shipyard.rules import SeatConfig, SeatKind
 
-    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bot", SeatKind.BOT, "greedy")),
+    config = GameConfig((SeatConfig("Ann"), SeatConfig(opponent, SeatKind.BOT, "greedy")),
                         seed=seed)
     game = Game(config)
     SeatDriver({0: bot_for_level("random", seed), 1: bot_for_level("greedy", seed)}

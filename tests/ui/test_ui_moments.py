@@ -11,17 +11,13 @@ from shipyard_tui.games.shipyard.ui.review import ReviewScreen
 from shipyard_tui.settings import Settings
 from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.compat import rendered_lines
+from support.shipyard import person_against_greedy
 from support.ui import settle
 
 
 def finished_with_a_person(seed: int) -> Game:
     """Ann is a person (her moves made at random), Bob a greedy bot."""
-    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")),
-                        seed=seed)
-    game = Game(config)
-    SeatDriver({0: bot_for_level("random", seed), 1: bot_for_level("greedy", seed)}
-               ).play_out(game)
-    return game
+    return person_against_greedy(seed, "Bob")
 
 
 async def test_key_moments_page_lists_the_costliest_decisions(tmp_path, monkeypatch):
