@@ -6,6 +6,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from support.spread import spread_long_tests
+
 # Keep compiled modules (``__pycache__``, ignored by git) even where the shell asks
 # Python not to write them (PYTHONDONTWRITEBYTECODE): hundreds of tests start a fresh
 # ``shipyard`` process (the command line, crash and SSH tests), and without the caches
@@ -39,10 +41,12 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
         option.dist = "worksteal"
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The long tests (marked ``slow``) first, in their order: started last, a single
-    minute-long game kept one worker busy after the others had finished."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The long tests (marked ``slow``) first, spread over the test workers: started
+    last, a single minute-long game kept one worker busy after the others had finished."""
+    workerinput = getattr(config, "workerinput", None)
+    workers = int(workerinput["workercount"]) if workerinput else 1
+    items[:] = spread_long_tests(items, workers)
 
 
 @pytest.fixture(autouse=True)

@@ -92,6 +92,7 @@ def quick_strong(seed: int) -> StrongBot:
     return StrongBot(seed, budget_ms=None, rollouts=20)
 
 
+@pytest.mark.slow(seconds=10)
 @pytest.mark.parametrize(("players", "solo"), [(2, False), (3, False), (3, True)])
 def test_strong_bot_ignores_what_its_seat_cannot_see(players, solo):
     """R-11.1: same view, same seed → same move, whatever the secrets hold."""
@@ -211,6 +212,7 @@ def played_game(seed: int) -> Game:
     return person_against_greedy(seed)
 
 
+@pytest.mark.slow(seconds=10)
 def test_key_moments_name_both_moves_and_the_points_lost():
     game = played_game(4)
     report = analyse_game(game, rollouts=4, top=3)

@@ -42,7 +42,7 @@ def test_a_few_random_classic_games(players):
     _games(players, FAST_GAMES)
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=8)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_three_hundred_random_classic_games_each(players):
     _games(players, SLOW_GAMES)

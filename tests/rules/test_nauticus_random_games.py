@@ -40,7 +40,7 @@ def test_random_games_keep_every_invariant(players):
         check_finished(game)
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=13)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_three_hundred_random_games_each(players):
     for seed in range(SLOW_GAMES):

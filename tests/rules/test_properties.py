@@ -50,7 +50,7 @@ def test_three_seat_games_keep_every_invariant(seed, move_seed):
     _play_and_check(3, seed, move_seed)
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=7)
 @SETTINGS
 @given(seed=st.integers(0, 2**32), move_seed=st.integers(0, 2**32))
 def test_four_seat_games_keep_every_invariant(seed, move_seed):

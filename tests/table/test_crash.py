@@ -239,7 +239,7 @@ def _last_logged(log: Path) -> tuple[str, int]:
     return (complete[-1][0], int(complete[-1][1])) if complete else ("", -1)
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=6)
 def test_a_hundred_kills_inside_and_around_the_autosave_lose_at_most_one_move(tmp_path):
     """Each round a forked child resumes the game as ``continue`` would and is killed:
     half the rounds at a random moment (often mid-save), half by the child itself at a

@@ -84,7 +84,7 @@ def _valid(game: Game) -> bool:
     return Game.replay(game.config, game.moves).state.to_dict() == game.state.to_dict()
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=10)
 def test_every_field_gives_a_clean_error_or_a_valid_game_on_the_command_line(
         store, monkeypatch, capsys):
     opened: list[Game] = []
@@ -135,7 +135,7 @@ def test_every_field_gives_a_clean_error_or_a_valid_game_on_the_command_line(
     assert len(said.out.splitlines()) == len(list(store.finished.glob("*.json")))
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=6)
 async def test_every_field_shows_only_printable_text_on_the_load_screen(store):
     store.saves.mkdir(parents=True)
     for number, (_label, data) in enumerate(mutants()):

@@ -144,7 +144,7 @@ def freeze_outside_a_save(term: Terminal, saves_dir: Path) -> None:
             return
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=4)
 def test_a_frozen_session_that_hangs_up_late_does_not_overwrite_the_newer_game(tmp_path):
     """The issue's story: A freezes, B takes the game over and plays on, then A's
     hang-up arrives. A must say what happened and leave B's game alone."""

@@ -14,7 +14,7 @@ import pytest
 from enter_storm import KINDS, storm
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=28)
 def test_enter_every_tenth_of_a_second_never_crashes_a_game_of_any_kind() -> None:
     kinds = sorted(KINDS)
     with ThreadPoolExecutor(len(kinds)) as pool:

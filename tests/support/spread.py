@@ -1,0 +1,53 @@
+"""The order of the suite that spreads its long tests over the test workers
+(issue 39), read by ``tests/conftest.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+SLOW_SECONDS = 3.0
+"""What a test marked ``slow`` without ``seconds=`` is taken to last."""
+
+
+def slow_seconds(item: pytest.Item) -> float | None:
+    """How long a test marked ``slow`` lasts (its ``seconds=``, measured in a whole run
+    of the suite on two cores), or None for the other tests."""
+    marker = item.get_closest_marker("slow")
+    if marker is None:
+        return None
+    return float(marker.kwargs.get("seconds", SLOW_SECONDS))
+
+
+def chunk_sizes(count: int, workers: int) -> list[int]:
+    """How many tests of ``count`` each worker is first sent: xdist's work-stealing
+    scheduler splits the collection into that many consecutive chunks, each worker its
+    share of what is left."""
+    sizes = []
+    for index in range(workers):
+        sizes.append(count // (workers - index))
+        count -= sizes[-1]
+    return sizes
+
+
+def spread_long_tests(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
+    """The collection in the order that spreads the long tests over the workers: each
+    worker's first chunk starts with its share of them, longest first (each to the
+    worker with the least long work so far), then its share of the others in their
+    order. With the long tests all at the front, the first worker's chunk held them
+    all: the others stole the quick tests from the end of its queue, so one worker ran
+    every whole game one after the other and finished a minute after the rest."""
+    long = sorted((item for item in items if slow_seconds(item) is not None),
+                  key=lambda item: -(slow_seconds(item) or 0.0))
+    others = [item for item in items if slow_seconds(item) is None]
+    sizes = chunk_sizes(len(items), max(1, workers))
+    chunks: list[list[pytest.Item]] = [[] for _ in sizes]
+    loads = [0.0] * len(sizes)
+    for item in long:
+        open_chunks = [i for i, size in enumerate(sizes) if len(chunks[i]) < size]
+        chosen = min(open_chunks, key=lambda i: (loads[i], i))
+        chunks[chosen].append(item)
+        loads[chosen] += slow_seconds(item) or 0.0
+    rest = iter(others)
+    for chunk, size in zip(chunks, sizes, strict=True):
+        chunk.extend(next(rest) for _ in range(size - len(chunk)))
+    return [item for chunk in chunks for item in chunk]
