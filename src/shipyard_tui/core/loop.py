@@ -12,6 +12,7 @@ and provides the hooks: :meth:`~GameLoop.start`, :meth:`~GameLoop.legal_moves`,
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
@@ -49,7 +50,7 @@ class GameLoop(Generic[ConfigT, StateT, MoveT, EventT]):
     ``push`` plays a move from :meth:`legal_moves` without checking it.
     """
 
-    __slots__ = ("config", "events", "moves", "state")
+    __slots__ = ("_noted", "_notes", "config", "events", "moves", "state")
 
     save_format: ClassVar[str] = ""
     """The ``format`` of the game's saves."""
@@ -66,6 +67,8 @@ class GameLoop(Generic[ConfigT, StateT, MoveT, EventT]):
         self.config = config
         self.state, self.events = self.start(config)
         self.moves = []
+        self._noted: list[MoveT] = []
+        self._notes: list[str] = []
 
     # -- the hooks a game provides --------------------------------------------
 
@@ -160,6 +163,7 @@ class GameLoop(Generic[ConfigT, StateT, MoveT, EventT]):
         game.state = state
         game.moves = moves
         game.events = events
+        game._noted, game._notes = [], []
         return game
 
     @classmethod
@@ -177,6 +181,21 @@ class GameLoop(Generic[ConfigT, StateT, MoveT, EventT]):
         """Keys a game adds to its save between the version and the configuration."""
         return {}
 
+    def notations(self) -> list[str]:
+        """The notations of the moves played, as a save writes them.
+
+        A save is written after every move, so each move's notation is written once
+        and kept (issue 39): a move is a frozen value, so the notation of one move
+        object never changes. Kept notations are used only while the moves they were
+        written for are the very same objects at the same places; a takeback keeps a
+        prefix of them, and moves replaced any other way are written again.
+        """
+        moves, noted = self.moves, self._noted
+        kept = min(len(noted), len(moves)) if all(map(operator.is_, noted, moves)) else 0
+        notes = self._notes[:kept] + [str(m) for m in moves[kept:]]
+        self._noted, self._notes = list(moves), notes
+        return list(notes)
+
     def to_json(self, *, with_events: bool = False) -> dict[str, Any]:
         """The game as JSON-ready data: format, version, configuration, moves, state
         (and with ``with_events`` the events)."""
@@ -185,7 +204,7 @@ class GameLoop(Generic[ConfigT, StateT, MoveT, EventT]):
             "version": self.save_version,
             **self.json_header(),
             "config": to_data(self.config),
-            "moves": [str(m) for m in self.moves],
+            "moves": self.notations(),
             "state": self.state.to_dict(),
         }
         if with_events:

@@ -93,6 +93,8 @@ def backup_of(path: Path) -> Path | None:
 
 def make_folder(folder: Path) -> None:
     """Create ``folder``; a file standing where a folder should be is named plainly."""
+    if os.path.isdir(folder):  # one look before every save, not a failed mkdir (issue 39)
+        return
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except (FileExistsError, NotADirectoryError):

@@ -288,8 +288,24 @@ def encode(game: SavedGame, game_id: str, name: str, revision: int = 0) -> bytes
         "summary": kind.summary(game),
         "game": game.to_json(),
     }
-    body["checksum"] = _checksum(body)
-    return _canonical(body)
+    return _signed(body)
+
+
+def _signed(body: dict[str, Any]) -> bytes:
+    """The bytes of ``body`` with its ``checksum``, exactly as :func:`_canonical` writes
+    them, but the body encoded once (issue 39): the checksum's key sorts right after
+    ``app_version``, the first key of a save, and is written in at that place.
+
+    >>> for body in ({"app_version": "1.0", "format": "f", "game": {"moves": ["a b"]}},
+    ...              {"app_version": "ä"}, {"format": "f"}):
+    ...     assert _signed(body) == _canonical({**body, "checksum": _checksum(body)})
+    """
+    data = _canonical(body)
+    checksum = "sha256:" + hashlib.sha256(data).hexdigest()
+    if [key for key in body if key < "checksum"] != ["app_version"]:
+        return _canonical({**body, "checksum": checksum})
+    first = _canonical({"app_version": body["app_version"]})[:-1]
+    return b"%s,%s%s" % (first, _canonical({"checksum": checksum})[1:-1], data[len(first):])
 
 
 # -- decoding ------------------------------------------------------------------------

@@ -95,6 +95,8 @@ class GameFile:
         """True once another session has the game: this one never writes it again."""
         self.archived = False
         """True once this session archived the finished game."""
+        self._written = (b"", -1)
+        """The bytes of the autosave this session last wrote, and their revision."""
         self._was_finished = self.store.finished_path(game_id).exists()
 
     # -- the lease ---------------------------------------------------------------------
@@ -150,13 +152,19 @@ class GameFile:
         body = {"pid": os.getpid(), "host": socket.gethostname(), "token": token,
                 "since": datetime.now(UTC).isoformat(timespec="seconds")}
         data = json.dumps(body).encode("utf-8")
-        os.ftruncate(fd, 0)
+        # written over the old lease, then cut to its length: emptied first, the file's
+        # blocks were freed and taken again at every autosave (issue 39)
         os.pwrite(fd, data, 0)
+        os.ftruncate(fd, len(data))
 
     def _disk_revision(self) -> int:
-        """The revision of the autosave on disk (-1 when there is none to protect)."""
+        """The revision of the autosave on disk (-1 when there is none to protect).
+        The file this session wrote last, byte for byte, is not parsed again (issue 39)."""
         try:
-            body = json.loads(read_bytes(self.path))
+            data = read_bytes(self.path)
+            if data == self._written[0]:
+                return self._written[1]
+            body = json.loads(data)
         except (SaveError, ValueError, RecursionError):
             return -1
         revision = body.get("revision", 0) if isinstance(body, dict) else 0
@@ -239,8 +247,10 @@ class GameFile:
                     with contextlib.suppress(OSError):
                         self.lease.unlink()
                 else:
-                    where = self.store.autosave(game, self.game_id, self.revision + 1)
+                    data = encode(game, self.game_id, "autosave", self.revision + 1)
+                    where = self.store.write_autosave(self.game_id, data)
                     self.revision += 1
+                    self._written = (data, self.revision)
                     self._write_lease(fd, self.token)
         except (SaveError, OSError) as exc:
             self.unsaved += 1

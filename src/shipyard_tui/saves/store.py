@@ -151,7 +151,10 @@ class SaveStore:
         if not is_game_id(game_id):
             raise SaveError(f"{game_id[:80]!r} cannot name a game's file", "bad_name")
         path = folder / f"{stem}.json"
-        if not inside(path, folder):
+        # A checked id has no "/" and is no "..": only a link there can lead out of the
+        # folder, so the two paths are resolved only then (issue 39: every autosave
+        # names its files again).
+        if os.path.islink(path) and not inside(path, folder):
             raise SaveError(f"{path} would leave {folder}", "bad_name")
         return path
 
@@ -186,9 +189,13 @@ class SaveStore:
 
     def autosave(self, game: SavedGame, game_id: str, revision: int = 0) -> Path:
         """Save after a move; the previous autosave is kept as the backup."""
+        return self.write_autosave(game_id, encode(game, game_id, "autosave", revision))
+
+    def write_autosave(self, game_id: str, data: bytes) -> Path:
+        """Write an autosave's bytes (:func:`encode`); the previous one becomes the backup."""
         path = self.autosave_path(game_id)
         try:
-            write_atomic(path, encode(game, game_id, "autosave", revision), keep_backup=True)
+            write_atomic(path, data, keep_backup=True)
         except OSError as exc:
             raise SaveError(f"cannot write the autosave: {exc.strerror or exc}",
                             "write_failed", path) from None
