@@ -31,7 +31,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from shipyard_tui import games
 from shipyard_tui.core.game import GameKind
@@ -45,6 +45,7 @@ from shipyard_tui.server.new_table import (
 )
 from shipyard_tui.server.tables import how_long
 from shipyard_tui.ui.sizes import ask_to_grow
+from shipyard_tui.ui.widgets.key_bar import KeyBar
 
 
 def seat_text(seat: dict[str, Any], to_move: bool, stand_in_level: str = "",
@@ -172,7 +173,7 @@ class LobbyScreen(Screen[None]):
         table.add_columns(*COLUMNS)
         yield table
         yield Static("", id="lobby-too-small", markup=False)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._ready = True

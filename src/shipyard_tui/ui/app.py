@@ -31,7 +31,7 @@ from textual.driver import Driver
 from textual.filter import LineFilter, Monochrome, NoColor
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from shipyard_tui import games
 from shipyard_tui.model import GameModel
@@ -55,6 +55,7 @@ from shipyard_tui.ui.guidance import Guidance, guidance_commands, guidance_wante
 from shipyard_tui.ui.joined import joined
 from shipyard_tui.ui.screens.table import TableScreen
 from shipyard_tui.ui.screens.title import TitleScreen
+from shipyard_tui.ui.widgets.key_bar import KeyBar
 
 MOVE_LOG_ENV = "SHIPYARD_MOVE_LOG"
 """Diagnostics: when set, each committed move is appended to this file before it is
@@ -371,7 +372,7 @@ class ShipyardApp(App[None]):
             if notices:
                 notices[0].update(text)
             else:
-                footers = screen.query("#status") or screen.query(Footer)
+                footers = screen.query("#status") or screen.query(KeyBar)
                 screen.mount(UnsavedNotice(text, markup=False),
                              before=footers.first() if footers else None)
                 self._notice_shown = True

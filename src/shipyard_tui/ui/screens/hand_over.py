@@ -13,11 +13,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from shipyard_tui.model import GameModel
 from shipyard_tui.ui.screens.dialog import Dialog
 from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
+from shipyard_tui.ui.widgets.key_bar import KeyBar
 
 if TYPE_CHECKING:
     from shipyard_tui.ui.screens.table import TableScreen
@@ -64,7 +65,7 @@ class HandOverScreen(Dialog[bool]):
             message.append(".\n\nTheir secret contracts will show once they take the seat.")
             yield Static(message)
             yield Button(Text(f"I am {self.player}: show my table"), variant="primary", id="take")
-        yield Footer()
+        yield KeyBar()
 
     def on_button_pressed(self) -> None:
         self.action_take()

@@ -15,13 +15,14 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from shipyard_tui import games
 from shipyard_tui.core.game import DEFAULT_OPTIONS, GameKind, Options, Page
 from shipyard_tui.ui.ascii import draws_ascii
 from shipyard_tui.ui.compat import while_open
 from shipyard_tui.ui.screens.dialog import Dialog
+from shipyard_tui.ui.widgets.key_bar import KeyBar
 
 WIDE = 120
 """From this many columns the drawing stands beside the words, not under them."""
@@ -128,7 +129,7 @@ class HowToPlayScreen(Dialog[None]):
         with VerticalScroll(id="page-scroll"), Container(id="page-body"):
             yield Static(id="page-text")
             yield Static(id="page-picture")
-        yield Footer()
+        yield KeyBar()
 
     @while_open  # a key may dismiss it before it is mounted
     def on_mount(self) -> None:

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from shipyard_tui import paths
@@ -26,6 +26,7 @@ from shipyard_tui.saves import (
     printable,
 )
 from shipyard_tui.ui.host import host_of
+from shipyard_tui.ui.widgets.key_bar import KeyBar
 
 LOAD_HELP = (f"Enter opens · r renames · d deletes (to the trash, {paths.TRASH_DAYS} "
              "days) · Esc back")
@@ -133,7 +134,7 @@ class LoadScreen(Screen[None]):
         with Vertical():
             yield Static(f"[b]{title}[/b] (newest first)\n{keys}", id="load-help")
             yield OptionList(id="saves")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._fill()

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from textual.widgets.select import InvalidSelectValueError
 
 from shipyard_tui import games
@@ -20,6 +20,7 @@ from shipyard_tui.core.game import Options
 from shipyard_tui.core.seats import SeatConfig, SeatKind
 from shipyard_tui.seats import DEFAULT_BOT_LEVEL, check_seats, clean_name
 from shipyard_tui.ui.host import host_of
+from shipyard_tui.ui.widgets.key_bar import KeyBar
 from shipyard_tui.ui.widgets.tick_box import TickBox
 
 DEFAULT_NAMES = ("Player", "Ada", "Bram", "Cato")
@@ -105,7 +106,7 @@ class SetupScreen(Screen[None]):
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", variant="primary", id="start")
                 yield Button("Back", id="back")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._show_rows(2)

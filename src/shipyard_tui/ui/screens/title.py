@@ -7,12 +7,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from shipyard_tui import games
 from shipyard_tui.core.game import GameKind
 from shipyard_tui.ui.host import host_of
+from shipyard_tui.ui.widgets.key_bar import KeyBar
 
 GAME_ENTRY = "game:"
 """The start of the menu entry that sets up a new game of a game other than the
@@ -69,7 +70,7 @@ class TitleScreen(Screen[None]):
         with Vertical(id="title-box"):
             yield Static(ART, id="title-art")
             yield OptionList(*self._options(), id="title-menu")
-        yield Footer()
+        yield KeyBar()
 
     ENTRIES = (
         ("continue", "c", "Continue the last game"),

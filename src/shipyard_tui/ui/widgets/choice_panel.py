@@ -85,6 +85,10 @@ class ChoiceList(OptionList):
         under the list (issue 35 item 4)."""
         if self.highlighted is not None:
             self.call_after_refresh(self.scroll_to_highlight)
+        if isinstance(self.parent, ChoicePanel):
+            # the count of the choices out of sight is the list's height's: a count
+            # made before the list took its height said "4 more" under three
+            self.parent.recount()
 
     def _repaint_lines(self, old: int | None, new: int | None) -> None:
         """Repaint the lines of the option left and the option highlighted."""
@@ -269,6 +273,11 @@ class ChoicePanel(Vertical):
     @property
     def advice(self) -> str:
         return self._advice
+
+    def recount(self) -> None:
+        """Count the choices out of sight again once the list is laid out."""
+        self._recounts = 0
+        self.call_after_refresh(self._show_prompt)
 
     @while_open
     def _show_prompt(self) -> None:

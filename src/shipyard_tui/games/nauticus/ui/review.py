@@ -11,7 +11,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual.widgets import Static, TabbedContent, TabPane
 
 from shipyard_tui.analysis import analysed_seats
 from shipyard_tui.games.nauticus import NauticusGame
@@ -26,6 +26,7 @@ from shipyard_tui.games.nauticus.review import (
 )
 from shipyard_tui.games.nauticus.search import DEFAULT_BUDGET_MS
 from shipyard_tui.ui.screens.tabbed_review import LEAVE_REVIEW, LOBBY_REVIEW, TabbedReviewScreen
+from shipyard_tui.ui.widgets.key_bar import KeyBar
 
 
 class NauticusReviewScreen(TabbedReviewScreen):
@@ -62,7 +63,7 @@ class NauticusReviewScreen(TabbedReviewScreen):
             if self.people:
                 with TabPane("4 Key moments", id="moments"), VerticalScroll():
                     yield Static("", id="moments-text", markup=False)
-        yield Footer()
+        yield KeyBar()
 
     def action_tab(self, tab: str) -> None:
         if tab == "moments" and not self.people:

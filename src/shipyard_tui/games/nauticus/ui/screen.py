@@ -24,7 +24,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Region
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.core.choices import Choice, Repeat
@@ -55,6 +55,7 @@ from shipyard_tui.ui.screens.table import (
     TableScreen,
 )
 from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
+from shipyard_tui.ui.widgets.key_bar import KeyBar
 
 YARD_ACTIONS = frozenset({Action.HULLS, Action.MASTS, Action.SAILS, Action.GOODS,
                           Action.TRANSPORT, Action.DELIVER})
@@ -252,7 +253,7 @@ class NauticusScreen(TableScreen):
                     yield LogPanel(id="log")
         yield NauticusStatus(id="status")
         yield Static("", id=self.TOO_SMALL, markup=False)
-        yield Footer()
+        yield KeyBar()
 
     @while_open  # a table taken down before it was shown (two tables' news at once)
     def on_mount(self) -> None:

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual.widgets import Static, TabbedContent, TabPane
 
 from shipyard_tui.analysis import analysed_seats
 from shipyard_tui.games.shipyard.bots.strong import DEFAULT_BUDGET_MS
@@ -33,6 +33,7 @@ from shipyard_tui.model import GameModel
 from shipyard_tui.ui.compat import while_open
 from shipyard_tui.ui.palette import seat_mark, seat_style
 from shipyard_tui.ui.screens.tabbed_review import LEAVE_REVIEW, LOBBY_REVIEW, TabbedReviewScreen
+from shipyard_tui.ui.widgets.key_bar import KeyBar
 
 
 def reveal_step_text(review: Review, shown: int, moments: bool = False) -> Text:
@@ -129,7 +130,7 @@ class ReviewScreen(TabbedReviewScreen):
             if self.people:
                 with TabPane("5 Key moments", id="moments"), VerticalScroll():
                     yield Static("", id="moments-text", markup=False)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:  # (Textual calls the base class's handler too)
         self._built = True

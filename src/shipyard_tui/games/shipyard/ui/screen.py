@@ -43,7 +43,7 @@ from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from shipyard_tui.core import SeatDriver
 from shipyard_tui.core.choices import Choice, Plan
@@ -84,6 +84,7 @@ from shipyard_tui.ui.screens.table import (
     TableScreen,
 )
 from shipyard_tui.ui.widgets.choice_panel import ChoicePanel
+from shipyard_tui.ui.widgets.key_bar import KeyBar
 
 STEP_VIEWS = {
     Step.BUILD: "market",
@@ -223,7 +224,7 @@ class GameScreen(TableScreen):
                 yield ChoicePanel(id="choices", held_keys=choice_labels.HELD_KEYS)
         yield ViewBar(id="viewbar")
         yield Static("", id="too-small")
-        yield Footer()
+        yield KeyBar()
 
     def _seat_order(self) -> list[int]:
         """Seats starting from the one in front of the screen."""
