@@ -39,7 +39,7 @@ from shipyard_tui.games.nauticus.rules.engine import (
     legal_moves,
 )
 from shipyard_tui.games.nauticus.rules.game import NauticusGame
-from shipyard_tui.games.nauticus.rules.moves import Buy, Deliver, Move, Transport
+from shipyard_tui.games.nauticus.rules.moves import Buy, Deliver, Extra, Move, Transport
 from shipyard_tui.games.nauticus.rules.state import Build, NauticusState, Step
 
 
@@ -132,14 +132,24 @@ class Plan:
     cargo: bool = False
     """Whether it always delivers a full ship when it can, and loads its complete ships
     while the Buy goods or Transport tile's blue workers pay for it."""
+    load: bool = True
+    """With ``cargo``: whether it also loads its complete ships while the blue workers
+    pay (without, it only delivers a full ship whenever it can)."""
+    extra_crowns: bool = False
+    """Whether its extra action is kept for a Crown evaluation (NA-12.1, NA-7.4)."""
+    tile_phases: float = PHASES_PER_TILE
+    """Phases a seat needs per ship tile still to place (see :data:`PHASES_PER_TILE`)."""
 
 
 NO_PLAN = Plan()
-PLANNER_PLAN = Plan(fleet=3.0, coins=15, stored=0.8, cargo=True)
+PLANNER_PLAN = Plan(fleet=3.0, hull=4, coins=15, stored=0.8, cargo=True, load=False,
+                    extra_crowns=True, tile_phases=3.0)
 """The sensible level's plan (issue 37), tuned in 2-seat games against the previous
 planner, seeds 300-319 with the seats swapped: a fleet worth of 2 with cargo won 22-18,
 3 won 25-15 with about one delivery a game, 5 and 8 built many single ships and lost
-18-22 and 11-29 (docs/performance.md)."""
+18-22 and 11-29. Then, against the beginner (seeds 30000-33079): the extra action kept
+for a Crown evaluation, hulls aimed at 4 tiles, 3 phases a tile and no forced loading
+took its margin from about +1 to +8 VP (docs/performance.md)."""
 
 
 def position_value(state: NauticusState, seat_index: int, plan: Plan = NO_PLAN) -> float:
@@ -226,13 +236,13 @@ def position_value(state: NauticusState, seat_index: int, plan: Plan = NO_PLAN) 
             continue
         aim = size if finished else max(plan.hull, min(4, size + 1))
         queue += 3 * aim - placed
-        reach = min(1.0, phases_left / (PHASES_PER_TILE * queue))
+        reach = min(1.0, phases_left / (plan.tile_phases * queue))
         progress = placed / (3 * aim)
         share = LINEAR_SHARE * progress + (1 - LINEAR_SHARE) * progress ** 2
         worth = (SHIP_VP[aim] + rewards[aim]) * share
         if plan.fleet and phases_left:
             # the cargoes still to come after the ship is expected to be complete
-            after = max(0.0, 1.0 - PHASES_PER_TILE * queue / phases_left)
+            after = max(0.0, 1.0 - plan.tile_phases * queue / phases_left)
             worth += plan.fleet * aim * max(0.0, cargoes * after) * progress
         value += max(placed / 3, reach * worth + (1 - reach) * placed / 3)
         chance = BUILD_GOODS_CHANCE * reach * delivery
@@ -388,8 +398,8 @@ class GreedyBot:
         me = view.seat
         state = view
         plan = self.plan_for(state)
-        if plan.cargo:
-            legal = cargo_moves(state, legal)
+        if plan.cargo or plan.extra_crowns:
+            legal = plan_moves(state, legal, plan)
             if len(legal) == 1:
                 return legal[0]
         look_ahead = state.step in (Step.CHOOSE, Step.GO)
@@ -416,8 +426,8 @@ def _finish_own_go(state: NauticusState, me: int, plan: Plan = NO_PLAN,
         if state.step is Step.OVER or state.seat != me or state.step is Step.CHOOSE:
             break
         legal = legal_moves(state)
-        if plan.cargo:
-            legal = cargo_moves(state, legal)
+        if plan.cargo or plan.extra_crowns:
+            legal = plan_moves(state, legal, plan)
         best = state
         best_value = float("-inf")
         for move in legal:
@@ -429,11 +439,19 @@ def _finish_own_go(state: NauticusState, me: int, plan: Plan = NO_PLAN,
     return state
 
 
-def cargo_moves(state: NauticusState, legal: list[Move]) -> list[Move]:
+def plan_moves(state: NauticusState, legal: list[Move], plan: Plan) -> list[Move]:
+    """The moves ``plan`` allows: :func:`cargo_moves` with its cargo plan, and no extra
+    action but a Crown evaluation with ``extra_crowns``."""
+    if plan.extra_crowns:
+        legal = [m for m in legal if not isinstance(m, Extra) or m.action is Action.CROWNS]
+    return cargo_moves(state, legal, plan.load) if plan.cargo else legal
+
+
+def cargo_moves(state: NauticusState, legal: list[Move], load: bool = True) -> list[Move]:
     """The moves the planner's cargo plan allows: at Deliver, only deliveries while a
-    full ship can be delivered (NA-7.3); at Buy goods or Transport, only loading a
-    complete ship while the tile's blue workers pay the use (NA-5.1, NA-6.7, NA-7.1);
-    otherwise ``legal`` as it is."""
+    full ship can be delivered (NA-7.3); with ``load``, at Buy goods or Transport, only
+    loading a complete ship while the tile's blue workers pay the use (NA-5.1, NA-6.7,
+    NA-7.1); otherwise ``legal`` as it is."""
     if state.step not in (Step.GO, Step.ACT) or state.chosen is None:
         return legal
     perf = state.perf
@@ -443,7 +461,7 @@ def cargo_moves(state: NauticusState, legal: list[Move]) -> list[Move]:
     if action is Action.DELIVER:
         deliveries: list[Move] = [m for m in legal if isinstance(m, Deliver)]
         return deliveries or legal
-    if action not in (Action.GOODS, Action.TRANSPORT):
+    if not load or action not in (Action.GOODS, Action.TRANSPORT):
         return legal
     blue = perf.blue if perf is not None else blue_workers(state, state.chosen)
     if blue <= 0:
