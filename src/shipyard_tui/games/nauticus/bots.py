@@ -139,17 +139,21 @@ class Plan:
     """Whether its extra action is kept for a Crown evaluation (NA-12.1, NA-7.4)."""
     tile_phases: float = PHASES_PER_TILE
     """Phases a seat needs per ship tile still to place (see :data:`PHASES_PER_TILE`)."""
+    reply: bool = False
+    """Whether the planner, choosing an action tile, also plays out the next phase: the
+    tile the next chooser would pick for its own best relative value."""
 
 
 NO_PLAN = Plan()
 PLANNER_PLAN = Plan(fleet=3.0, hull=4, coins=15, stored=0.8, cargo=True, load=False,
-                    extra_crowns=True, tile_phases=3.0)
+                    extra_crowns=True, tile_phases=3.0, reply=True)
 """The sensible level's plan (issue 37), tuned in 2-seat games against the previous
 planner, seeds 300-319 with the seats swapped: a fleet worth of 2 with cargo won 22-18,
 3 won 25-15 with about one delivery a game, 5 and 8 built many single ships and lost
 18-22 and 11-29. Then, against the beginner (seeds 30000-33079): the extra action kept
 for a Crown evaluation, hulls aimed at 4 tiles, 3 phases a tile and no forced loading
-took its margin from about +1 to +8 VP (docs/performance.md)."""
+took its margin from about +1 to +8 VP; looking at the other seat's reply to a chosen
+tile (``reply``) added about 2 more (docs/performance.md)."""
 
 
 def position_value(state: NauticusState, seat_index: int, plan: Plan = NO_PLAN) -> float:
@@ -477,7 +481,8 @@ class PlannerBot(GreedyBot):
     """Greedy, except when choosing the action tile: then it plays the whole phase out,
     every seat greedily, and compares its position with the others'. A chosen action
     serves every seat, so the best tile is the one that helps its chooser most
-    relative to the rest of the table."""
+    relative to the rest of the table. With its 2-seat plan it also plays out the
+    other seat's best reply: the next phase, whose tile that seat chooses."""
 
     name = "planner"
 
@@ -492,14 +497,34 @@ class PlannerBot(GreedyBot):
             return super().choose(view, legal)
         me = view.seat
         state = view
+        plan = self.plan_for(state)
         scored = []
         for i, move in enumerate(legal):
             after = state.copy()
             apply_move(after, move, [])
             self._finish_phase(after)
-            scored.append((relative_value(after, me, self.plan_for(state))
-                           + self._rng.random() * 1e-6, i))
+            if plan.reply:
+                after = self._reply(after, me, plan)
+            scored.append((relative_value(after, me, plan) + self._rng.random() * 1e-6, i))
         return legal[max(scored)[1]]
+
+    def _reply(self, state: NauticusState, me: int, plan: Plan) -> NauticusState:
+        """The position after the next phase, whose tile the next chooser picks for its
+        own best :func:`relative_value` (each phase played out greedily): ``state``
+        itself when the seat chooses next or the game is over. ``state`` is not changed."""
+        if state.step is not Step.CHOOSE or state.seat == me:
+            return state
+        other = state.seat
+        best = state
+        best_value = float("-inf")
+        for move in legal_moves(state):
+            after = state.copy()
+            apply_move(after, move, [])
+            self._finish_phase(after)
+            value = relative_value(after, other, plan)
+            if value > best_value:
+                best, best_value = after, value
+        return best
 
     def _finish_phase(self, state: NauticusState, limit: int = 200) -> None:
         """Play every seat's go of the current phase as the greedy bot would."""
