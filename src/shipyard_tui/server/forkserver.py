@@ -103,6 +103,18 @@ class Forks:
     def alive(self) -> bool:
         return self.process is not None and self.process.returncode is None
 
+    async def gone(self, wait: float = 1.0) -> bool:
+        """Whether the fork server has ended, after a failed fork: killed, its exit may
+        not have been collected yet, so give it ``wait`` seconds to be."""
+        process = self.process
+        if process is None or process.returncode is not None:
+            return True
+        try:
+            await asyncio.wait_for(process.wait(), wait)
+        except TimeoutError:
+            return False
+        return True
+
     async def spawn(self, arguments: list[str], env: dict[str, str], slave: int
                     ) -> ForkedSession | None:
         """A session forked with these arguments, environment and terminal; None when

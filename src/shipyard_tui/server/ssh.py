@@ -365,7 +365,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             forked = await forks.spawn(self._arguments(), self._environment(), slave)
             if forked is not None:
                 return forked
-            if not forks.alive and self.gate.forks is forks:
+            if self.gate.forks is forks and await forks.gone():
                 self.gate.forks = None
                 self.gate.note("the fork server is gone: sessions start as new processes")
         return await asyncio.create_subprocess_exec(
