@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import pytest
 
@@ -150,15 +151,23 @@ def test_early_in_the_game_a_completion_reward_is_a_crown_not_3_vp():
         assert str(move) in {"reward crown-mast", "reward crown-sail"}, (level, move)
 
 
+@functools.cache
+def sensible_self_play() -> tuple[NauticusGame, ...]:
+    """The 8 seeded 2-seat games of two sensible bots that the two tests below read,
+    played once in a test process (a few seconds each since the bot looks at the
+    other seat's reply, issue 39); the tests only read their events."""
+    return tuple(play_out(NauticusGame(config(2, seed)),
+                          {i: bot_for_level("sensible", i) for i in range(2)})
+                 for seed in range(8))
+
+
 def test_sensible_bots_take_crown_rewards_in_a_few_seeded_games():
     # issue 37: over these 8 seeded 2-seat games the old planner took no crown or goods
     # reward (and delivered nothing); the new one takes some in at least 3 games
     from shipyard_tui.games.nauticus.rules.events import GoodsDelivered, RewardTaken
 
     games_with = 0
-    for seed in range(8):
-        game = play_out(NauticusGame(config(2, seed)),
-                        {i: bot_for_level("sensible", i) for i in range(2)})
+    for game in sensible_self_play():
         used = [e for e in game.events if isinstance(e, GoodsDelivered)
                 or (isinstance(e, RewardTaken)
                     and e.reward.split(":")[0] in ("crown-mast", "crown-sail", "goods"))]
@@ -232,9 +241,7 @@ def test_sensible_bots_deliver_goods_in_most_seeded_games():
     from shipyard_tui.games.nauticus.rules.events import GoodsDelivered
 
     games_with = 0
-    for seed in range(8):
-        game = play_out(NauticusGame(config(2, seed)),
-                        {i: bot_for_level("sensible", i) for i in range(2)})
+    for game in sensible_self_play():
         games_with += any(isinstance(e, GoodsDelivered) for e in game.events)
     assert games_with >= 4
 
