@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent / "benchmar
 from ssh_load import run
 
 
-@pytest.mark.slow(seconds=21)
+@pytest.mark.slow(seconds=21, waits=True)
 async def test_eight_connections_at_two_tables_of_four() -> None:
     result = await run(players=8, seats=[4], seconds=15, pace=(0.5, 1.0), size=(100, 30),
                        fork=True, seed=1)

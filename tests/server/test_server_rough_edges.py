@@ -75,7 +75,7 @@ async def test_a_terminal_that_cannot_draw_is_told_so_and_let_go(
     await terminal.close()
 
 
-@pytest.mark.slow(seconds=9)
+@pytest.mark.slow(seconds=9, waits=True)
 async def test_an_idle_close_gives_the_terminal_back_before_it_says_why(
         tmp_path: Path, keys: dict[str, asyncssh.SSHKey]) -> None:
     """Issue 36 item 2: the idle timeout left the client's terminal in the alternate

@@ -125,7 +125,7 @@ def secrets_check(terminals: dict[str, Terminal], seen_own: dict[str, set[str]])
     return check
 
 
-@pytest.mark.slow(seconds=40)
+@pytest.mark.slow(seconds=40, waits=True)
 async def test_two_players_play_a_whole_game_over_ssh(server: Server,
                                                       keys: dict[str, asyncssh.SSHKey]) -> None:
     """Two SSH clients play a 2-seat game to the end by keys; no screen ever shows the
@@ -432,7 +432,7 @@ def test_colour_system_follows_what_the_client_sent() -> None:
     assert colour_system("screen", {"COLORTERM": "24bit"}) == "truecolor"
 
 
-@pytest.mark.slow(seconds=13)
+@pytest.mark.slow(seconds=13, waits=True)
 async def test_idle_connections_are_closed_and_the_limit_holds(
         tmp_path: Path, keys: dict[str, asyncssh.SSHKey]) -> None:
     running = start_server(tmp_path / "data", "--players", str(tmp_path / "players"),

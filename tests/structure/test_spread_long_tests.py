@@ -10,7 +10,7 @@ from typing import Any, cast
 import pytest
 from xdist.scheduler.worksteal import WorkStealingScheduling
 
-from support.spread import SLOW_SECONDS, chunk_sizes, slow_seconds, spread_long_tests
+from support.spread import SLOW_SECONDS, chunk_sizes, slow_seconds, spread_long_tests, waits
 
 
 @dataclass
@@ -25,11 +25,15 @@ class FakeItem:
     nodeid: str
     seconds: float | None = None
     marked: bool = False
+    waits: bool = False
 
     def get_closest_marker(self, name: str) -> FakeMarker | None:
         if name != "slow" or not (self.marked or self.seconds is not None):
             return None
-        return FakeMarker({} if self.seconds is None else {"seconds": self.seconds})
+        kwargs: dict[str, float] = {} if self.seconds is None else {"seconds": self.seconds}
+        if self.waits:
+            kwargs["waits"] = True
+        return FakeMarker(kwargs)
 
 
 @dataclass(eq=False)
@@ -133,3 +137,23 @@ def test_more_long_tests_than_room_still_keeps_every_test() -> None:
     items = [FakeItem(f"slow{i}", float(i)) for i in range(9)] + [FakeItem("q")]
     ordered = spread_long_tests(cast(list[pytest.Item], items), 4)
     assert sorted(i.nodeid for i in ordered) == sorted(i.nodeid for i in items)
+
+
+def test_half_the_workers_start_with_long_tests_that_work_half_with_those_that_wait(
+        ) -> None:
+    waiting = {"ssh": 40, "classic": 33, "full": 32, "solo": 22, "quick": 16}
+    working = {"storm": 28, "soak": 13, "fuzz": 10, "props": 7, "crash": 6}
+    items = [FakeItem(f"quick{i}") for i in range(200)]
+    items += [FakeItem(name, seconds, waits=True) for name, seconds in waiting.items()]
+    items += [FakeItem(name, seconds) for name, seconds in working.items()]
+    ordered = spread_long_tests(cast(list[pytest.Item], items), 4)
+    by_name = {item.nodeid: item for item in items}
+    firsts = []
+    for index, chunk in enumerate(first_chunks([i.nodeid for i in ordered], 4)):
+        heads = [by_name[name] for name in chunk if name in waiting or name in working]
+        kinds = [waits(cast(pytest.Item, item)) for item in heads]
+        # a chunk's long tests of one kind, then the other: working first in even chunks
+        assert kinds == sorted(kinds, reverse=index % 2 == 1), (index, kinds)
+        firsts.append(kinds[0])
+    assert firsts.count(True) == 2  # two workers start on a test that waits, not four
+    assert not waits(cast(pytest.Item, FakeItem("w", 5)))

@@ -18,6 +18,13 @@ def slow_seconds(item: pytest.Item) -> float | None:
     return float(marker.kwargs.get("seconds", SLOW_SECONDS))
 
 
+def waits(item: pytest.Item) -> bool:
+    """Whether a long test mostly waits (``waits=True`` on its ``slow`` marker): a game
+    played by keys at a pace, over SSH, or an idle timeout, using a fraction of a core."""
+    marker = item.get_closest_marker("slow")
+    return bool(marker is not None and marker.kwargs.get("waits", False))
+
+
 def chunk_sizes(count: int, workers: int) -> list[int]:
     """How many tests of ``count`` each worker is first sent: xdist's work-stealing
     scheduler splits the collection into that many consecutive chunks, each worker its
@@ -35,7 +42,9 @@ def spread_long_tests(items: list[pytest.Item], workers: int) -> list[pytest.Ite
     worker with the least long work so far), then its share of the others in their
     order. With the long tests all at the front, the first worker's chunk held them
     all: the others stole the quick tests from the end of its queue, so one worker ran
-    every whole game one after the other and finished a minute after the rest."""
+    every whole game one after the other and finished a minute after the rest. Within
+    a chunk, the long tests that wait come last in every other chunk, first in the
+    others (see :func:`waits`)."""
     long = sorted((item for item in items if slow_seconds(item) is not None),
                   key=lambda item: -(slow_seconds(item) or 0.0))
     others = [item for item in items if slow_seconds(item) is None]
@@ -47,6 +56,10 @@ def spread_long_tests(items: list[pytest.Item], workers: int) -> list[pytest.Ite
         chosen = min(open_chunks, key=lambda i: (loads[i], i))
         chunks[chosen].append(item)
         loads[chosen] += slow_seconds(item) or 0.0
+    for index, chunk in enumerate(chunks):
+        # half the workers start with their long tests that work, half with those that
+        # wait: with every worker on a game played by keys at once, a core stood idle
+        chunk.sort(key=lambda item: waits(item) != (index % 2 == 1))
     rest = iter(others)
     for chunk, size in zip(chunks, sizes, strict=True):
         chunk.extend(next(rest) for _ in range(size - len(chunk)))

@@ -33,7 +33,7 @@ def _classic(seed: int = 5) -> GameConfig:
                       seed=seed, edition="classic")
 
 
-@pytest.mark.slow(seconds=33)
+@pytest.mark.slow(seconds=33, waits=True)
 async def test_whole_classic_two_seat_game_by_keys_matches_the_engine():
     config = _classic()
     app = ShipyardApp(config=config, bot_delay=0.0)

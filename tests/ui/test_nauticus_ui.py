@@ -46,7 +46,7 @@ def _movers(config: NauticusConfig, moves: list) -> list[int]:
     return seats
 
 
-@pytest.mark.slow(seconds=17)
+@pytest.mark.slow(seconds=17, waits=True)
 async def test_a_whole_game_by_keys_in_the_main_app_matches_an_engine_replay(store):
     config = NauticusConfig((SeatConfig("Ann"), SeatConfig("Bot", SeatKind.BOT, "greedy")),
                             seed=12)

@@ -114,7 +114,7 @@ async def play_by_quick_enters(app: ShipyardApp, pilot: object, asked: list[obje
     return bursts
 
 
-@pytest.mark.slow(seconds=16)
+@pytest.mark.slow(seconds=16, waits=True)
 @pytest.mark.parametrize("kind", sorted(GAMES))
 async def test_a_whole_game_answered_by_quick_enters_finishes(
         kind: str, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,7 +14,7 @@ from shipyard_tui.ui.widgets.base import RENDER_ERRORS
 from support.ui import play_to_the_end, settle, statics_text
 
 
-@pytest.mark.slow(seconds=32)
+@pytest.mark.slow(seconds=32, waits=True)
 async def test_whole_two_seat_game_by_keys_matches_the_engine():
     config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=5)
     app = ShipyardApp(config=config, bot_delay=0.0)

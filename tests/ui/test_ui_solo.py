@@ -21,7 +21,7 @@ from shipyard_tui.ui.widgets.base import RENDER_ERRORS
 from support.ui import choices, plain, play_to_the_end, settle, statics_text
 
 
-@pytest.mark.slow(seconds=22)
+@pytest.mark.slow(seconds=22, waits=True)
 async def test_whole_solo_game_by_keys(tmp_path, monkeypatch):
     monkeypatch.setenv("SHIPYARD_DATA_DIR", str(tmp_path))
     config = solo_config("Ann", seed=8)
