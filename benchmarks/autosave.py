@@ -133,10 +133,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {game_name} round {r + 1}: {moves} saves, autosave "
                   f"{per_save[-1]:.0f} us, anchor {per_anchor[-1]:.0f} us CPU per move, "
                   f"ratio {ratios[-1]:.2f}", flush=True)
-        print(f"{game_name}: autosave {statistics.median(per_save):.0f} us, anchor "
-              f"{statistics.median(per_anchor):.0f} us CPU per move (medians); "
-              f"autosave / anchor median {statistics.median(ratios):.2f} "
-              f"(rounds {min(ratios):.2f}-{max(ratios):.2f})", flush=True)
+        print(summary(game_name, "autosave", per_save, per_anchor, ratios), flush=True)
     if args.app:
         ratios, per_save, per_anchor = [], [], []
         for r in range(args.rounds):
@@ -148,11 +145,17 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  app round {r + 1}: {args.app_saves} saves, autosave step "
                   f"{per_save[-1]:.0f} us, anchor {per_anchor[-1]:.0f} us CPU per move, "
                   f"ratio {ratios[-1]:.2f}", flush=True)
-        print(f"app: autosave step {statistics.median(per_save):.0f} us, anchor "
-              f"{statistics.median(per_anchor):.0f} us CPU per move (medians); "
-              f"autosave step / anchor median {statistics.median(ratios):.2f} "
-              f"(rounds {min(ratios):.2f}-{max(ratios):.2f})", flush=True)
+        print(summary("app", "autosave step", per_save, per_anchor, ratios), flush=True)
     return 0
+
+
+def summary(name: str, what: str, per_save: list[float], per_anchor: list[float],
+            ratios: list[float]) -> str:
+    """The medians of the rounds, in one line."""
+    return (f"{name}: {what} {statistics.median(per_save):.0f} us, anchor "
+            f"{statistics.median(per_anchor):.0f} us CPU per move (medians); "
+            f"{what} / anchor median {statistics.median(ratios):.2f} "
+            f"(rounds {min(ratios):.2f}-{max(ratios):.2f})")
 
 
 if __name__ == "__main__":
