@@ -25,6 +25,18 @@ from shipyard_tui.tournament import wilson_interval
 FIRST_SEED = 7000
 
 
+def count_uses(events: list[object], sides: list[str],
+               into: dict[str, dict[str, int]]) -> None:
+    """Add each seat's deliveries, crown rewards and goods rewards to its side's counts."""
+    for event in events:
+        if isinstance(event, GoodsDelivered):
+            into[sides[event.seat]]["deliveries"] += 1
+        elif isinstance(event, RewardTaken) and event.reward.startswith("crown-"):
+            into[sides[event.seat]]["crown rewards"] += 1
+        elif isinstance(event, RewardTaken) and event.reward.startswith("goods"):
+            into[sides[event.seat]]["goods rewards"] += 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("first")
@@ -49,13 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         bots = {i: bot_for_level(lv, seed * 31 + i) for i, lv in enumerate(levels)}
         outcome = play_out(game, bots).outcome()
         assert outcome is not None
-        for event in game.events:
-            if isinstance(event, GoodsDelivered):
-                used[levels[event.seat]]["deliveries"] += 1
-            elif isinstance(event, RewardTaken) and event.reward.startswith("crown-"):
-                used[levels[event.seat]]["crown rewards"] += 1
-            elif isinstance(event, RewardTaken) and event.reward.startswith("goods"):
-                used[levels[event.seat]]["goods rewards"] += 1
+        count_uses(game.events, levels, used)
         if outcome.shared:
             shared += 1
         else:

@@ -20,10 +20,11 @@ import time
 from types import ModuleType
 from typing import Any
 
+from nauticus_head_to_head import count_uses
+
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatConfig, SeatKind
 from shipyard_tui.games.nauticus.bots import bot_for_level
 from shipyard_tui.games.nauticus.kind import KIND
-from shipyard_tui.games.nauticus.rules.events import GoodsDelivered, RewardTaken
 from shipyard_tui.tournament import wilson_interval
 
 FIRST_SEED = 7000
@@ -115,13 +116,7 @@ def main(argv: list[str] | None = None) -> int:
             seat_state = game.state.seats[i]
             figures[s]["ships"] += sum(b.complete for b in seat_state.yard)
             figures[s]["goods"] += sum(seat_state.delivered.values())
-        for event in game.events:
-            if isinstance(event, GoodsDelivered):
-                figures[sides[event.seat]]["deliveries"] += 1
-            elif isinstance(event, RewardTaken) and event.reward.startswith("crown-"):
-                figures[sides[event.seat]]["crown rewards"] += 1
-            elif isinstance(event, RewardTaken) and event.reward.startswith("goods"):
-                figures[sides[event.seat]]["goods rewards"] += 1
+        count_uses(game.events, sides, figures)
     elapsed = time.perf_counter() - start
     print(f"{args.level} (new) against {args.old_level or args.level} at {args.old} (old): "
           f"{args.games} games, {n} seats, seeds {args.seed}-{args.seed + (args.games - 1) // 2} "
