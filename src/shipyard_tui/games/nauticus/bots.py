@@ -141,7 +141,7 @@ class Plan:
     """Phases a seat needs per ship tile still to place (see :data:`PHASES_PER_TILE`)."""
     reply: bool = False
     """Whether the planner, choosing an action tile, also plays out the next phase: the
-    tile the next chooser would pick for its own best relative value."""
+    tile the next chooser would pick judging it by its own go (as the beginner does)."""
 
 
 NO_PLAN = Plan()
@@ -153,7 +153,8 @@ planner, seeds 300-319 with the seats swapped: a fleet worth of 2 with cargo won
 18-22 and 11-29. Then, against the beginner (seeds 30000-33079): the extra action kept
 for a Crown evaluation, hulls aimed at 4 tiles, 3 phases a tile and no forced loading
 took its margin from about +1 to +8 VP; looking at the other seat's reply to a chosen
-tile (``reply``) added about 2 more (docs/performance.md)."""
+tile (``reply``) added about 2 more, and modelling that reply as the beginner judges a
+tile about 5 more (docs/performance.md)."""
 
 
 def position_value(state: NauticusState, seat_index: int, plan: Plan = NO_PLAN) -> float:
@@ -509,22 +510,24 @@ class PlannerBot(GreedyBot):
         return legal[max(scored)[1]]
 
     def _reply(self, state: NauticusState, me: int, plan: Plan) -> NauticusState:
-        """The position after the next phase, whose tile the next chooser picks for its
-        own best :func:`relative_value` (each phase played out greedily): ``state``
-        itself when the seat chooses next or the game is over. ``state`` is not changed."""
+        """The position after the next phase, whose tile the next chooser picks as a
+        seat judging a tile by its own go does (:class:`GreedyBot`, no plan), the phase
+        then played out greedily: ``state`` itself when the seat chooses next or the
+        game is over. ``state`` is not changed."""
         if state.step is not Step.CHOOSE or state.seat == me:
             return state
         other = state.seat
-        best = state
+        legal = legal_moves(state)
+        reply = legal[0]
         best_value = float("-inf")
-        for move in legal_moves(state):
-            after = state.copy()
-            apply_move(after, move, [])
-            self._finish_phase(after)
-            value = relative_value(after, other, plan)
+        for move in legal:
+            value = position_value(_finish_own_go(after_move(state, move), other), other)
             if value > best_value:
-                best, best_value = after, value
-        return best
+                reply, best_value = move, value
+        after = state.copy()
+        apply_move(after, reply, [])
+        self._finish_phase(after)
+        return after
 
     def _finish_phase(self, state: NauticusState, limit: int = 200) -> None:
         """Play every seat's go of the current phase as the greedy bot would."""
