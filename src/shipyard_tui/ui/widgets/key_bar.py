@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.binding import ActiveBinding
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -26,7 +27,6 @@ class ShownKey:
 def shown_keys(screen: Screen[object]) -> tuple[ShownKey, ...]:
     """The keys the screen offers, as Textual's own footer picks them: the bindings
     marked to be shown, one for each action (the first), in the screen's order."""
-    app = screen.app
     actions: set[str] = set()
     shown = []
     for active in screen.active_bindings.values():
@@ -34,8 +34,7 @@ def shown_keys(screen: Screen[object]) -> tuple[ShownKey, ...]:
         if not binding.show or binding.action in actions:
             continue
         actions.add(binding.action)
-        shown.append(ShownKey(binding.key, app.get_key_display(binding),
-                              binding.description, active.enabled))
+        shown.append(_shown(screen, active))
     return tuple(shown)
 
 
@@ -45,10 +44,13 @@ def palette_key(screen: Screen[object]) -> ShownKey | None:
     if not app.ENABLE_COMMAND_PALETTE:
         return None
     active = screen.active_bindings.get(app.COMMAND_PALETTE_BINDING)
-    if active is None:
-        return None
-    return ShownKey(active.binding.key, app.get_key_display(active.binding),
-                    active.binding.description, active.enabled)
+    return None if active is None else _shown(screen, active)
+
+
+def _shown(screen: Screen[object], active: ActiveBinding) -> ShownKey:
+    binding = active.binding
+    return ShownKey(binding.key, screen.app.get_key_display(binding), binding.description,
+                    active.enabled)
 
 
 class KeyBar(Widget, can_focus=False):
