@@ -9,7 +9,7 @@ from rich.measure import Measurement
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.widget import Widget
 
 from shipyard_tui.model import Change, ChangeKind, GameModel, GameState, Move
@@ -48,6 +48,9 @@ class ModelWidget(Widget):
         """The drawing as rendered for the line comparison, handed to Textual to paint."""
         self._natural_width: int | None = None
         """The width the drawing asks for, when the widget is as wide as its drawing."""
+        self._drawn_size: Size | None = None
+        """The content size the drawing was made at: a panel shown again at the same size,
+        with no change to the game meanwhile, keeps its drawing."""
         self._redraw_due = False
 
     def on_mount(self) -> None:
@@ -85,6 +88,7 @@ class ModelWidget(Widget):
             self.refresh()
             return
         renderable = self._draw()
+        self._drawn_size = self.content_size
         mark = fingerprint(renderable)
         if mark is not None and mark == self._drawn_print:
             return
@@ -132,8 +136,12 @@ class ModelWidget(Widget):
         return [tuple((seg.text, str(seg.style)) for seg in line) for line in lines]
 
     def on_resize(self) -> None:
-        # a drawing may depend on the width (the seat strip's lines): the repaint of the
-        # new size can come before this event and show the old drawing, so draw again
+        # a drawing may depend on the size (the seat strip's lines): the repaint of the
+        # new size can come before this event and show the old drawing, so draw again;
+        # a board panel shown again at the size it was drawn at, the game unchanged
+        # meanwhile (a change while hidden forgets the drawing), keeps it
+        if self._drawn is not None and self._drawn_size == self.content_size:
+            return
         self._drawn = self._drawn_print = self._drawn_lines = self._rendered = None
         self.redraw()
 
@@ -157,6 +165,7 @@ class ModelWidget(Widget):
     def render(self) -> RenderableType:
         if self._drawn is None:
             self._drawn = self._draw()
+            self._drawn_size = self.content_size
             self._drawn_print = fingerprint(self._drawn)
             self._drawn_lines = None
             self._rendered = None
