@@ -17,6 +17,7 @@ from shipyard_tui.ui.compat import (
     OVERRIDDEN,
     column_cells,
     rendered_lines,
+    share_parsed_css,
     swap_filters,
     terminal_driver,
 )
@@ -72,3 +73,50 @@ async def test_rendered_lines_are_the_screen_as_sent_through_the_filters() -> No
         swap_filters(app, lambda _f: AsciiOnly())
         shown = rendered_lines(app.screen)
         assert "".join(s.text for s in shown[0]).startswith("h?llo")
+
+
+def test_stylesheets_share_what_they_parsed_per_css_and_variables(monkeypatch) -> None:
+    import textual.css.stylesheet as stylesheet_module
+    from textual.css.stylesheet import Stylesheet
+
+    share_parsed_css()
+    share_parsed_css()  # a second call changes nothing
+    parsed: list[str] = []
+    real_parse = stylesheet_module.parse
+
+    def counting_parse(scope, css, *args, **kwargs):  # type: ignore[no-untyped-def]
+        parsed.append(css)
+        return real_parse(scope, css, *args, **kwargs)
+
+    monkeypatch.setattr(stylesheet_module, "parse", counting_parse)
+    css = "Static.shared-css-test { color: $ink; }"
+
+    def rules(ink: str) -> list:  # type: ignore[type-arg]
+        sheet = Stylesheet(variables={"ink": ink})
+        sheet.add_source(css, ("test", "shared-css-test"))
+        sheet.parse()
+        return sheet.rules
+
+    red_once, red_again = rules("red"), rules("red")
+    assert parsed == [css], "the same CSS with the same variables is parsed once"
+    assert red_again == red_once
+    blue = rules("blue")
+    assert parsed == [css, css], "other variables (another theme) are parsed anew"
+    colour = {name: str(found[0].styles.color) for name, found
+              in (("red", red_once), ("blue", blue))}
+    assert "255, 0, 0" in colour["red"] and "0, 0, 255" in colour["blue"]
+
+
+async def test_two_apps_with_other_themes_each_keep_their_own_colours() -> None:
+    share_parsed_css()
+
+    class Themed(App[None]):
+        CSS = "Screen { background: $primary; }"
+
+    backgrounds = []
+    for theme in ("textual-dark", "textual-light", "textual-dark"):
+        app = Themed()
+        app.theme = theme
+        async with app.run_test():
+            backgrounds.append(app.screen.styles.background)
+    assert backgrounds[0] == backgrounds[2] != backgrounds[1]

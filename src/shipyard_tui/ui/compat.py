@@ -17,6 +17,10 @@ The other internals, each behind one function here and each checked by that test
 - :func:`rendered_lines` (and :func:`rendered_chops`): a screen's compositor, for what
   the terminal receives (the tests read the screen through it; the benchmarks count
   its bytes);
+- :func:`share_parsed_css`: ``Stylesheet._parse_rules`` and its ``_variables``, so that
+  every app in a process parses each piece of CSS once (each app's stylesheet parsed
+  its own copy: about a tenth of opening the app on a game, paid by every interface
+  test and every SSH session);
 - :data:`OVERRIDDEN`: the private methods the program overrides — ``App._handle_exception``
   (the crash log) and the Linux driver's ``_run_input_thread`` (dropping unreadable
   keys) — which must still exist for the overrides to take effect.
@@ -31,6 +35,8 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from rich.segment import Segment
 from rich.table import Column
 from textual.app import App
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
 from textual.driver import Driver
 from textual.filter import LineFilter
 from textual.message_pump import MessagePump
@@ -107,3 +113,42 @@ def rendered_chops(screen: Screen[Any], *, filtered: bool = True) -> list[list[l
         else compositor.render_full_update()
     return [[list(strip) for strip in line] for line in update.strips]
 
+
+
+_PARSED: dict[tuple[Any, ...], list[RuleSet]] = {}
+"""CSS parsed by any stylesheet of this process: (variables, the parse's arguments) to
+its rules, which Textual only reads once parsed."""
+
+
+def share_parsed_css() -> None:
+    """Make every Textual stylesheet of this process share its parsed rules: the same
+    CSS with the same variables (the theme's colours) is parsed once, not once per app.
+    Idempotent."""
+    original = Stylesheet._parse_rules
+    if getattr(original, "shared", False):
+        return
+
+    @wraps(original)
+    def parse_rules(self: Stylesheet, css: str, read_from: Any,
+                    is_default_rules: bool = False, tie_breaker: int = 0,
+                    scope: str = "") -> list[RuleSet]:
+        key = (_variables_key(self), css, read_from, is_default_rules, tie_breaker, scope)
+        rules = _PARSED.get(key)
+        if rules is None:
+            rules = original(self, css, read_from, is_default_rules, tie_breaker, scope)
+            if len(_PARSED) < 1024:  # the program's CSS is a few dozen pieces
+                _PARSED[key] = rules
+        return rules
+
+    def _variables_key(stylesheet: Stylesheet) -> tuple[tuple[str, str], ...]:
+        # Textual replaces the variables' dict (set_variables), never changes it in place
+        variables = stylesheet._variables
+        known = getattr(stylesheet, "_shared_variables", None)
+        if known is None or known[0] is not variables:
+            known = (variables, tuple(sorted(variables.items())))
+            stylesheet._shared_variables = known  # type: ignore[attr-defined]
+        key: tuple[tuple[str, str], ...] = known[1]
+        return key
+
+    parse_rules.shared = True  # type: ignore[attr-defined]
+    Stylesheet._parse_rules = parse_rules  # type: ignore[method-assign]
