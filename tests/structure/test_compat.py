@@ -16,6 +16,7 @@ from textual.filter import LineFilter, NoColor
 from shipyard_tui.ui.compat import (
     OVERRIDDEN,
     column_cells,
+    quick_parameter_count,
     rendered_lines,
     share_parsed_css,
     swap_filters,
@@ -120,3 +121,45 @@ async def test_two_apps_with_other_themes_each_keep_their_own_colours() -> None:
         async with app.run_test():
             backgrounds.append(app.screen.styles.background)
     assert backgrounds[0] == backgrounds[2] != backgrounds[1]
+
+
+def test_the_quick_parameter_count_counts_as_inspect_does() -> None:
+    import functools
+    import inspect
+
+    import textual._callback as callback
+
+    quick_parameter_count()
+    quick_parameter_count()
+
+    def plain(a, b):  # type: ignore[no-untyped-def]
+        return a, b
+
+    def defaults(a, b=1, *rest, c, d=2, **more):  # type: ignore[no-untyped-def]
+        return a
+
+    def only_positional(a, /, b):  # type: ignore[no-untyped-def]
+        return a
+
+    @functools.wraps(plain)
+    def wrapped(*args, **kwargs):  # type: ignore[no-untyped-def]
+        return plain(*args, **kwargs)
+
+    def signed(*args):  # type: ignore[no-untyped-def]
+        return args
+
+    signed.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [inspect.Parameter("x", inspect.Parameter.POSITIONAL_ONLY)])
+
+    class Holder:
+        def method(self, a):  # type: ignore[no-untyped-def]
+            return a
+
+    closures = [(lambda k=k: k) for k in range(2)]
+    for func in (plain, defaults, only_positional, wrapped, signed, lambda: None,
+                 lambda x, *y: x, Holder().method, functools.partial(plain, 1), print,
+                 *closures):
+        assert callback._count_parameters(func) == len(inspect.signature(func).parameters), \
+            func
+    assert getattr(callback._count_parameters, "quick", False)
+    assert callback.count_parameters(Holder().method) == 1

@@ -34,7 +34,7 @@ from shipyard_tui.server.table_screen import (
 from shipyard_tui.settings import load_settings
 from shipyard_tui.ui.app import end_anyway
 from shipyard_tui.ui.ascii import AsciiFilter, plain_palette_icon, wants_ascii
-from shipyard_tui.ui.compat import exiting, share_parsed_css, swap_filters
+from shipyard_tui.ui.compat import exiting, quicken_textual, swap_filters
 from shipyard_tui.ui.driver import sturdy
 from shipyard_tui.ui.guidance import Guidance, guidance_commands, guidance_wanted
 from shipyard_tui.ui.joined import joined
@@ -62,7 +62,7 @@ class SessionApp(App[None]):
                  fingerprint: str | None = None, bell: bool = True,
                  theme: str = "ansi-dark", ascii: bool | None = None,
                  guidance: bool | None = None) -> None:
-        share_parsed_css()  # each piece of CSS parsed once a process, not once an app
+        quicken_textual()  # CSS parsed once a process, callbacks counted from their code
         super().__init__()
         self.guidance = Guidance(guidance_wanted(guidance, load_settings().guidance))
         """The guided first game's notes for this player: on as the server's settings

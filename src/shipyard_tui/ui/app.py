@@ -49,7 +49,7 @@ from shipyard_tui.saves import (
 )
 from shipyard_tui.settings import Settings, load_settings, save_settings
 from shipyard_tui.ui.ascii import AsciiFilter, plain_palette_icon, wants_ascii
-from shipyard_tui.ui.compat import exiting, share_parsed_css, swap_filters
+from shipyard_tui.ui.compat import exiting, quicken_textual, swap_filters
 from shipyard_tui.ui.driver import sturdy
 from shipyard_tui.ui.guidance import Guidance, guidance_commands, guidance_wanted
 from shipyard_tui.ui.joined import joined
@@ -125,7 +125,7 @@ class ShipyardApp(App[None]):
                  guidance: bool | None = None) -> None:
         """``ascii``, ``low_bandwidth`` and ``guidance`` (the guided first game's
         notes) override the settings for this session when given."""
-        share_parsed_css()  # each piece of CSS parsed once a process, not once an app
+        quicken_textual()  # CSS parsed once a process, callbacks counted from their code
         super().__init__()
         self._use_terminal_colours()
         self.settings = settings if settings is not None else load_settings()
