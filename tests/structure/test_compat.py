@@ -20,6 +20,7 @@ from shipyard_tui.ui.compat import (
     rendered_lines,
     share_parsed_css,
     swap_filters,
+    table_width,
     terminal_driver,
 )
 
@@ -163,3 +164,34 @@ def test_the_quick_parameter_count_counts_as_inspect_does() -> None:
             func
     assert getattr(callback._count_parameters, "quick", False)
     assert callback.count_parameters(Holder().method) == 1
+
+
+def test_table_width_is_what_rich_measures_or_none() -> None:
+    import io
+
+    from rich.console import Console
+
+    def table(**options) -> Table:  # type: ignore[no-untyped-def]
+        made = Table(**{"box": None, "show_header": False, **options})
+        made.add_column("")
+        made.add_column("", justify="right")
+        made.add_row(Text("a longer cell"), Text("x"))
+        made.add_row(Text("two\nlines, the second wider"), Text("wide ³ ★"))
+        return made
+
+    measured = [table(), table(padding=(0, 1, 0, 0), pad_edge=False),
+                table(padding=(0, 2)), table(pad_edge=False, padding=(0, 3, 0, 1))]
+    for made in measured:
+        for width in (40, 200):
+            console = Console(width=width, file=io.StringIO())
+            assert table_width(made, width) == console.measure(made).maximum, (made, width)
+        assert table_width(made, 10) is None, "too wide: Rich narrows it"
+    # what the rule does not cover is left to Rich
+    boxed = Table("a")
+    boxed.add_row("b")
+    assert table_width(boxed, 80) is None
+    assert table_width(table(show_header=True), 80) is None
+    with_string = Table(box=None, show_header=False)
+    with_string.add_column("")
+    with_string.add_row("a plain string")
+    assert table_width(with_string, 80) is None

@@ -214,6 +214,30 @@ def test_the_employee_board_shows_every_employee_cost_and_the_marker(mode):
                                for piece in named), named
 
 
+def test_the_employee_board_is_as_wide_as_rich_measures_it():
+    """The track sizes itself without measuring every cell's words (compat.table_width):
+    at every tightness, in every position and at a narrow and a wide console, the width
+    is the one Rich measures."""
+    from shipyard_tui.games.shipyard.ui.widgets.employee_track import TIGHTER
+    from shipyard_tui.ui.compat import table_width
+
+    ruled = measured = 0
+    for game in POSITIONS:
+        track = EmployeeTrack(GameModel(game))
+        for tight in range(len(TIGHTER)):
+            table = track._table(game.state, tight)
+            for width in (30, 80, 160):
+                console = Console(width=width, file=io.StringIO())
+                found = table_width(table, width)
+                if found is None:  # too wide for the console: Rich narrows it
+                    assert console.measure(table).maximum <= width
+                    measured += 1
+                else:
+                    assert found == console.measure(table).maximum
+                    ruled += 1
+    assert ruled == 2 * measured == 2 * len(POSITIONS) * len(TIGHTER)  # all but at 30
+
+
 async def test_the_yard_marks_cells_and_previews_the_tile_while_placing():
     """The place step at 80x24: each empty cell says whether the tile may go there, the
     highlighted cell shows the held tile as a card and the reasons stay in words."""

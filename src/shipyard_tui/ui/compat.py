@@ -14,6 +14,9 @@ The other internals, each behind one function here and each checked by that test
 - :func:`terminal_driver`: ``App._driver``, to write the terminal's title (OSC 2);
 - :func:`column_cells`: Rich's ``Column._cells``, to tell two equal tables apart
   without drawing them (widgets skip a refresh that would draw the same);
+- :func:`table_width`: Rich's rule for the width a table of texts asks for (its
+  widest cells, the padding between its columns), read from ``Column._cells`` as
+  above, so that a board part need not measure every cell's words each move;
 - :func:`rendered_lines` (and :func:`rendered_chops`): a screen's compositor, for what
   the terminal receives (the tests read the screen through it; the benchmarks count
   its bytes);
@@ -39,8 +42,10 @@ from inspect import CO_VARARGS, CO_VARKEYWORDS
 from types import FunctionType
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
+from rich.cells import cell_len
 from rich.segment import Segment
-from rich.table import Column
+from rich.table import Column, Table
+from rich.text import Text
 from textual.app import App
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
@@ -103,6 +108,32 @@ def column_cells(column: Column) -> list[Any]:
     """The cells of a Rich table's column, as added (Rich keeps them private)."""
     cells: list[Any] = column._cells
     return cells
+
+
+def table_width(table: Table, max_width: int) -> int | None:
+    """The width ``table`` asks for at ``max_width`` columns, as ``console.measure``
+    gives its maximum, for a borderless table of texts without a header that fits (the
+    employee track); ``None`` for any other table (then measure it)."""
+    if table.box is not None or table.width is not None or table.show_header \
+            or table.show_footer or table.collapse_padding or table.min_width:
+        return None
+    _top, pad_right, _bottom, pad_left = table.padding
+    last = len(table.columns) - 1
+    total = 0
+    for index, column in enumerate(table.columns):
+        cells = column_cells(column)
+        if not cells or column.width is not None or column.min_width is not None \
+                or column.max_width is not None:
+            return None
+        widest = 0
+        for cell in cells:
+            if not isinstance(cell, Text):
+                return None
+            widest = max(widest, *(cell_len(line) for line in cell.plain.split("\n")))
+        padding = (0 if index == 0 and not table.pad_edge else pad_left) \
+            + (0 if index == last and not table.pad_edge else pad_right)
+        total += widest + padding
+    return total if total <= max_width else None  # Rich narrows a table too wide
 
 
 def rendered_lines(screen: Screen[Any], *, filtered: bool = True) -> list[list[Segment]]:

@@ -14,6 +14,7 @@ from shipyard_tui.games.shipyard.rules import moves as mv
 from shipyard_tui.games.shipyard.rules import query as q
 from shipyard_tui.games.shipyard.ui.widgets.ship_tiles import flow
 from shipyard_tui.games.shipyard.words import GOOD_ABBREV, PIECE_ABBREV, employee_colour
+from shipyard_tui.ui.compat import table_width
 from shipyard_tui.ui.palette import HIGHLIGHT
 from shipyard_tui.ui.widgets.base import ModelWidget
 
@@ -113,7 +114,8 @@ class EmployeeTrack(ModelWidget):
         console = self.app.console
         for tight in range(len(TIGHTER)):
             table = self._table(view, tight)
-            width = console.measure(table).maximum
+            ruled = table_width(table, console.width)  # the cells' words not measured
+            width = console.measure(table).maximum if ruled is None else ruled
             if width <= room:
                 break
         # under the rings the legend takes the panel's width; beside them the board's
