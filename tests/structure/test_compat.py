@@ -5,9 +5,12 @@ loudly, instead of silently in a crash path (issue 33)."""
 from __future__ import annotations
 
 import importlib
+import io
 
 import pytest
+from rich.console import Console
 from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import App
@@ -16,6 +19,7 @@ from textual.filter import LineFilter, NoColor
 from shipyard_tui.ui.compat import (
     OVERRIDDEN,
     column_cells,
+    lazy_strip_caches,
     quick_parameter_count,
     rendered_lines,
     share_parsed_css,
@@ -195,3 +199,37 @@ def test_table_width_is_what_rich_measures_or_none() -> None:
     with_string.add_column("")
     with_string.add_row("a plain string")
     assert table_width(with_string, 80) is None
+
+
+def test_strips_make_their_caches_only_when_used() -> None:
+    from textual.strip import Strip
+
+    assert lazy_strip_caches(), "Textual's Strip is no longer shaped as compat expects"
+    assert lazy_strip_caches()  # a second call changes nothing
+    strip = Strip([Segment("hello "), Segment("world", Style(bold=True))])
+    caches = [name for name in Strip.__slots__ if name.endswith("_cache")
+              and name != "_render_cache"]
+    assert len(caches) >= 5
+
+    def made(name: str) -> bool:
+        try:
+            Strip.__dict__[name].slot.__get__(strip, Strip)
+        except AttributeError:
+            return False
+        return True
+
+    assert not any(made(name) for name in caches), "a new strip makes no cache"
+    cropped = strip.crop(2, 9)
+    assert cropped.text == "llo wor" and cropped.cell_length == 7
+    assert strip.crop(2, 9) is cropped, "the crop cache keeps what it made"
+    assert made("_crop_cache") and not made("_divide_cache")
+    parts = strip.divide([3, 8, 11])
+    assert [p.text for p in parts] == ["hel", "lo wo", "rld"]
+    assert strip.divide([3, 8, 11]) is parts
+    styled = strip.apply_style(Style(italic=True))
+    assert all(seg.style is not None and seg.style.italic for seg in styled)
+    assert strip.apply_style(Style(italic=True)) is styled
+    longer = strip.extend_cell_length(14)
+    assert longer.cell_length == 14 and longer.text == "hello world   "
+    assert strip.crop_extend(0, 14, None).cell_length == 14
+    assert strip.render(Console(file=io.StringIO())).count("hello") == 1

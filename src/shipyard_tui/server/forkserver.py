@@ -189,8 +189,10 @@ def preload() -> None:
 
     from shipyard_tui import cli, games
     from shipyard_tui.server import session, table_screen
+    from shipyard_tui.ui.compat import quicken_textual
 
     del cli, session, table_screen
+    quicken_textual()  # Textual's classes changed once here, for every session
     for lazy in LAZY:
         with contextlib.suppress(ImportError):
             importlib.import_module(lazy)

@@ -29,6 +29,11 @@ The other internals, each behind one function here and each checked by that test
   on the callback, but a function made anew for each call (a closure) is asked again
   every time — a pilot's every pause made one per widget, about 7 % of an interface
   test's CPU; the count is now read from the function's code;
+- :func:`lazy_strip_caches`: ``textual.strip.Strip``'s slots and constructor. Each line
+  of a widget Textual keeps is a strip, and each strip made seven small caches as it
+  was made, most never used: a table session held about 13,000 strips and 9,500
+  caches (1.4 MiB by ``tracemalloc``). A strip now makes each cache when first asked
+  for it; if Textual's strip no longer looks as expected it is left alone;
 - :data:`OVERRIDDEN`: the private methods the program overrides — ``App._handle_exception``
   (the crash log) and the Linux driver's ``_run_input_thread`` (dropping unreadable
   keys) — which must still exist for the overrides to take effect.
@@ -218,7 +223,73 @@ def quick_parameter_count() -> None:
 
 
 def quicken_textual() -> None:
-    """Both of this module's speed-ups: :func:`share_parsed_css` and
-    :func:`quick_parameter_count` (every app calls it as it is made)."""
+    """This module's speed-ups: :func:`share_parsed_css`, :func:`quick_parameter_count`
+    and :func:`lazy_strip_caches` (every app calls it as it is made)."""
     share_parsed_css()
     quick_parameter_count()
+    lazy_strip_caches()
+
+
+class _LazyCache:
+    """A strip's cache slot that makes its cache (a ``FIFOCache`` of ``size``) when it is
+    first read."""
+
+    def __init__(self, slot: Any, size: int) -> None:
+        self.slot = slot
+        self.size = size
+
+    def __get__(self, strip: Any, owner: type | None = None) -> Any:
+        if strip is None:
+            return self
+        try:
+            return self.slot.__get__(strip, owner)
+        except AttributeError:
+            from textual.cache import FIFOCache
+
+            cache: Any = FIFOCache(self.size)
+            self.slot.__set__(strip, cache)
+            return cache
+
+    def __set__(self, strip: Any, value: Any) -> None:
+        self.slot.__set__(strip, value)
+
+
+STRIP_PLAIN_SLOTS = {"_segments": list, "_cell_length": int, "_render_cache": None,
+                     "_link_ids": None, "_cell_count": None}
+"""The slots of Textual's ``Strip`` other than its caches, and what a new strip holds
+in each (a type, or None): what :func:`lazy_strip_caches` expects to find."""
+
+
+def lazy_strip_caches() -> bool:
+    """Make each new Textual strip create its caches on first use rather than all seven
+    as it is made; True once installed (idempotent), False when ``Strip`` is not shaped
+    as expected (then it is left as Textual made it)."""
+    from textual.cache import FIFOCache
+    from textual.strip import Strip
+
+    if getattr(Strip.__init__, "lazy", False):
+        return True
+    probe = Strip([], 0)
+    sizes = {name: getattr(probe, name)._maxsize for name in Strip.__slots__
+             if isinstance(getattr(probe, name, None), FIFOCache)}
+    plain = {name: getattr(probe, name, AttributeError) for name in Strip.__slots__
+             if name not in sizes}
+    if set(plain) != set(STRIP_PLAIN_SLOTS) or not sizes or any(
+            value is AttributeError or (value is not None if kind is None
+                                        else not isinstance(value, kind))
+            for (name, value), kind in ((item, STRIP_PLAIN_SLOTS[item[0]])
+                                        for item in plain.items())):
+        return False
+    for name, size in sizes.items():
+        setattr(Strip, name, _LazyCache(Strip.__dict__[name], size))
+
+    def __init__(self: Any, segments: Any, cell_length: int | None = None) -> None:
+        self._segments = list(segments)
+        self._cell_length = cell_length
+        self._render_cache = None
+        self._link_ids = None
+        self._cell_count = None
+
+    __init__.lazy = True  # type: ignore[attr-defined]
+    Strip.__init__ = __init__  # type: ignore[method-assign]
+    return True
