@@ -623,3 +623,36 @@ def test_stopping_with_a_player_connected_prints_no_traceback(tmp_path: Path) ->
             server.wait()
     assert server.returncode == 0
     assert "Traceback" not in err and "CancelledError" not in err, err
+
+
+async def test_moves_send_the_lobby_at_most_twice_a_second_and_the_last_one_always(
+        host: TableHost) -> None:
+    """A busy club: every move of every table changes the lobby, and each player in it
+    redrew it for each. Moves now send it at most once per LOBBY_PACE, the last state
+    always (a table's end reaches the lobby), other changes at once."""
+    from shipyard_tui.server.host import LOBBY_PACE
+
+    bob = await Client.open(host, player="Bob")
+    ann = await Client.open(host, player="Ann")
+    await ann.send({"op": "create", "seats": ["me", "bot:random"], "stand_in": 0,
+                    "bot_delay": 0})
+    message = await ann.expect("game", lambda m: "state" in m)
+    table_id = message["table"]
+    await bob.expect("lobby", lambda m: any(t["table"] == table_id for t in m["tables"]))
+    before = len(bob.inbox)
+    started = asyncio.get_running_loop().time()
+    await ann.send({"op": "leave"})  # the stand-in plays on at once, the bot too
+    over = await bob.expect("lobby", lambda m: any(
+        t["table"] == table_id and t["state"] == "over" for t in m["tables"]))
+    elapsed = asyncio.get_running_loop().time() - started
+    game = host.tables[table_id].game
+    assert game is not None and game.is_over
+    lobbies = [m for m in bob.inbox[before:] if m["op"] == "lobby"]
+    moves = len(game.moves)
+    assert moves > 100
+    # the leave's own lobby, then at most one a pace (and one at its start)
+    assert len(lobbies) <= 3 + elapsed / LOBBY_PACE, (len(lobbies), elapsed, moves)
+    assert len(lobbies) < moves / 4
+    assert over is lobbies[-1]
+    await bob.close()
+    await ann.close()

@@ -53,6 +53,10 @@ from shipyard_tui.settings import load_settings
 
 SOCKET_NAME = "host.sock"
 MAX_TABLES = 64
+LOBBY_PACE = 0.5
+"""Seconds between two lobbies sent for moves: every move of every table changes the
+lobby, and a busy club's moves redrew each waiting player's lobby several times a second
+(11 % of a core for one player in the lobby, with 33 tables playing)."""
 TAKEN_OVER = ("You sat down at this table from another terminal; this one has left the "
               "seat and is back in the lobby.")
 """What a connection is told when another connection of its player takes its seat."""
@@ -110,6 +114,10 @@ class TableHost:
         next ``game`` message while it is the last)."""
         self._server: asyncio.Server | None = None
         self.moves_played = 0
+        self._lobby_sent = -LOBBY_PACE
+        """When the lobby last went out (the event loop's clock)."""
+        self._lobby_due: asyncio.TimerHandle | None = None
+        """The lobby's next sending, while moves wait for :data:`LOBBY_PACE` to pass."""
 
     @property
     def socket_path(self) -> Path:
@@ -139,6 +147,9 @@ class TableHost:
             self._drive(table)
 
     async def close(self) -> None:
+        if self._lobby_due is not None:
+            self._lobby_due.cancel()
+            self._lobby_due = None
         for task in list(self._drivers.values()):
             task.cancel()
         for task in list(self._drivers.values()):
@@ -287,7 +298,27 @@ class TableHost:
     def _describe(self, table: Table) -> dict[str, Any]:
         return describe(table, self._presence)
 
-    def _send_lobby(self) -> None:
+    def _send_lobby(self, *, paced: bool = False) -> None:
+        """Send the lobby to each player in it (or waiting at a table not yet begun). A
+        move (``paced``) changes a table's line only: its lobby goes out at once unless
+        one went out less than :data:`LOBBY_PACE` ago, and then once when that time is
+        up, with every move meanwhile; anything else goes out at once."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # not serving (a test driving the host by hand)
+            loop = None
+        if paced and loop is not None:
+            if self._lobby_due is not None:
+                return
+            wait = self._lobby_sent + LOBBY_PACE - loop.time()
+            if wait > 0:
+                self._lobby_due = loop.call_later(wait, self._send_lobby)
+                return
+        if self._lobby_due is not None:
+            self._lobby_due.cancel()
+            self._lobby_due = None
+        if loop is not None:
+            self._lobby_sent = loop.time()
         for link in self.links:
             if link.player is None:
                 continue
@@ -532,7 +563,7 @@ class TableHost:
         self.moves_played += 1
         self._autosave(table, game)
         self._send_table(table)
-        self._send_lobby()
+        self._send_lobby(paced=True)
 
     def _autosave(self, table: Table, game: TableGame) -> None:
         try:
