@@ -104,3 +104,42 @@ async def test_a_panel_hidden_while_the_game_changes_shows_it_as_it_is_now() -> 
             shown = on_screen(app, widget)
             assert shown == top_of(expected, shown), type(widget).__name__
     assert RENDER_ERRORS == []
+
+
+async def test_a_part_drawn_for_the_first_time_is_rendered_once_for_height_and_paint() -> None:
+    """Textual measures a part's height, then paints it: both now read one rendering of
+    the drawing. With the comparison of its lines once it has its size, a part is
+    rendered twice as the app starts (it was four times: a table of the board each)."""
+    from rich.console import Console, ConsoleOptions, RenderResult
+    from rich.table import Table
+    from textual.app import App, ComposeResult
+
+    from shipyard_tui.games.shipyard.rules import Game
+    from shipyard_tui.model import GameModel
+
+    renders: list[int] = []
+
+    class Counted:
+        def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+            renders.append(options.max_width)
+            table = Table("a", "b")
+            table.add_row("one", "two")
+            yield table
+
+    class Part(ModelWidget):
+        def render_view(self, view):  # type: ignore[no-untyped-def]
+            return Counted()
+
+    model = GameModel(Game(GameConfig((SeatConfig("Ann"), SeatConfig("Bob")), seed=1)))
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Part(model)
+
+    app = One()
+    async with app.run_test(size=(60, 12)) as pilot:
+        await settle(pilot)
+        shown = "\n".join("".join(seg.text for seg in line)
+                          for line in rendered_lines(app.screen))
+        assert "one" in shown and "two" in shown
+    assert renders == [60, 60], renders

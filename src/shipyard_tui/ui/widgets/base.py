@@ -168,7 +168,9 @@ class ModelWidget(Widget):
             self._drawn_size = self.content_size
             self._drawn_print = fingerprint(self._drawn)
             self._drawn_lines = None
-            self._rendered = None
+            # measured for its height, then painted: rendered once for both
+            self._rendered = None if isinstance(self._drawn, str | Text) \
+                else Rendered(self._drawn)
         return self._rendered or self._drawn
 
     def _draw(self) -> RenderableType:
@@ -188,20 +190,23 @@ class Rendered:
     was rendered three times: to compare its lines with those on screen, to measure its
     height, and to paint it (a table of the board, each time); at that width Textual now
     measures and paints the lines already rendered, and at any other it renders the
-    drawing anew."""
+    drawing anew and keeps those lines instead. Made without lines (a part drawn for the
+    first time), the height measured and the lines painted come from one rendering."""
 
-    def __init__(self, renderable: RenderableType, width: int,
-                 lines: list[list[Segment]]) -> None:
+    def __init__(self, renderable: RenderableType, width: int | None = None,
+                 lines: list[list[Segment]] | None = None) -> None:
         self.renderable = renderable
         self.width = width
         self.lines = lines
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        if options.max_width != self.width:
-            yield from console.render(self.renderable, options)
-            return
+        if self.lines is None or options.max_width != self.width:
+            lines = console.render_lines(self.renderable, options, pad=False)
+            self.width, self.lines = options.max_width, lines
+        else:
+            lines = self.lines
         new_line = Segment.line()
-        for line in self.lines:
+        for line in lines:
             yield from line
             yield new_line
 
