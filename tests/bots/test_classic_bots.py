@@ -111,3 +111,40 @@ def test_classic_bot_games_choose_purchase_and_the_lead_seldom_catches_a_card(le
         pushes += sum(1 for e in game.events if isinstance(e, ev.CardMoved) and e.pushed)
         assert purchases >= least, (seed, purchases)
     assert pushes <= caught
+
+
+def _early_hire(seed: int, edition: str) -> Game:
+    """A 2-seat game of beginners at the first Employee step (R-4.6), the seat to move
+    owning the level-1 coal trader and no guilders, the marked space offering the
+    level-2 coal trader (slot 0) and a Helmsman (slot 1)."""
+    game = Game(_config(2, seed, "greedy", edition))
+    bots = [bot_for_level("greedy", bot_seed(seed, i)) for i in range(2)]
+    while game.state.turn.step is not S.HIRE:
+        seat = game.to_move
+        assert seat is not None
+        legal = game.legal_moves()
+        game.push(legal[0] if len(legal) == 1 else bots[seat].choose(game.view(seat), legal))
+    state = game.state
+    seat_state = state.seats[state.turn.seat]
+    seat_state.employees = ["trader:coal:1"]
+    seat_state.guilders = 0
+    state.employee_track[state.employee_marker] = [["trader:coal:2"], ["helmsman"], []]
+    return game
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_classic_sensible_bot_looks_ahead_to_hire_r_4_6_r_10_5(seed):
+    """In classic games the sensible bot plays each hire out to the end of its turn
+    (``CLASSIC_PLANNED_STEPS``, issue 37): early in the game it takes the level-2 trader,
+    3 points at the end (R-10.5, RC-10.5), where the greedy valuations it hired by
+    before took the Helmsman. The 2nd-edition planner still hires by those valuations."""
+    classic = _early_hire(seed, "classic")
+    s = classic.state.turn.seat
+    legal = classic.legal_moves()
+    assert legal == [mv.Hire(0), mv.Hire(1)]
+    assert PlannerBot(seed).choose(classic.view(s), legal) == mv.Hire(0)
+    second = _early_hire(seed, "second")
+    s = second.state.turn.seat
+    legal = second.legal_moves()
+    assert legal == [mv.Hire(0), mv.Hire(1)]
+    assert PlannerBot(seed).choose(second.view(s), legal) == mv.Hire(1)
