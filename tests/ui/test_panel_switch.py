@@ -143,3 +143,51 @@ async def test_a_part_drawn_for_the_first_time_is_rendered_once_for_height_and_p
                           for line in rendered_lines(app.screen))
         assert "one" in shown and "two" in shown
     assert renders == [60, 60], renders
+
+
+async def test_the_parts_a_move_changes_are_drawn_in_one_callback_of_the_app(
+        monkeypatch) -> None:
+    """A move reached some twenty widgets, each woken by a message of its own to draw
+    again; they are now drawn together in one callback of the app, and a part taken
+    off the screen before that callback is simply skipped."""
+    from textual.app import App
+
+    from shipyard_tui.ui.widgets import base
+
+    widget_callbacks: list[str] = []
+    real_call_later = ModelWidget.call_later
+
+    def counting(self, callback, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if getattr(callback, "__name__", "") == "_redraw_now":
+            widget_callbacks.append(type(self).__name__)
+        return real_call_later(self, callback, *args, **kwargs)
+
+    monkeypatch.setattr(ModelWidget, "call_later", counting)
+    app_callbacks: list[object] = []
+    real_app_call_later = App.call_later
+
+    def counting_app(self, callback, *args, **kwargs):  # type: ignore[no-untyped-def]
+        app_callbacks.append(callback)
+        return real_app_call_later(self, callback, *args, **kwargs)
+
+    monkeypatch.setattr(App, "call_later", counting_app)
+    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=5)
+    app = ShipyardApp(config=config, bot_delay=0.0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        model = app.model
+        assert model is not None
+        widget_callbacks.clear()
+        app_callbacks.clear()
+        display = app.screen.query_one(ShipDisplay)
+        model.play(model.game.legal_moves()[0])
+        await display.remove()  # gone before the batch is drawn
+        await settle(pilot)
+        assert widget_callbacks == []
+        assert app_callbacks.count(base._redraw_batch) >= 1
+        shown = "\n".join("".join(seg.text for seg in line)
+                          for line in rendered_lines(app.screen))
+        track = app.screen.query_one(EmployeeTrack)
+        assert drawn(track.render_view(model.view), track.content_region.width,
+                     "colour")[0] in shown
+    assert RENDER_ERRORS == []

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import Any
+from weakref import WeakKeyDictionary
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
+from textual.app import App
 from textual.geometry import Region, Size
 from textual.widget import Widget
 
@@ -72,10 +75,22 @@ class ModelWidget(Widget):
 
     def redraw(self) -> None:
         """Draw again soon: several changes in a row (bots playing without pauses) are
-        drawn once."""
-        if not self._redraw_due:
+        drawn once, and the parts a change touches are drawn together, in one callback
+        of the app (a move reached some twenty widgets, each woken by its own message)."""
+        if self._redraw_due:
+            return
+        if not self.is_attached:  # not in an app yet: its own callback
             self._redraw_due = True
             self.call_later(self._redraw_now)
+            return
+        app = self.app
+        batch = _REDRAWS.get(app)
+        if batch is None:
+            if not app.call_later(_redraw_batch, app):
+                return  # the app is closing: nothing more is drawn
+            batch = _REDRAWS[app] = []
+        self._redraw_due = True
+        batch.append(self)
 
     def _redraw_now(self) -> None:
         """Re-render, but only when the drawing differs from what is on screen: the
@@ -183,6 +198,15 @@ class ModelWidget(Widget):
 
     def render_view(self, view: GameState) -> RenderableType:
         raise NotImplementedError
+
+
+_REDRAWS: WeakKeyDictionary[App[Any], list[ModelWidget]] = WeakKeyDictionary()
+"""By app, the widgets to draw again at its next callback (:meth:`ModelWidget.redraw`)."""
+
+
+def _redraw_batch(app: App[Any]) -> None:
+    for widget in _REDRAWS.pop(app, []):
+        widget._redraw_now()
 
 
 class Rendered:
