@@ -10,13 +10,14 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 import pyte
+from wcwidth import wcwidth
 
 ENTER = "\r"
 ESCAPE = "\x1b"
@@ -85,6 +86,22 @@ def start_server(data: Path, *args: str) -> Server:
     raise AssertionError(f"the server did not start: {''.join(output)}")
 
 
+def line_text(screen: pyte.Screen, y: int) -> str:
+    """Line ``y`` of ``screen`` as pyte's ``Screen.display`` gives it (a wide character's
+    second cell left out)."""
+    line = screen.buffer[y]
+    out = []
+    wide = False
+    for x in range(screen.columns):
+        if wide:
+            wide = False
+            continue
+        char = line[x].data
+        wide = bool(char) and wcwidth(char[0]) == 2
+        out.append(char)
+    return "".join(out)
+
+
 class Terminal:
     """An SSH client with a terminal: what it shows is read through a VT emulator."""
 
@@ -99,6 +116,10 @@ class Terminal:
         self._text: str | None = None
         """The screen's text as last read (drawing it anew from pyte's buffer on every
         look took a quarter of a whole game's test)."""
+        self._lines: list[str] = []
+        """Each line's text as last read: only the lines pyte marks as changed since are
+        read again (reading all of them at each look took 39 % of the load benchmark's
+        clients, who look at every chunk while a key waits for its effect)."""
 
     async def connect(self, port: int, key: asyncssh.SSHKey, *, term: str = "xterm",
                       command: str | None = None,
@@ -128,8 +149,19 @@ class Terminal:
             self.closed.set()
 
     def text(self) -> str:
+        """The screen's text, as ``"\n".join(self.screen.display)`` gives it."""
         if self._text is None:
-            self._text = "\n".join(self.screen.display)
+            screen = self.screen
+            if len(self._lines) != screen.lines:
+                self._lines = [""] * screen.lines
+                changed: Iterable[int] = range(screen.lines)
+            else:
+                changed = sorted(screen.dirty)
+            for y in changed:
+                if y < screen.lines:
+                    self._lines[y] = line_text(screen, y)
+            screen.dirty.clear()
+            self._text = "\n".join(self._lines)
         return self._text
 
     def press(self, *keys: str) -> None:
