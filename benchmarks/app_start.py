@@ -60,6 +60,18 @@ async def start_anchor() -> None:
         await settle(pilot)
 
 
+def headless_setup() -> None:
+    """What a benchmark of the headless app sets first (``panel_keys.py`` too): no
+    guided notes, saves and settings in folders of their own; and it says which code
+    it measures (``PYTHONPATH`` may name another commit's)."""
+    os.environ["SHIPYARD_GUIDANCE"] = "off"
+    os.environ["SHIPYARD_DATA_DIR"] = tempfile.mkdtemp()
+    os.environ["SHIPYARD_CONFIG_DIR"] = tempfile.mkdtemp()
+    import shipyard_tui
+
+    print(f"code: {Path(shipyard_tui.__file__).parent}")
+
+
 def cpu_per_start(start: object, starts: int) -> float:
     begin = time.process_time()
     for _ in range(starts):
@@ -72,12 +84,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--starts", type=int, default=10)
     args = parser.parse_args()
-    os.environ["SHIPYARD_GUIDANCE"] = "off"
-    os.environ["SHIPYARD_DATA_DIR"] = tempfile.mkdtemp()
-    os.environ["SHIPYARD_CONFIG_DIR"] = tempfile.mkdtemp()
-    import shipyard_tui
-
-    print(f"code: {Path(shipyard_tui.__file__).parent}")
+    headless_setup()
     cpu_per_start(start_ours, 1)  # imports and first-use caches: not counted
     cpu_per_start(start_anchor, 1)
     ratios = []

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from app_start import headless_setup  # the folder of this script
 
 
 async def measure(size: tuple[int, int], rounds: int, presses: int) -> list[tuple[float, float]]:
@@ -60,12 +60,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--presses", type=int, default=30)
     args = parser.parse_args()
-    os.environ["SHIPYARD_GUIDANCE"] = "off"
-    os.environ["SHIPYARD_DATA_DIR"] = tempfile.mkdtemp()
-    os.environ["SHIPYARD_CONFIG_DIR"] = tempfile.mkdtemp()
-    import shipyard_tui
-
-    print(f"code: {Path(shipyard_tui.__file__).parent}")
+    headless_setup()
     for size in ((80, 24), (100, 30)):
         rows = asyncio.run(measure(size, args.rounds, args.presses))
         for i, (panel, unbound) in enumerate(rows, 1):

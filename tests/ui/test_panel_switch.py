@@ -23,6 +23,12 @@ from support.ui import drawn
 RONDELS = (PieceRings, ExchangeRing, EmployeeTrack)
 
 
+def against_the_beginner() -> ShipyardApp:
+    """Ann, at the screen, against the beginner bot, which moves at once."""
+    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=5)
+    return ShipyardApp(config=config, bot_delay=0.0)
+
+
 def on_screen(app: ShipyardApp, widget: ModelWidget) -> list[str]:
     """The lines the terminal shows of ``widget``: the top of it, as far as the panels
     around it let it be seen."""
@@ -49,8 +55,7 @@ async def test_a_panel_shown_again_unchanged_is_not_drawn_anew(monkeypatch) -> N
         return real_draw(self)
 
     monkeypatch.setattr(ModelWidget, "_draw", counting_draw)
-    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=5)
-    app = ShipyardApp(config=config, bot_delay=0.0)
+    app = against_the_beginner()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         for key in ("f2", "f3", "f4", "f2"):
@@ -72,8 +77,7 @@ async def test_a_panel_shown_again_unchanged_is_not_drawn_anew(monkeypatch) -> N
 
 
 async def test_a_panel_hidden_while_the_game_changes_shows_it_as_it_is_now() -> None:
-    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=5)
-    app = ShipyardApp(config=config, bot_delay=0.0)
+    app = against_the_beginner()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         model = app.model
@@ -171,8 +175,7 @@ async def test_the_parts_a_move_changes_are_drawn_in_one_callback_of_the_app(
         return real_app_call_later(self, callback, *args, **kwargs)
 
     monkeypatch.setattr(App, "call_later", counting_app)
-    config = GameConfig((SeatConfig("Ann"), SeatConfig("Bob", SeatKind.BOT, "greedy")), seed=5)
-    app = ShipyardApp(config=config, bot_delay=0.0)
+    app = against_the_beginner()
     async with app.run_test(size=(160, 50)) as pilot:
         await settle(pilot)
         model = app.model
