@@ -27,8 +27,8 @@ The other internals, each behind one function here and each checked by that test
 - :func:`quick_parameter_count`: ``textual._callback._count_parameters``, which asks
   ``inspect.signature`` how many arguments a callback takes: Textual caches the answer
   on the callback, but a function made anew for each call (a closure) is asked again
-  every time — a pilot's every pause made one per widget, about 7 % of an interface
-  test's CPU; the count is now read from the function's code;
+  every time — a pilot's every pause made one per widget, a few per cent of an
+  interface test's CPU; the count is now read from the function's code;
 - :func:`lazy_strip_caches`: ``textual.strip.Strip``'s slots and constructor. Each line
   of a widget Textual keeps is a strip, and each strip made seven small caches as it
   was made, most never used: a table session held about 13,000 strips and 9,500
@@ -274,12 +274,12 @@ def lazy_strip_caches() -> bool:
              if isinstance(getattr(probe, name, None), FIFOCache)}
     plain = {name: getattr(probe, name, AttributeError) for name in Strip.__slots__
              if name not in sizes}
-    if set(plain) != set(STRIP_PLAIN_SLOTS) or not sizes or any(
-            value is AttributeError or (value is not None if kind is None
-                                        else not isinstance(value, kind))
-            for (name, value), kind in ((item, STRIP_PLAIN_SLOTS[item[0]])
-                                        for item in plain.items())):
+    if not sizes or set(plain) != set(STRIP_PLAIN_SLOTS):
         return False
+    for name, value in plain.items():  # a slot left unset reads as AttributeError
+        kind = STRIP_PLAIN_SLOTS[name]
+        if value is not None if kind is None else not isinstance(value, kind):
+            return False
     for name, size in sizes.items():
         setattr(Strip, name, _LazyCache(Strip.__dict__[name], size))
 

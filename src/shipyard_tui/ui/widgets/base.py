@@ -225,12 +225,10 @@ class Rendered:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         if self.lines is None or options.max_width != self.width:
-            lines = console.render_lines(self.renderable, options, pad=False)
-            self.width, self.lines = options.max_width, lines
-        else:
-            lines = self.lines
+            self.width = options.max_width
+            self.lines = console.render_lines(self.renderable, options, pad=False)
         new_line = Segment.line()
-        for line in lines:
+        for line in self.lines:
             yield from line
             yield new_line
 
