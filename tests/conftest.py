@@ -1,3 +1,4 @@
+import gc
 import os
 import sys
 from pathlib import Path
@@ -39,6 +40,23 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
     option = config.option
     if getattr(option, "dist", None) == "no" and getattr(option, "numprocesses", None):
         option.dist = "worksteal"
+
+
+GC_THRESHOLDS = (50_000, 20, 100)
+"""The cyclic garbage collector's thresholds in a test process (Python's are 700, 10,
+10). An interface test makes and drops hundreds of thousands of Textual objects, and with
+the usual thresholds the collector walked the young ones every 700 allocations: on a
+sample of interface and save tests (``-n 2``, alternating runs) the collector's share was
+about 14 % of their processor time (docs/performance.md, issue 39). Garbage is still
+collected, a little later; nothing a test asserts depends on when."""
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Once the tests are collected: the modules and the tests' parameters (alive to the
+    end) are moved out of the collector's sight, and its thresholds raised."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
