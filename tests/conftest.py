@@ -1,4 +1,3 @@
-import gc
 import os
 import sys
 from pathlib import Path
@@ -7,6 +6,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from support.collector import settle_collector
 from support.spread import spread_long_tests
 
 # Keep compiled modules (``__pycache__``, ignored by git) even where the shell asks
@@ -42,21 +42,9 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
         option.dist = "worksteal"
 
 
-GC_THRESHOLDS = (50_000, 20, 100)
-"""The cyclic garbage collector's thresholds in a test process (Python's are 700, 10,
-10). An interface test makes and drops hundreds of thousands of Textual objects, and with
-the usual thresholds the collector walked the young ones every 700 allocations: on a
-sample of interface and save tests (``-n 2``, alternating runs) the collector's share was
-about 14 % of their processor time (docs/performance.md, issue 39). Garbage is still
-collected, a little later; nothing a test asserts depends on when."""
-
-
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """Once the tests are collected: the modules and the tests' parameters (alive to the
-    end) are moved out of the collector's sight, and its thresholds raised."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
+    """Once the tests are collected, the collector runs less often (issue 39)."""
+    settle_collector()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

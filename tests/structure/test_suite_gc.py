@@ -1,11 +1,11 @@
 """The test processes run the cyclic garbage collector less often (issue 39): the
-settings in ``tests/conftest.py`` are those a test sees."""
+settings of ``tests/support/collector.py`` are those a test sees."""
 
 from __future__ import annotations
 
 import gc
 
-from conftest import GC_THRESHOLDS
+from support.collector import GC_THRESHOLDS
 
 
 def test_a_test_runs_with_the_suite_s_collector_thresholds() -> None:
