@@ -4,6 +4,8 @@ like sailed ones, and a start and an end for every turn."""
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from shipyard_tui.core import SeatDriver
@@ -22,8 +24,11 @@ def greedy_game(game: Game, seed: int) -> Game:
     return game
 
 
+@functools.cache
 def sample_games() -> list[Game]:
-    """Random and greedy games of every seat count and the solo game."""
+    """Random and greedy games of every seat count and the solo game, played when a
+    test first asks for them (not while the tests are collected: every test process
+    collects, and most never run these tests)."""
     games = [random_game(random_config(n, 700 + n), 70 + n) for n in (2, 3, 4)]
     games += [random_game(random_config(3, 710 + k, solo=True), 80 + k) for k in range(3)]
     games += [greedy_game(new_game(n, seed=90 + n), 90 + n) for n in (2, 3, 4)]
@@ -31,7 +36,8 @@ def sample_games() -> list[Game]:
     return games
 
 
-GAMES = sample_games()
+SAMPLES = 10
+"""How many games :func:`sample_games` plays."""
 
 
 # -- the public setup (§2, R-11.1) ------------------------------------------------------
@@ -84,11 +90,15 @@ def test_table_set_up_is_public():
 # -- every turn starts and ends --------------------------------------------------------
 
 
-@pytest.mark.parametrize("index", range(len(GAMES)))
+def test_every_sample_game_is_checked() -> None:
+    assert len(sample_games()) == SAMPLES
+
+
+@pytest.mark.parametrize("index", range(SAMPLES))
 def test_every_turn_has_a_start_and_an_end_event(index):
     """R-3, R-10.3, R-10.4, R-12: every TurnStarted, of every kind, is followed by the
     TurnEnded of the same turn before the next turn starts."""
-    game = GAMES[index]
+    game = sample_games()[index]
     open_turn: ev.TurnStarted | None = None
     kinds = set()
     for event in game.events:
@@ -106,7 +116,7 @@ def test_every_turn_has_a_start_and_an_end_event(index):
 
 
 def test_the_sample_games_include_last_chance_turns():
-    kinds = {e.kind for g in GAMES for e in of_type(g.events, ev.TurnEnded)}
+    kinds = {e.kind for g in sample_games() for e in of_type(g.events, ev.TurnEnded)}
     assert "last_chance" in kinds
 
 
@@ -118,7 +128,7 @@ def test_a_loaded_piece_names_its_ship():
     and its load only grows until that ship sails or is dismantled."""
     loaded = 0
     several = 0
-    for game in GAMES:
+    for game in sample_games():
         completed: list[list[int]] = []
         for event in game.events:
             if isinstance(event, ev.TurnStarted):
@@ -136,8 +146,8 @@ def test_a_loaded_piece_names_its_ship():
 def test_a_dismantled_ship_is_told_like_a_sailed_one():
     """R-7.1, R-7.2: a dismantled ship's event carries its tiles' features, its pieces
     and the speed with the owner's choices, as ShipSailed does."""
-    dismantled = [e for g in GAMES for e in of_type(g.events, ev.ShipDismantled)]
-    sailed = [e for g in GAMES for e in of_type(g.events, ev.ShipSailed)]
+    dismantled = [e for g in sample_games() for e in of_type(g.events, ev.ShipDismantled)]
+    sailed = [e for g in sample_games() for e in of_type(g.events, ev.ShipSailed)]
     assert dismantled and sailed
     for e in dismantled + sailed:
         assert e.features == {f.value: n for f, n in tile_features(e.tiles).items()}
@@ -153,7 +163,7 @@ def test_the_solo_number_and_where_it_came_from_can_be_checked():
     back now on top; the next flipped tile has that back (unless the stack was rebuilt);
     each automa action says the number it read, its bracket, and uses it as R-12.3 says."""
     acted = 0
-    for game in GAMES:
+    for game in sample_games():
         if not game.state.config.solo:
             continue
         top: int | None = game.events[1].solo_top_back

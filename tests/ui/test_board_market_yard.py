@@ -7,6 +7,7 @@ the marker, and a legend for every short name drawn."""
 
 from __future__ import annotations
 
+import functools
 import io
 import random
 
@@ -56,7 +57,8 @@ def _lines(parts: list[Text] | object, width: int, mode: str) -> list[str]:
     return lines
 
 
-def _positions() -> list[Game]:
+@functools.cache
+def positions() -> list[Game]:
     """Games of 2 to 4 seats (two of them classic) played by random moves for a varying
     while; every other one stopped where a ship is being loaded, so yards hold complete
     ships."""
@@ -73,9 +75,6 @@ def _positions() -> list[Game]:
             game.push(rng.choice(considered(game.legal_moves())))
         games.append(game)
     return games
-
-
-POSITIONS = _positions()
 
 
 def _legend(text: str, words: dict[str, str]) -> dict[str, str]:
@@ -99,14 +98,14 @@ def _read(face: str, legend: dict[str, str]) -> list[str]:
 
 
 def test_every_position_has_tiles_and_some_complete_ships():
-    yards = [seat.yard for game in POSITIONS for seat in game.state.seats]
+    yards = [seat.yard for game in positions() for seat in game.state.seats]
     assert sum(t is not None for yard in yards for t in yard) > 20
     assert any(q.complete_ships(q.pattern(yard)) for yard in yards)
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_the_display_shows_every_tile_its_features_its_price_and_the_stacks(mode):
-    for game in POSITIONS:
+    for game in positions():
         view = game.state
         lines = _lines(draw_display(view, lambda move: "", set(), None, ascii=mode == "ascii"),
                        100, mode)
@@ -140,7 +139,7 @@ def test_the_display_shows_every_tile_its_features_its_price_and_the_stacks(mode
 @pytest.mark.parametrize("width", [78, 118])
 def test_every_yard_cell_shows_its_tile_and_complete_ships_are_outlined(mode, width):
     ascii = mode == "ascii"
-    for game in POSITIONS:
+    for game in positions():
         view = game.state
         for seat, state in enumerate(view.seats):
             yard = state.yard
@@ -174,7 +173,7 @@ def test_every_yard_cell_shows_its_tile_and_complete_ships_are_outlined(mode, wi
 
 @pytest.mark.parametrize("mode", MODES)
 def test_the_employee_board_shows_every_employee_cost_and_the_marker(mode):
-    for game in POSITIONS:
+    for game in positions():
         view = game.state
         model = GameModel(game)
         track = EmployeeTrack(model)
@@ -222,7 +221,7 @@ def test_the_employee_board_is_as_wide_as_rich_measures_it():
     from shipyard_tui.ui.compat import table_width
 
     ruled = measured = 0
-    for game in POSITIONS:
+    for game in positions():
         track = EmployeeTrack(GameModel(game))
         for tight in range(len(TIGHTER)):
             table = track._table(game.state, tight)
@@ -235,7 +234,7 @@ def test_the_employee_board_is_as_wide_as_rich_measures_it():
                 else:
                     assert found == console.measure(table).maximum
                     ruled += 1
-    assert ruled == 2 * measured == 2 * len(POSITIONS) * len(TIGHTER)  # all but at 30
+    assert ruled == 2 * measured == 2 * len(positions()) * len(TIGHTER)  # all but at 30
 
 
 async def test_the_yard_marks_cells_and_previews_the_tile_while_placing():
