@@ -44,7 +44,7 @@ def clean_name(text: str) -> str:
 def parse_seat(spec: str, kind: GameKind | None = None) -> SeatConfig:
     """Read ``NAME:human``, ``NAME:bot`` or ``NAME:bot:LEVEL`` for a game of ``kind``
     (default: the default game); LEVEL is one of its bot levels or a player's name for
-    one (beginner, sensible, strong), stored as the bot level
+    one (beginner, sensible, strong, expert), stored as the bot level
     (:meth:`~shipyard_tui.core.game.GameKind.resolve_level`)."""
     game = kind if kind is not None else games.kind(games.DEFAULT)
     parts = spec.split(":")

@@ -4,7 +4,7 @@ Game *k* seats the bots in the order given, rotated by *k* places (the list repe
 to fill the seats), so every level plays every seat equally often over a multiple
 of the seat count. A shared win counts as a fraction of a win for each winner.
 Every game can be played (:class:`~shipyard_tui.core.game.GameKind`), Shipyard by
-default; their levels have the same player names (beginner, sensible, strong).
+default; their levels have the same player names (beginner, sensible, strong, expert).
 """
 
 from __future__ import annotations

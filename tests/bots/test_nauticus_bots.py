@@ -79,7 +79,8 @@ def test_greedy_delivers_a_full_ship_rather_than_keeping_its_goods_aboard():
 
 
 def test_unknown_levels_are_refused_with_the_known_ones():
-    with pytest.raises(ValueError, match="beginner, greedy, planner, random, sensible, strong"):
+    known = "beginner, expert, greedy, planner, random, sensible, strong"
+    with pytest.raises(ValueError, match=known):
         bot_for_level("grandmaster", 0)
 
 
@@ -88,7 +89,7 @@ def test_player_level_names_map_to_the_nauticus_bots():
     from shipyard_tui.games.nauticus.search import StrongBot
 
     assert NAUTICUS_PLAYER_LEVELS == {"beginner": "greedy", "sensible": "planner",
-                                      "strong": "strong"}
+                                      "strong": "strong", "expert": "expert"}
     assert resolve_level(" Sensible ") == "planner"
     bot = bot_for_level("strong", 1, budget_ms=40)
     assert isinstance(bot, StrongBot) and bot.budget_ms == 40

@@ -34,7 +34,7 @@ async def test_b_turns_the_turn_bell_off_and_on() -> None:
 
 async def test_a_new_table_offers_the_level_names_for_bots_and_the_stand_in() -> None:
     """Issue 13: bot seats and the stand-in bot are chosen by the level names players
-    see (beginner, sensible, strong), and the lobby shows bots by those names."""
+    see (beginner, sensible, strong, expert), and the lobby shows bots by those names."""
     from shipyard_tui.server.lobby import NewTableScreen, seat_text
 
     app, sent = recording_lobby()
@@ -45,12 +45,13 @@ async def test_a_new_table_offers_the_level_names_for_bots_and_the_stand_in() ->
         screen = app.screen
         assert isinstance(screen, NewTableScreen)
         seen = []
-        for _ in range(5):
+        for _ in range(6):
             await pilot.press("right")
             seen.append(screen.seats[0])
         # (then the solo automa, a solo table: Shipyard only)
-        assert seen == ["bot:beginner", "bot:sensible", "bot:strong", "automa", "open"]
-        await pilot.press("left", "left")  # back to a strong bot at seat 2
+        assert seen == ["bot:beginner", "bot:sensible", "bot:strong", "bot:expert", "automa",
+                        "open"]
+        await pilot.press("left", "left", "left")  # back to a strong bot at seat 2
         assert screen.seats == ["bot:strong", "none", "none"]
         await pilot.press("down", "down", "down", "right")  # a stand-in after 1 minute
         await pilot.press("down", "right", "right")  # … of the strong level

@@ -105,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_seed, default=0,
                      help="seed of the first game; game k uses seed + k (default 0)")
     sim.add_argument("--bots", default="random", metavar="LEVEL",
-                     help="bot level for every seat: random, greedy, planner, strong, or "
+                     help="bot level for every seat: random, greedy, planner, strong, expert, or "
                           "beginner, sensible (default random)")
     sim.add_argument("--budget", type=_budget, metavar="MS",
                      help="thinking budget of the strong level per decision, in "

@@ -25,7 +25,7 @@ def random_seed() -> int:
 def play_config(args: argparse.Namespace) -> Any:
     """The game ``shipyard play`` asks for (``--game``, the default game without);
     ``ValueError`` says what is wrong. Bots take either kind of level name (a bot
-    level, or beginner, sensible, strong)."""
+    level, or beginner, sensible, strong, expert)."""
     from shipyard_tui.seats import check_seats, parse_seat
 
     kind = games.kind(getattr(args, "game", None) or games.DEFAULT)

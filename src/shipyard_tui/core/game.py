@@ -74,6 +74,32 @@ class Options:
         return named + sorted(self.extra)
 
 
+SEARCH = "strong"
+"""The bot level that searches, in every game that has one."""
+
+EXPERT = "expert"
+"""The level above it: the same search given :data:`EXPERT_BUDGET_MS` a decision
+instead of the strong level's default (issue 37), in every game with a search level.
+Bots think in a worker thread, so the keyboard stays live while it does."""
+
+EXPERT_BUDGET_MS = 1000.0
+"""The expert level's thinking time for one decision, in milliseconds, where the strong
+level thinks its game's default."""
+
+
+def expert_budget(budget_ms: float | None, default_ms: float) -> float:
+    """The expert level's thinking time for a strong level budget of ``budget_ms``
+    (``None``: the game's default, ``default_ms``): in the same proportion as
+    :data:`EXPERT_BUDGET_MS` is to the default, so a shorter strong level (in tests, a
+    slow machine's settings) makes a shorter expert.
+
+    >>> expert_budget(None, 250.0), expert_budget(25.0, 250.0)
+    (1000.0, 100.0)
+    """
+    strong = default_ms if budget_ms is None else budget_ms
+    return EXPERT_BUDGET_MS * strong / default_ms
+
+
 DEFAULT_OPTIONS = Options()
 """No options: the game's defaults."""
 
@@ -243,10 +269,16 @@ class GameKind(ABC):
     def bot_factories(self) -> Mapping[str, Any]:
         """The bot levels by engine name, each a factory taking a seed."""
 
+    def bot_levels(self) -> list[str]:
+        """Every bot level by engine name: the game's own, and :data:`EXPERT` where it
+        has a :data:`SEARCH` level to give more time."""
+        levels = list(self.bot_factories())
+        return [*levels, EXPERT] if SEARCH in levels and EXPERT not in levels else levels
+
     def resolve_level(self, level: str) -> str:
         """The bot level for a level name or a player's level name; ``ValueError``
         names the known ones."""
-        return core_resolve_level(level, self.bot_factories(), self.player_levels,
+        return core_resolve_level(level, self.bot_levels(), self.player_levels,
                                   self.title if self.named_in_errors else "")
 
     def player_level(self, level: str) -> str:
@@ -256,8 +288,16 @@ class GameKind(ABC):
 
     def make_bot(self, level: str, seed: int, budget_ms: float | None = None) -> Bot[Any, Any]:
         """A bot of the named level; ``budget_ms`` sets the thinking time of the levels
-        that search (the others have none)."""
-        bot: Bot[Any, Any] = self.bot_factories()[self.resolve_level(level)](seed)
+        that search (the others have none); the expert level is the search level
+        thinking :func:`expert_budget` of it."""
+        name = self.resolve_level(level)
+        factories = self.bot_factories()
+        if name == EXPERT and EXPERT not in factories:
+            bot: Bot[Any, Any] = factories[SEARCH](seed)
+            bot.budget_ms = expert_budget(budget_ms, self.default_budget_ms())  # type: ignore[attr-defined]
+            bot.name = EXPERT
+            return bot
+        bot = factories[name](seed)
         if budget_ms is not None and hasattr(bot, "budget_ms"):
             bot.budget_ms = budget_ms
         return bot

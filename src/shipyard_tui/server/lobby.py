@@ -51,7 +51,7 @@ from shipyard_tui.ui.widgets.key_bar import KeyBar
 def seat_text(seat: dict[str, Any], to_move: bool, stand_in_level: str = "",
               game: str = games.DEFAULT, stand_in: float | None = None) -> Text:
     """A seat in the lobby: who sits there and how they are doing (bots by the level
-    names players see of the table's ``game``: beginner, sensible, strong; an away
+    names players see of the table's ``game``: beginner, sensible, strong, expert; an away
     person at a table with a stand-in (``stand_in`` seconds), when it plays for them)."""
     player_level = _kind(game).player_level
     text = Text()

@@ -20,7 +20,8 @@ class NauticusKind(GameKind):
     title = "Nauticus"
     package = "shipyard_tui.games.nauticus"
     menu_key = "a"
-    player_levels = {"beginner": "greedy", "sensible": "planner", "strong": "strong"}
+    player_levels = {"beginner": "greedy", "sensible": "planner", "strong": "strong",
+                     "expert": "expert"}
     options = frozenset({"start_seat"})
     """Who starts may be picked (NA-2.4: the book has the least experienced start)."""
     can_analyse = True

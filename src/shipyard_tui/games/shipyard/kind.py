@@ -27,7 +27,8 @@ class ShipyardKind(GameKind):
     name = "shipyard"
     title = "Shipyard"
     package = "shipyard_tui.games.shipyard"
-    player_levels = {"beginner": "greedy", "sensible": "planner", "strong": "strong"}
+    player_levels = {"beginner": "greedy", "sensible": "planner", "strong": "strong",
+                     "expert": "expert"}
     options = frozenset({"rules", "solo", "first_game", "advanced"})
     rule_books = EDITIONS
     can_analyse = True

@@ -47,6 +47,7 @@ LEVEL_DESCRIPTIONS: dict[str, str] = {
     "beginner": "takes what looks best right now",
     "sensible": "looks ahead to the end of its turn",
     "strong": "searches many possible futures (takes a moment)",
+    "expert": "searches longest: up to a second a move",
 }
 
 
