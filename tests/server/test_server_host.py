@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import stat
+import time
 from pathlib import Path
 from typing import Any
 
@@ -655,4 +656,40 @@ async def test_moves_send_the_lobby_at_most_twice_a_second_and_the_last_one_alwa
     assert len(lobbies) < moves / 4
     assert over is lobbies[-1]
     await bob.close()
+    await ann.close()
+
+
+async def test_a_bot_seat_thinks_during_its_pause(host: TableHost,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 37: at a server table, a bot decides while its pause runs (people read the
+    move before meanwhile), and its move comes when the pause is over, not sooner."""
+    from shipyard_tui.core import SeatDriver
+
+    asked: list[float] = []
+    decide = SeatDriver.decide
+
+    def counted(self: SeatDriver, decision: Any) -> Any:  # type: ignore[type-arg]
+        asked.append(time.monotonic())
+        return decide(self, decision)
+
+    monkeypatch.setattr(SeatDriver, "decide", counted)
+    ann = await Client.open(host, player="Ann")
+    await ann.send({"op": "create", "seats": ["me", "bot:greedy"], "bot_delay": 10})
+    message = await ann.expect("game", lambda m: "state" in m)
+    table = host.tables[message["table"]]
+    game = table.game
+    assert game is not None
+    while game.to_move == 0:  # Ann plays her first turn
+        await ann.send({"op": "play", "table": table.table_id,
+                        "move": str(game.legal_moves()[0])})
+        await ann.expect("game", lambda m: "state" in m)
+    assert game.to_move == 1
+    played = len(game.moves)
+    for _ in range(160):  # within 8 s, shorter than the pause
+        if asked:
+            break
+        await asyncio.sleep(0.05)
+    assert len(asked) == 1, "the bot did not think during its pause"
+    await asyncio.sleep(0.2)
+    assert len(game.moves) == played  # its move waits for the pause's end
     await ann.close()

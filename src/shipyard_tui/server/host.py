@@ -462,22 +462,32 @@ class TableHost:
             self._bot_turns(table))
 
     async def _bot_turns(self, table: Table) -> None:
+        loop = asyncio.get_running_loop()
         while True:
             due = self._due(table)
             game = table.game
             if due is None or game is None:
                 break
             played = len(game.moves)
-            await asyncio.sleep(due)
-            if table.game is not game or len(game.moves) != played or self._due(table) is None:
-                continue
             seat = game.to_move
             assert seat is not None
+            # a bot seat thinks during its pause, while people read the move before
+            # (issue 37: the expert's second and the pause overlap); a stand-in thinks
+            # only once the person's time is up, as they may come back before
+            ahead = table.seats[seat].kind == BOT
+            start = loop.time()
+            if not ahead:
+                await asyncio.sleep(due)
+                if (table.game is not game or len(game.moves) != played
+                        or self._due(table) is None):
+                    continue
             driver = self._seat_driver(table)
             decision = driver.decision(game, self._stand_in(table, seat))
             assert decision is not None
             move = await asyncio.to_thread(driver.decide, decision)
-            if len(game.moves) != played:
+            if ahead:
+                await asyncio.sleep(max(0.0, due - (loop.time() - start)))
+            if table.game is not game or len(game.moves) != played or self._due(table) is None:
                 continue
             self._commit(table, game, move,
                          stand_in=table.seats[seat].kind == PERSON)

@@ -6,14 +6,18 @@ the game, in a worker thread, so the keyboard stays live while a bot thinks (the
 bot may take a quarter of a second a decision); the moves come back to the interface's
 thread and are played there, one by one. Without a pause between bot moves, a worker
 plays on for a few hundredths of a second before handing its moves back, so a game of
-bots does not wait on drawing every move. Moves thought for a position that has since
-changed (an undo, a load, leaving the table) are dropped.
+bots does not wait on drawing every move. With a pause, a bot thinks during it, while
+people read the move before: its move is shown when both the pause and its thinking
+are over (the expert level's second of thought and the pause overlap, issue 37).
+Moves thought for a position that has since changed (an undo, a load, leaving the
+table) are dropped.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import suppress
+from time import monotonic
 from typing import Any
 
 from textual.screen import Screen
@@ -41,9 +45,16 @@ class BotTurns:
         """Whether a move may be played now (not while the automa's turns are shown or
         the terminal is being handed over)."""
         self._timer: Timer | None = None
+        """The rest of the pause, for moves thought before it ended."""
         self._queued = False
         self._thinking = False
         self._pending: list[Any] = []
+        self._held: list[Any] = []
+        """Moves thought over before the pause ended, shown when it does."""
+        self._due = 0.0
+        """When the pause before the next bot move ends (``time.monotonic``)."""
+        self._hurried = False
+        """Space was pressed while the bot thought: its move is shown at once."""
         self._generation = 0
         self.playing = False
         """True while a bot's move is being played on the model."""
@@ -55,26 +66,30 @@ class BotTurns:
         return self._thinking or self._queued or bool(self._pending)
 
     def schedule(self) -> None:
-        """A bot is to move: think after the pause, or at once without one."""
+        """A bot is to move: think at once; its move is shown after the pause (if any),
+        counted from now."""
         if self.playing or self._thinking or self._queued or self._timer is not None:
             return
+        self._queued = True
         if self._pending:
-            self._queued = True
             self.screen.call_later(self._play_pending)
-        elif self.delay <= 0:
-            self._queued = True
-            self.screen.call_after_refresh(self._think)
         else:
-            self._timer = self.screen.set_timer(self.delay, self._think)
+            self._due = monotonic() + max(0.0, self.delay)
+            self._hurried = False
+            self.screen.call_after_refresh(self._think)
 
     def hurry(self) -> bool:
-        """Think now rather than after the pause; whether a bot was waiting for it."""
-        if self._timer is None:
-            return False
-        self._timer.stop()
-        self._timer = None
-        self._think()
-        return True
+        """Show the bot's move without waiting out the pause (at once if it is thought
+        over, else as soon as it is); whether a bot was waiting for it."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+            self._release()
+            return True
+        if self._thinking or self._queued:
+            self._hurried = True
+            return True
+        return False
 
     def cancel(self) -> None:
         """Forget what is being thought over and what waits to be played."""
@@ -84,9 +99,9 @@ class BotTurns:
             self._timer = None
         self._thinking = False
         self._pending.clear()
+        self._held.clear()
 
     def _think(self) -> None:
-        self._timer = None
         self._queued = False
         game = self.model.game
         if self._thinking or game.is_over or not self.driver.bot_to_move(game):
@@ -108,9 +123,22 @@ class BotTurns:
         if generation != self._generation:
             return
         self._thinking = False
-        if self.screen.is_attached:
-            self._pending.extend(moves)
-            self._play_pending()
+        if not self.screen.is_attached:
+            return
+        self._held.extend(moves)
+        wait = self._due - monotonic()
+        if wait > 0 and not self._hurried:
+            self._timer = self.screen.set_timer(wait, self._release)
+        else:
+            self._release()
+
+    def _release(self) -> None:
+        """The pause is over: show the moves thought during it (a change of the game
+        meanwhile has cancelled them: :meth:`cancel`)."""
+        self._timer = None
+        self._pending.extend(self._held)
+        self._held.clear()
+        self._play_pending()
 
     def _play_pending(self) -> None:
         self._queued = False
