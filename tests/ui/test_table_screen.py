@@ -129,48 +129,46 @@ def test_the_model_holds_a_nauticus_game_as_it_holds_shipyard_s():
     assert model.revision == 2 and saved == [1, 0] and changes[-1].kind is ChangeKind.UNDO
 
 
-@pytest.mark.parametrize("make", [nauticus_bot_to_move, shipyard_bot_to_move],
-                         ids=["nauticus", "shipyard"])
-async def test_a_bot_thinks_during_its_pause_and_moves_when_it_ends(store, make, monkeypatch):
-    """Issue 37: a bot's thinking and its pause overlap (the expert's second a decision
-    is spent while people read the move before): with a pause no test waits out, the
-    bot has already decided, and ``space`` shows that move without its thinking again."""
+@pytest.fixture
+def asked(monkeypatch) -> list[object]:
+    """The move a bot chose at each decision it was asked for, in order (the seat
+    driver's ``decide``)."""
     from shipyard_tui.core import SeatDriver
 
-    asked: list[int] = []
+    seen: list[object] = []
     decide = SeatDriver.decide
 
     def counted(self: SeatDriver, decision: object) -> object:  # type: ignore[type-arg]
-        asked.append(len(game.moves))
-        return decide(self, decision)  # type: ignore[arg-type]
+        move = decide(self, decision)  # type: ignore[arg-type]
+        seen.append(move)
+        return move
 
     monkeypatch.setattr(SeatDriver, "decide", counted)
+    return seen
+
+
+@pytest.mark.parametrize("make", [nauticus_bot_to_move, shipyard_bot_to_move],
+                         ids=["nauticus", "shipyard"])
+async def test_a_bot_thinks_during_its_pause_and_moves_when_it_ends(store, make, asked):
+    """Issue 37: a bot's thinking and its pause overlap (the expert's second a decision
+    is spent while people read the move before): with a pause no test waits out, the
+    bot has already decided, and ``space`` shows that move without its thinking again."""
     game = make()
     played = len(game.moves)
     app = ShipyardApp(game=game, bot_delay=LONG_PAUSE)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert asked == [played]  # thought over at once …
+        assert len(asked) == 1  # thought over at once …
         assert len(game.moves) == played  # … and held for the pause
         await pilot.press("space")
         await until(pilot, lambda: len(game.moves) > played)
-        assert asked[0] == played and asked.count(played) == 1
+        assert game.moves[played] == asked[0]  # the move it held
 
 
-async def test_a_move_thought_for_a_position_since_changed_is_dropped(store, monkeypatch):
+async def test_a_move_thought_for_a_position_since_changed_is_dropped(store, asked):
     """The position changes while a bot's move waits out the pause (here the model
     plays a move for the bot's seat directly): the held move is dropped, not played on
     top of it, and the bot thinks again for the new position."""
-    from shipyard_tui.core import SeatDriver
-
-    asked: list[int] = []
-    decide = SeatDriver.decide
-
-    def counted(self: SeatDriver, decision: object) -> object:  # type: ignore[type-arg]
-        asked.append(len(game.moves))
-        return decide(self, decision)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(SeatDriver, "decide", counted)
     game = shipyard_bot_to_move()
     played = len(game.moves)
     app = ShipyardApp(game=game, bot_delay=LONG_PAUSE)
@@ -178,13 +176,13 @@ async def test_a_move_thought_for_a_position_since_changed_is_dropped(store, mon
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen) and app.model is not None
-        assert asked == [played] and len(game.moves) == played
+        assert len(asked) == 1 and len(game.moves) == played
         legal = game.legal_moves()
         app.model.play(legal[-1])
         await settle(pilot)
         assert game.moves[played:] == [legal[-1]]  # nothing on top of it
         assert game.to_move == 1  # Bob's turn goes on (a Choose is followed by more) …
-        assert asked == [played, played + 1]  # … and he thought again, for it
+        assert len(asked) == 2  # … and he thought again, for it
         assert screen.bots.hurry()
         await until(pilot, lambda: len(game.moves) > played + 1)
         replayed = Game.replay(game.config, game.moves)
