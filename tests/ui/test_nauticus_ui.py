@@ -302,9 +302,10 @@ async def test_the_hint_key_in_nauticus_names_the_strong_bots_tile_and_its_runne
             index = panel.options.highlighted
             assert index is not None
             best = panel.advice.splitlines()[0]
-            # within a go the strong bot plays the beginner's move, and the hint names
-            # the beginner (a play-test read "Strong bot:" above "the beginner's move")
-            adviser = "Strong bot" if choosing else "Beginner"
+            # within a go the strong bot plays the sensible bot's move at 2 seats (the
+            # beginner's at 3 or 4, issue 37), and the hint names it (a play-test read
+            # "Strong bot:" above "the beginner's move")
+            adviser = "Strong bot" if choosing else "Sensible"
             named = f"{adviser}: [{panel.key_of(index)}]"
             assert best.startswith(named)
             # its words too (whole, or cut with an ellipsis), in place of "(highlighted)"
@@ -314,7 +315,7 @@ async def test_the_hint_key_in_nauticus_names_the_strong_bots_tile_and_its_runne
             assert words == label or (words.endswith("…") and label.startswith(words[:-1]))
 
         await ask(choosing=False)
-        assert "(In a go: the beginner's move.)" in panel.advice
+        assert "(In a go: the sensible bot's move.)" in panel.advice
         # a play-test read "Strong bot: [a] (highlighted)" and no move: with no
         # runner-up, the words the key line has no room for get a line of their own
         index = panel.options.highlighted

@@ -24,7 +24,7 @@ Esc, q or ? closes this help. h opens How to play: the goal, a round, the end.
 | r | the next part of the table (wheel, each seat, supply) where one is shown at a time |
 | v | the review, once the game is over |
 | PageUp PageDown | scroll the log |
-| H (shift+h) | hint: the strong bot's action tile and runner-up; in a go, the beginner's move |
+| H (shift+h) | hint: the strong bot's action tile and runner-up; in a go, the move it plays |
 | space | let a bot move now instead of waiting for it |
 | Ctrl+S | keep the game under a name (it is autosaved after every move anyway) |
 | ? or F1 | this help |

@@ -85,4 +85,5 @@ class NauticusReviewScreen(TabbedReviewScreen):
             heading="Key moments: the choices of action tile where the strong bot's "
                     "estimate of the tile chosen fell furthest below its best tile "
                     "(estimates from sampled futures, in points; within a go it plays "
-                    "as the beginner, so those moves are not weighed).")
+                    "by the sensible bot's rule at 2 seats, the beginner's at 3 or 4, "
+                    "so those moves are not weighed).")
