@@ -165,11 +165,13 @@ def test_evaluation_counts_scores_and_the_objective_is_relative():
 
 
 def test_player_level_names_map_to_bot_levels():
-    assert PLAYER_LEVELS == {"beginner": "greedy", "sensible": "planner", "strong": "strong"}
+    assert PLAYER_LEVELS == {"beginner": "greedy", "sensible": "planner", "strong": "strong",
+                             "expert": "expert"}
     assert resolve_level("Sensible") == "planner"
     assert resolve_level("greedy") == "greedy"
     assert parse_seat("Bob:bot:beginner") == SeatConfig("Bob", SeatKind.BOT, "greedy")
     assert parse_seat("Bob:bot:strong").level == "strong"
+    assert parse_seat("Bob:bot:Expert").level == "expert"
     with pytest.raises(ValueError, match="beginner"):
         resolve_level("grandmaster")
     assert bot_for_level("strong", 1, budget_ms=40).budget_ms == 40  # type: ignore[attr-defined]
