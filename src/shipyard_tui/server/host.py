@@ -32,13 +32,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shipyard_tui.core import Bot, IllegalMoveError, SeatDriver, bot_seed
+from shipyard_tui.core import Bot, IllegalMoveError, SeatDriver
 from shipyard_tui.saves import SaveError, SaveStore
 from shipyard_tui.seats import clean_name
+from shipyard_tui.server.host_bots import BotSeats
 from shipyard_tui.server.presence import Presence, describe
 from shipyard_tui.server.protocol import ProtocolError, encode, read_message
 from shipyard_tui.server.tables import (
-    BOT,
     PERSON,
     Table,
     TableGame,
@@ -80,7 +80,7 @@ class Link:
             self.writer.write(encode(message))
 
 
-class TableHost:
+class TableHost(BotSeats):
     """Owns the tables of one server folder and serves them on ``folder/host.sock``."""
 
     def __init__(self, folder: Path, *, open_names: bool = False,
@@ -446,72 +446,6 @@ class TableHost:
 
     def _present(self, table_id: str, seat: int) -> bool:
         return any(link.table == table_id and link.seat == seat for link in self.links)
-
-    def _due(self, table: Table) -> float | None:
-        """Seconds until a bot should move here (``None``: a person's decision)."""
-        return self._presence.due(table)
-
-    def _drive(self, table: Table) -> None:
-        """(Re)start the task that moves the bots of this table."""
-        old = self._drivers.pop(table.table_id, None)
-        if old is not None and old is not asyncio.current_task():
-            old.cancel()
-        if self._due(table) is None:
-            return
-        self._drivers[table.table_id] = asyncio.get_running_loop().create_task(
-            self._bot_turns(table))
-
-    async def _bot_turns(self, table: Table) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            due = self._due(table)
-            game = table.game
-            if due is None or game is None:
-                break
-            played = len(game.moves)
-            seat = game.to_move
-            assert seat is not None
-            # a bot seat thinks during its pause, while people read the move before
-            # (issue 37: the expert's second and the pause overlap); a stand-in thinks
-            # only once the person's time is up, as they may come back before
-            ahead = table.seats[seat].kind == BOT
-            start = loop.time()
-            if not ahead:
-                await asyncio.sleep(due)
-                if (table.game is not game or len(game.moves) != played
-                        or self._due(table) is None):
-                    continue
-            driver = self._seat_driver(table)
-            decision = driver.decision(game, self._stand_in(table, seat))
-            assert decision is not None
-            move = await asyncio.to_thread(driver.decide, decision)
-            if ahead:
-                await asyncio.sleep(max(0.0, due - (loop.time() - start)))
-            if table.game is not game or len(game.moves) != played or self._due(table) is None:
-                continue
-            self._commit(table, game, move,
-                         stand_in=table.seats[seat].kind == PERSON)
-        if self._drivers.get(table.table_id) is asyncio.current_task():
-            del self._drivers[table.table_id]
-
-    def _seat_driver(self, table: Table) -> SeatDriver[Any, Any]:
-        """The table's bots, seeded by the one rule (:func:`~shipyard_tui.core.bot_seed`),
-        thinking :attr:`budget_ms`."""
-        driver = self._seat_drivers.get(table.table_id)
-        if driver is None:
-            driver = table.kind.driver(table.config(), self.budget_ms)
-            self._seat_drivers[table.table_id] = driver
-        return driver
-
-    def _stand_in(self, table: Table, seat: int) -> Bot[Any, Any] | None:
-        """The bot that plays for the person at ``seat`` while they are away."""
-        if table.seats[seat].kind == BOT:
-            return None
-        key = (table.table_id, seat)
-        if key not in self._stand_ins:
-            self._stand_ins[key] = table.kind.make_bot(
-                table.stand_in_level, bot_seed(table.seed, seat), self.budget_ms)
-        return self._stand_ins[key]
 
     # -- moves --------------------------------------------------------------------------------
 
