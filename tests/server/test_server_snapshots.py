@@ -130,3 +130,10 @@ def test_the_lobby_asks_for_room_at_60x20(snap_compare):  # type: ignore[no-unty
         await settle(pilot)
 
     assert snap_compare(LobbyShowcase(), terminal_size=(60, 20), run_before=run_before)
+
+
+def test_a_bot_seat_is_named_with_its_article() -> None:
+    from shipyard_tui.server.new_table import _seat_label
+
+    assert _seat_label("bot:strong") == "a strong bot"
+    assert _seat_label("bot:expert") == "an expert bot"

@@ -57,7 +57,8 @@ def _seat_label(spec: str) -> str:
         return "no seat"
     if spec == SOLO:
         return "the solo automa (a solo game)"
-    return f"a {spec[4:]} bot"
+    level = spec[4:]
+    return f"{'an' if level[:1] in 'aeiou' else 'a'} {level} bot"
 
 
 class NewTableScreen(Dialog[dict[str, Any] | None]):
