@@ -54,6 +54,31 @@ def test_an_expert_seat_plays_a_legal_move_from_its_view(name: str) -> None:
     assert move in legal
 
 
+@pytest.mark.parametrize("name", SEARCHING)
+def test_a_game_with_an_expert_seat_is_saved_and_loaded(name: str, tmp_path, monkeypatch) -> None:
+    """A save of a table with an expert bot loads (its level is checked against the
+    levels this version has: an SSH server with such a table did not start again)."""
+    from shipyard_tui import paths
+    from shipyard_tui.saves import SaveStore, load
+
+    monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
+    kind = games.kind(name)
+    seats = [SeatConfig("Ann"), SeatConfig("Bot 2", SeatKind.BOT, EXPERT)]
+    game = kind.new_game(kind.make_config(seats, seed=4))
+    path = SaveStore().autosave(game, "expert-1")
+    loaded = load(path).game
+    assert [s.level for s in loaded.config.seats] == ["", EXPERT]
+    assert loaded.moves == game.moves
+
+
+def test_simulate_takes_the_expert_level(capsys) -> None:
+    from shipyard_tui import cli
+
+    assert cli.main(["simulate", "--bots", "expert", "--players", "2", "--budget", "1"]) == 0
+    assert cli.main(["simulate", "--bots", "grandmaster", "--players", "2"]) == 2
+    assert "expert" in capsys.readouterr().err
+
+
 def test_a_game_without_a_search_level_has_no_expert() -> None:
     from beacons.kind import KIND as BEACONS
 

@@ -27,7 +27,7 @@ def simulate(args: argparse.Namespace) -> int:
         level = kind.resolve_level(args.bots)
     except ValueError:
         # simulate names its bots by their levels (the players' names are also read)
-        known = ", ".join(sorted(kind.bot_factories()))
+        known = ", ".join(sorted(kind.bot_levels()))
         return _fail(f"unknown {kind.title} bot level {args.bots!r} (known: {known})", 2)
     try:
         results = simulated(args.game, args.players, args.games, args.seed, level,

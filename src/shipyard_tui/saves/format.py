@@ -479,7 +479,7 @@ def _check_seats(kind: GameKind, config: Any) -> None:
     """Names a terminal can show, and bot levels this version has, checked before the
     game is replayed. Every game's save holds its configuration (``GameLoop.to_json``)
     with its seats, each a :class:`~shipyard_tui.core.seats.SeatConfig`."""
-    levels = kind.bot_factories()
+    levels = kind.bot_levels()
     for raw in config["seats"]:
         seat = from_data(SeatConfig, raw)
         clean_name(seat.name)
