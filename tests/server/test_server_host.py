@@ -693,3 +693,53 @@ async def test_a_bot_seat_thinks_during_its_pause(host: TableHost,
     await asyncio.sleep(0.2)
     assert len(game.moves) == played  # its move waits for the pause's end
     await ann.close()
+
+
+async def test_a_table_whose_save_is_damaged_is_left_out_and_kept(tmp_path: Path) -> None:
+    """A restarted server with one table's autosave damaged (here: a bot level this
+    version does not know) starts with the other tables; the damaged one is left out,
+    named with what is wrong, and its entry and save stay as they were."""
+    import json
+
+    folder = tmp_path / "server"
+    first = TableHost(folder, open_names=True)
+    await first.start()
+    ann = await Client.open(first, player="Ann")
+    for _ in range(2):
+        await ann.send({"op": "create", "seats": ["me", "bot:greedy"], "bot_delay": 5})
+        await ann.expect("game", lambda m: "state" in m)
+    await ann.close()
+    await first.close()
+    broken, kept = list(first.tables.values())
+    save = first.store.autosave_path(broken.game_id)
+    before = save.read_bytes()
+    save.write_bytes(before[: len(before) // 2])
+    second = TableHost(folder, open_names=True)
+    await second.start()
+    try:
+        assert list(second.tables) == [kept.table_id]
+        assert len(second.left_out) == 1 and broken.table_id in second.left_out[0]
+        second._save_tables()  # as after any change: the left-out entry is written back
+        written = json.loads((folder / "tables.json").read_text())
+        assert {t["table"] for t in written["tables"]} == {broken.table_id,
+                                                            kept.table_id}
+        assert save.read_bytes() == before[: len(before) // 2]
+    finally:
+        await second.close()
+
+
+async def test_a_damaged_tables_file_stops_the_server_with_a_message(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``tables.json`` unreadable: ``serve`` says so and stops (exit 2), without a
+    traceback and without touching the file."""
+    from shipyard_tui.server.serve import serve
+
+    folder = tmp_path / "server"
+    folder.mkdir()
+    (folder / "tables.json").write_text("{not json")
+    code = await serve("127.0.0.1", 0, players_file=None, open_door=True, folder=folder,
+                       ssh=False)
+    assert code == 2
+    said = capsys.readouterr().err
+    assert "tables.json" in said and "nothing was changed" in said
+    assert (folder / "tables.json").read_text() == "{not json"

@@ -113,6 +113,10 @@ class TableHost(BotSeats):
         of moves, and the board after each turn the last of them played (sent with the
         next ``game`` message while it is the last)."""
         self._server: asyncio.Server | None = None
+        self.left_out: list[str] = []
+        """Why each table left out at the start was (its game's save is damaged): its
+        entry in ``tables.json`` and its save stay as they were."""
+        self._left_out: list[dict[str, Any]] = []
         self.moves_played = 0
         self._lobby_sent = -LOBBY_PACE
         """When the lobby last went out (the event loop's clock)."""
@@ -170,10 +174,13 @@ class TableHost(BotSeats):
             self.socket_path.unlink()
 
     def _load(self) -> None:
-        self.tables, self.names = read_tables(self.folder, self.store)
+        read = read_tables(self.folder, self.store)
+        self.tables, self.names = read.tables, read.names
+        self._left_out = [raw for raw, _ in read.left_out]
+        self.left_out = [why for _, why in read.left_out]
 
     def _save_tables(self) -> None:
-        write_tables(self.folder, self.tables, self.names)
+        write_tables(self.folder, self.tables, self.names, self._left_out)
 
     # -- connections ------------------------------------------------------------------
 

@@ -41,6 +41,7 @@ async def serve(host: str, port: int, *, players_file: Path | None, open_door: b
     """Run the table host and the SSH server until interrupted; ``fork``: the sessions
     are forked from a fork server that has the interface imported (else each is a new
     process, as when the fork server could not start or has died)."""
+    from shipyard_tui.saves import SaveError
     from shipyard_tui.server.forkserver import Forks
     from shipyard_tui.server.host import TableHost
     from shipyard_tui.server.keys import PlayersFileError, host_key, read_players
@@ -59,7 +60,13 @@ async def serve(host: str, port: int, *, players_file: Path | None, open_door: b
               "or --open (any key picks a name)", file=sys.stderr)
         return 2
     table_host = TableHost(folder, open_names=open_door, reserved=set(players.values()))
-    await table_host.start()
+    try:
+        await table_host.start()
+    except SaveError as exc:
+        print(f"shipyard serve: {exc.message} (nothing was changed)", file=sys.stderr)
+        return 2
+    for why in table_host.left_out:
+        print(f"shipyard serve: {why} (its save stays where it is)", file=sys.stderr)
     if not ssh:
         print(f"Shipyard table host on {table_host.socket_path} (no SSH listener: players "
               "come in with 'shipyard ssh-session').", flush=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -444,9 +444,21 @@ TABLES_FILE = "tables.json"
 """The seat plans of a server's tables and the names its keys own, in its folder."""
 
 
-def read_tables(folder: Path, store: SaveStore) -> tuple[dict[str, Table], dict[str, str]]:
+@dataclass
+class TablesFile:
+    """What a server's folder holds of its tables: the tables whose games loaded, the
+    names its keys own, and the tables left out because their game's save is damaged
+    (kept as they were in the file, with what is wrong, so that nothing is lost)."""
+
+    tables: dict[str, Table]
+    names: dict[str, str]
+    left_out: list[tuple[dict[str, Any], str]]
+
+
+def read_tables(folder: Path, store: SaveStore) -> TablesFile:
     """The tables of a server's folder, each with its game from the store, and the names
-    its keys own (``SaveError`` when the file is damaged)."""
+    its keys own (``SaveError`` when the file itself is damaged). A table whose game's
+    save cannot be read is left out, not the server: its entry and its save stay."""
     path = folder / TABLES_FILE
     try:
         data = json.loads(path.read_text("utf-8"))
@@ -460,17 +472,25 @@ def read_tables(folder: Path, store: SaveStore) -> tuple[dict[str, Table], dict[
     for place in (folder, store.saves, store.finished):
         remove_stray_temps(place)
     tables: dict[str, Table] = {}
+    left_out: list[tuple[dict[str, Any], str]] = []
     for raw in data.get("tables", []):
         table = Table.from_json(raw)
-        for candidate in (store.autosave_path(table.game_id),
-                          store.finished / f"{table.game_id}.json"):
-            if candidate.exists():
-                table.game = load(candidate, expect=table.game_name).game
-                break
+        try:
+            for candidate in (store.autosave_path(table.game_id),
+                              store.finished / f"{table.game_id}.json"):
+                if candidate.exists():
+                    table.game = load(candidate, expect=table.game_name).game
+                    break
+        except SaveError as exc:
+            left_out.append((raw, f"table {table.table_id} is left out: {exc.message}"))
+            continue
         tables[table.table_id] = table
-    return tables, names
+    return TablesFile(tables, names, left_out)
 
 
-def write_tables(folder: Path, tables: dict[str, Table], names: dict[str, str]) -> None:
-    data = {"tables": [t.to_json() for t in tables.values()], "names": names}
+def write_tables(folder: Path, tables: dict[str, Table], names: dict[str, str],
+                 left_out: Sequence[dict[str, Any]] = ()) -> None:
+    """Write the seat plans (and, as they were, the tables left out when read)."""
+    data = {"tables": [t.to_json() for t in tables.values()] + list(left_out),
+            "names": names}
     write_atomic(folder / TABLES_FILE, json.dumps(data, indent=1).encode("utf-8"))
