@@ -35,7 +35,7 @@ def test_simulate_nauticus_prints_one_json_line_per_game(capsys, tmp_path):
 def test_simulate_nauticus_refuses_shipyard_only_options(capsys):
     assert main(["simulate", "--game", "nauticus", "--solo"]) == 2
     assert main(["simulate", "--game", "nauticus", "--bots", "grandmaster"]) == 2
-    assert "known: greedy, planner, random" in capsys.readouterr().err
+    assert "known: expert, greedy, planner, random, strong" in capsys.readouterr().err
 
 
 def test_every_nauticus_event_is_documented_with_all_its_fields():
