@@ -10,7 +10,7 @@ from typing import Any
 
 from shipyard_tui.core import Bot, SeatDriver, bot_seed
 from shipyard_tui.server.presence import Presence
-from shipyard_tui.server.tables import BOT, PERSON, Table, TableGame
+from shipyard_tui.server.tables import BOT, Table, TableGame
 
 
 class BotSeats:
@@ -60,11 +60,11 @@ class BotSeats:
             decision = driver.decision(game, self._stand_in(table, seat))
             assert decision is not None
             move = await asyncio.to_thread(driver.decide, decision)
-            await asyncio.sleep(max(0.0, due - (loop.time() - start)) if ahead else 0)
+            if ahead:  # the rest of the pause
+                await asyncio.sleep(max(0.0, due - (loop.time() - start)))
             if self._moved_on(table, game, played):
                 continue
-            self._commit(table, game, move,
-                         stand_in=table.seats[seat].kind == PERSON)
+            self._commit(table, game, move, stand_in=not ahead)
         if self._drivers.get(table.table_id) is asyncio.current_task():
             del self._drivers[table.table_id]
 
