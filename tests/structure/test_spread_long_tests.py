@@ -10,7 +10,14 @@ from typing import Any, cast
 import pytest
 from xdist.scheduler.worksteal import WorkStealingScheduling
 
-from support.spread import SLOW_SECONDS, chunk_sizes, slow_seconds, spread_long_tests, waits
+from support.spread import (
+    SLOW_SECONDS,
+    chunk_sizes,
+    interleave_folders,
+    slow_seconds,
+    spread_long_tests,
+    waits,
+)
 
 
 @dataclass
@@ -157,3 +164,29 @@ def test_half_the_workers_start_with_long_tests_that_work_half_with_those_that_w
         firsts.append(kinds[0])
     assert firsts.count(True) == 2  # two workers start on a test that waits, not four
     assert not waits(cast(pytest.Item, FakeItem("w", 5)))
+
+
+def test_each_folders_files_are_spread_over_the_order_each_file_kept_whole() -> None:
+    files = {"tests/ui/test_a.py": 30, "tests/ui/test_b.py": 10, "tests/ui/test_c.py": 20,
+             "tests/rules/test_d.py": 40, "tests/rules/test_e.py": 40,
+             "tests/structure/test_f.py": 4}
+    items = [FakeItem(f"{name}::t{i}") for name, count in files.items() for i in range(count)]
+    ordered = interleave_folders(cast(list[pytest.Item], items))
+    assert sorted(i.nodeid for i in ordered) == sorted(i.nodeid for i in items)
+    names = [item.nodeid for item in ordered]
+    order = [name.split("::")[0] for name in names]
+    # each file's tests together and in their order
+    runs = [name for k, name in enumerate(order) if k == 0 or order[k - 1] != name]
+    assert sorted(runs) == sorted(files)
+    for name in files:
+        mine = [int(n.split("::t")[1]) for n in names if n.startswith(name)]
+        assert mine == list(range(files[name]))
+    # each folder keeps its files' order, and no folder is left to the end: by the
+    # middle of the order each has begun, and the last quarter holds two folders
+    for folder in ("tests/ui/", "tests/rules/"):
+        mine = [name for name in runs if name.startswith(folder)]
+        assert mine == [name for name in files if name.startswith(folder)]
+    assert {name.rpartition("/")[0] for name in order[:len(order) // 2]} == {
+        "tests/ui", "tests/rules", "tests/structure"}
+    assert len({name.rpartition("/")[0] for name in order[-len(order) // 4:]}) == 2
+    assert runs[0] == "tests/ui/test_a.py"  # places 0.25 | 0.25 | 0.5: first of equals
