@@ -7,6 +7,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from support.collector import settle_collector
+from support.precompile import compile_program, rewrite_once, rewritten_files
 from support.spread import spread_long_tests
 
 # Keep compiled modules (``__pycache__``, ignored by git) even where the shell asks
@@ -31,6 +32,13 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None
     return WORKERS_PER_CORE * (os.cpu_count() or 1)
+
+
+def pytest_xdist_setupnodes(config: pytest.Config) -> None:
+    """Before the test workers start: rewrite the test files' assertions and compile
+    the program once, not once in every worker (issue 39, :mod:`support.precompile`)."""
+    rewrite_once(config, rewritten_files(Path(__file__).parent))
+    compile_program()
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -40,11 +40,12 @@ def spread_long_tests(items: list[pytest.Item], workers: int) -> list[pytest.Ite
     """The collection in the order that spreads the long tests over the workers: each
     worker's first chunk starts with its share of them, longest first (each to the
     worker with the least long work so far), then its share of the others, every
-    folder's spread over the whole order (:func:`interleave_folders`). With the long tests all at the front, the first worker's chunk held them
-    all: the others stole the quick tests from the end of its queue, so one worker ran
-    every whole game one after the other and finished a minute after the rest. Within
-    a chunk, the long tests that wait come last in every other chunk, first in the
-    others (see :func:`waits`)."""
+    folder's spread over the whole order (:func:`interleave_folders`). With the long
+    tests all at the front, the first worker's chunk held them all: the others stole
+    the quick tests from the end of its queue, so one worker ran every whole game one
+    after the other and finished a minute after the rest. Within a chunk, the long
+    tests that wait come last in every other chunk, first in the others (see
+    :func:`waits`)."""
     long = sorted((item for item in items if slow_seconds(item) is not None),
                   key=lambda item: -(slow_seconds(item) or 0.0))
     others = [item for item in items if slow_seconds(item) is None]
