@@ -6,10 +6,11 @@ from collections.abc import Callable
 
 from textual.pilot import Pilot
 
+from shipyard_tui.core.moves import Move as AnyMove
 from shipyard_tui.games.shipyard.bots.random_bot import considered
 from shipyard_tui.games.shipyard.rules import Game, GameConfig, Move, SeatConfig, SeatKind
 from shipyard_tui.ui.app import ShipyardApp
-from shipyard_tui.ui.widgets.choice_panel import Choice, ChoicePanel
+from shipyard_tui.ui.widgets.choice_panel import Choice, ChoicePanel, Plan, Repeat
 from support import settle as settle
 
 
@@ -149,3 +150,14 @@ def drawn(renderable: object, width: int, mode: str) -> list[str]:
         assert all(line.isascii() for line in lines), lines
     return [line.rstrip() for line in lines]
 
+
+def expected_moves(choice: object) -> list[AnyMove]:
+    """The moves a choice of the panel plays, in order (any game's): a plan's, a
+    repeat's, or the one move."""
+    if isinstance(choice, Plan):
+        return list(choice.moves)
+    if isinstance(choice, Repeat):
+        assert isinstance(choice.move, AnyMove)
+        return [choice.move] * choice.times
+    assert isinstance(choice, AnyMove)
+    return [choice]

@@ -23,7 +23,7 @@ from shipyard_tui.ui.app import ShipyardApp
 from shipyard_tui.ui.compat import terminal_driver
 from shipyard_tui.ui.screens.confirm import ConfirmScreen
 from shipyard_tui.ui.widgets.choice_panel import ChoicePanel, Plan, Repeat
-from support.ui import game_at, settle
+from support.ui import expected_moves, game_at, settle
 
 
 def _shipyard(seats: int, seed: int, edition: str = "second") -> GameConfig:
@@ -58,17 +58,6 @@ def queue_enters(app: ShipyardApp, count: int) -> None:
         key = events.Key("enter", "\r")
         key.set_sender(app)
         driver.send_message(key)
-
-
-def expected_moves(choice: Move | Plan | Repeat | None) -> list[Move]:
-    """The moves a choice plays, in order."""
-    if isinstance(choice, Plan):
-        return list(choice.moves)
-    if isinstance(choice, Repeat):
-        assert isinstance(choice.move, Move)
-        return [choice.move] * choice.times
-    assert isinstance(choice, Move)
-    return [choice]
 
 
 def highlighted(app: ShipyardApp) -> Move | Plan | Repeat | None:
