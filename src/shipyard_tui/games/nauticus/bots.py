@@ -15,9 +15,10 @@ complete ones loaded while the tile's blue workers pay (issue 37).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 from typing import Protocol
 
 from shipyard_tui.core import SeatDriver
@@ -25,6 +26,7 @@ from shipyard_tui.games.nauticus.kind import KIND
 from shipyard_tui.games.nauticus.rules.catalog import (
     CROWN,
     CROWN_CAP,
+    GOODS,
     PASS_TILES,
     PHASES_PER_ROUND,
     SHIP_VP,
@@ -81,11 +83,11 @@ DELIVERY_ODDS = 0.6
 """The chance one Deliver performance still to come is one the seat can use (the tile
 may come too late in the round, or its workers be spent)."""
 EXTRA_DELIVERY = 0.5
+"""The share of a Deliver performance the unplayed extra action counts for."""
 CARGO_AHEAD = 3
 CARGO_SHARE = 0.5
 """A good counts this share of the mean gain of the next :data:`CARGO_AHEAD` goods of
 its kind, the rest its own gain."""
-"""The share of a Deliver performance the unplayed extra action counts for."""
 PART_LOADED_SHARE = 0.5
 """A partly loaded ship's goods count the loaded chance scaled from this share (no good
 aboard yet) up to 1 (full): every good loaded makes the delivery of all of them likelier,
@@ -176,25 +178,19 @@ def position_value(state: NauticusState, seat_index: int, plan: Plan = NO_PLAN) 
     if state.step is Step.OVER:
         return float(seat.vp)
     rounds = state.config.rounds
-    total_phases = rounds * PHASES_PER_ROUND
-    done = (state.round - 1) * PHASES_PER_ROUND + state.phase - 1
-    left = max(0.0, 1.0 - done / total_phases)
-    phases_left = max(0, total_phases - done)
-    coin = 1 / 3 + 0.45 * left
-    worker = 1 / 3 + WORKER_EARLY * left
-    spent = min(seat.coins, plan.coins) if plan.coins else seat.coins
-    value = (seat.vp + coin * spent + (seat.coins - spent) / 3
-             + worker * seat.workers)
+    left, phases_left, coin, worker, carry, tile, pass_share, empty_slot, extra = \
+        _phase_worths(rounds, state.round, state.phase)
+    coins = seat.coins
+    spent = min(coins, plan.coins) if plan.coins else coins
+    value = seat.vp + coin * spent + (coins - spent) / 3 + worker * seat.workers
     # one pass over each build's tiles (complete ships first, then the builds nearest
     # completion: the tiles still needed queue up, so a build started beside others is
     # further out of reach); the crown masts and sails it holds are counted on the way
     warehouse = seat.warehouse
     permanent = warehouse.get("mast:crown", 0) + warehouse.get("sail:crown", 0)
-    facts = []
-    for build in seat.yard:
-        built = _build_facts(build)
+    facts = [_build_facts(build) for build in seat.yard]
+    for built in facts:
         permanent += built[6]
-        facts.append(built)
     if len(facts) > 1:
         facts.sort(key=_first)
     # while this round's Crown evaluation is still to come, the workers it will need
@@ -202,27 +198,19 @@ def position_value(state: NauticusState, seat_index: int, plan: Plan = NO_PLAN) 
     crowns_tile = state.tiles.index(_CROWNS)
     crowns_ahead = not state.face_down[crowns_tile] and state.chosen != crowns_tile
     if crowns_ahead:
-        expected = permanent + len(PASS_TILES)  # seat.crowns + len(seat.pass_up)
+        expected = permanent + _PASS_CROWNS  # seat.crowns + len(seat.pass_up)
         if expected:
             reserve = min(seat.workers, _uses(expected) - RESERVE_BLUE)
             value += max(0.0, CROWN_WORKER_SHARE * expected - worker) * max(0, reserve)
-    value += sum(map(_GOODS_VP.__getitem__, seat.delivered.values()))
-    counts = dict(seat.delivered)
+    delivered = seat.delivered
+    if delivered:
+        value += sum(map(_GOODS_VP.__getitem__, delivered.values()))
+    counts = dict(delivered)
     ahead_of_me = _deliveries_ahead(state, seat_index, rounds)
     delivery = _delivery_chance(ahead_of_me)
     can_deliver = delivery > 0
-    carry = DELIVERY_WORKER_SHARE * worker
-
-    def good_value(good: str, chance: float, cost: float = carry) -> float:
-        n = counts.get(good, 0)
-        counts[good] = n + 1
-        # half the next good's own gain, half the mean of the next three: a first good
-        # of a kind starts a cargo worth more per good (NA-13.2: 2, 5, 9, 14 VP)
-        step, ahead = _GOODS_GAINS[n]
-        gain = ((1 - CARGO_SHARE) * step + CARGO_SHARE * ahead - cost) * chance
-        return max(1 / 3, gain)
-
-    cargoes = ahead_of_me - 1 if plan.fleet else 0.0
+    fleet = plan.fleet
+    cargoes = ahead_of_me - 1 if fleet else 0.0
     queue = 0
     room = 0
     evaluations = rounds - state.round + crowns_ahead
@@ -231,12 +219,13 @@ def position_value(state: NauticusState, seat_index: int, plan: Plan = NO_PLAN) 
     for _, complete, finished, size, placed, goods, _ in facts:
         if complete:
             value += SHIP_VP[size]
-            value += plan.fleet * size * max(0.0, cargoes)
-            full = len(goods) / size
-            chance = delivery * (PART_LOADED_SHARE + (1 - PART_LOADED_SHARE) * full)
-            value += sum(good_value(g, chance) for g in goods)
+            value += fleet * size * max(0.0, cargoes)
+            if goods:
+                full = len(goods) / size
+                chance = delivery * (PART_LOADED_SHARE + (1 - PART_LOADED_SHARE) * full)
+                value += _goods_worth(goods, counts, chance, carry)
             if can_deliver:
-                value += EMPTY_SLOT * left * (size - len(goods))
+                value += empty_slot * (size - len(goods))
                 room += size - len(goods)
             continue
         aim = size if finished else max(plan.hull, min(4, size + 1))
@@ -245,33 +234,34 @@ def position_value(state: NauticusState, seat_index: int, plan: Plan = NO_PLAN) 
         progress = placed / (3 * aim)
         share = LINEAR_SHARE * progress + (1 - LINEAR_SHARE) * progress ** 2
         worth = (SHIP_VP[aim] + rewards[aim]) * share
-        if plan.fleet and phases_left:
+        if fleet and phases_left:
             # the cargoes still to come after the ship is expected to be complete
             after = max(0.0, 1.0 - plan.tile_phases * queue / phases_left)
-            worth += plan.fleet * aim * max(0.0, cargoes * after) * progress
+            worth += fleet * aim * max(0.0, cargoes * after) * progress
         value += max(placed / 3, reach * worth + (1 - reach) * placed / 3)
-        chance = BUILD_GOODS_CHANCE * reach * delivery
-        value += sum(good_value(g, chance) for g in goods)
+        if goods:
+            value += _goods_worth(goods, counts, BUILD_GOODS_CHANCE * reach * delivery, carry)
         if reach >= 1.0 and can_deliver:
             room += size - len(goods)
-    tile = 1 / 3 + 0.5 * left
+    stored = plan.stored * delivery
     for item, n in warehouse.items():
-        if not item.startswith("good:"):
+        good = _GOOD_OF.get(item)
+        if good is None:
             value += n * tile
             continue
         for _ in range(n):
             if room > 0:
                 room -= 1
-                value += max(tile, good_value(item[len("good:"):], plan.stored * delivery,
-                                              2 * carry))
+                value += max(tile, _goods_worth((good,), counts, stored, 2 * carry))
             else:
                 value += tile
-    late = (min(state.phase, PHASES_PER_ROUND) - 1) / (PHASES_PER_ROUND - 1)
-    value -= sum(seat.pass_up) * (0.3 + 0.7 * late)
-    value += min(permanent + len(PASS_TILES) - len(seat.pass_up), CROWN_CAP) * 0.8 * left
+    pass_up = seat.pass_up
+    if pass_up:
+        value -= sum(pass_up) * pass_share
+    value += min(permanent + _PASS_CROWNS - len(pass_up), CROWN_CAP) * 0.8 * left
     value += crowns_worth
     if seat.extra:
-        value += 2 * worker + 1.0 + 3.0 * left
+        value += extra
     return value
 
 
@@ -280,10 +270,7 @@ _BuildFacts = tuple[tuple[int, float], bool, bool, int, int, list[str], int]
 (complete ships first, loaded ones before the rest, then the builds nearest
 completion), whether it is complete, whether its hull is finished, its size,
 the tiles placed, the goods aboard and the crown masts and sails on it."""
-
-
-def _first(facts: _BuildFacts) -> tuple[int, float]:
-    return facts[0]
+_first = itemgetter(0)
 
 
 def _build_facts(build: Build) -> _BuildFacts:
@@ -327,8 +314,51 @@ _GOODS_GAINS = tuple(
     for n in range(len(_GOODS_VP) - CARGO_AHEAD))
 """For ``n`` goods of a kind counted: the next good's own gain, and the mean gain of
 the next :data:`CARGO_AHEAD`."""
+_GOODS_MIX = tuple((1 - CARGO_SHARE) * step + CARGO_SHARE * ahead for step, ahead in _GOODS_GAINS)
+"""For ``n`` goods of a kind counted: what the next good adds, half its own gain and half
+the mean of the next :data:`CARGO_AHEAD` (:data:`CARGO_SHARE`), before its cost."""
+_GOOD_OF = {f"good:{good}": good for good in GOODS}
+"""The good a warehouse item is, by the item's name (goods only)."""
+_PASS_CROWNS = len(PASS_TILES)
 _CROWNS = Action.CROWNS.value
 _DELIVER = Action.DELIVER.value
+
+
+def _goods_worth(goods: Iterable[str], counts: dict[str, int], chance: float,
+                 cost: float) -> float:
+    """What delivering ``goods`` adds, each counted after the goods of its kind in
+    ``counts`` (which it adds them to), less ``cost`` a good, times ``chance``: at
+    least a third of a VP each, their leftover worth. Half the next good's own gain,
+    half the mean of the next three: a first good of a kind starts a cargo worth more
+    per good (NA-13.2: 2, 5, 9, 14 VP)."""
+    worths = []
+    for good in goods:
+        n = counts.get(good, 0)
+        counts[good] = n + 1
+        worths.append(max(1 / 3, (_GOODS_MIX[n] - cost) * chance))
+    return sum(worths)
+
+
+@cache
+def _phase_worths(rounds: int, round_: int, phase: int) -> tuple[
+        float, int, float, float, float, float, float, float, float]:
+    """What :func:`position_value` reads of the time in a game of ``rounds`` rounds, in
+    phase ``phase`` of round ``round_`` (cached: under a hundred triples): the share of the
+    game left and the phases left; a coin's worth and a worker's; what carrying and
+    delivering a good costs (:data:`DELIVERY_WORKER_SHARE` of a worker); a leftover
+    tile's worth; the weight of a face-up pass tile's
+    penalty (more as the round ends); an empty place on a complete ship's worth; and
+    the unplayed extra action's."""
+    total_phases = rounds * PHASES_PER_ROUND
+    done = (round_ - 1) * PHASES_PER_ROUND + phase - 1
+    left = max(0.0, 1.0 - done / total_phases)
+    phases_left = max(0, total_phases - done)
+    coin = 1 / 3 + 0.45 * left
+    worker = 1 / 3 + WORKER_EARLY * left
+    late = (min(phase, PHASES_PER_ROUND) - 1) / (PHASES_PER_ROUND - 1)
+    return (left, phases_left, coin, worker, DELIVERY_WORKER_SHARE * worker,
+            1 / 3 + 0.5 * left, 0.3 + 0.7 * late, EMPTY_SLOT * left,
+            2 * worker + 1.0 + 3.0 * left)
 
 
 @cache
