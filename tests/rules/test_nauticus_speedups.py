@@ -1,7 +1,7 @@
 """The shortcuts the Nauticus bots look ahead with (issue 39) give what the plain ways
 give: a move played on a copy that shares what the move leaves as it is gives the
-position a whole copy gives and changes none before it, and the position value does not
-hang on the order of the yard."""
+position a whole copy gives and changes none before it, a copy reads back as the
+position itself, and the position value does not hang on the order of the yard."""
 
 from __future__ import annotations
 
@@ -44,6 +44,21 @@ def test_moves_played_on_shared_copies_play_as_on_whole_copies(players):
         game.push(rng.choice(game.legal_moves()))
     assert checked > 1000
     assert rounds_crossed > 0
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_copies_give_every_field_as_it_is(players):
+    """A whole copy and a copy for the seat to move (which pass the fields in their
+    order, not by name) read back as the position itself, at every position of a game."""
+    rng = random.Random(players)
+    game = NauticusGame(config(players, 90 + players))
+    while not game.is_over:
+        state = game.state
+        data = state.to_dict()
+        assert state.copy().to_dict() == data
+        assert state.copy_for(state.seat).to_dict() == data
+        game.push(rng.choice(game.legal_moves()))
+    assert game.state.copy().to_dict() == game.state.to_dict()
 
 
 def test_the_position_value_does_not_hang_on_the_order_of_the_yard():
