@@ -10,6 +10,8 @@ phases the round.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from shipyard_tui.core.rng import Rng, seed_state
 from shipyard_tui.games.nauticus.rules import events as ev
 from shipyard_tui.games.nauticus.rules.catalog import (
@@ -148,7 +150,8 @@ def _extra_moves(state: NauticusState, seat: Seat) -> list[Move]:
     action's 2 workers added (NA-12.1, NA-5.2: an extra action with no use to make is
     not offered)."""
     return [Extra(a) for a in ACTIONS
-            if _use_moves(state, seat, Performance(a, True, 0), spare=EXTRA_WORKERS)]
+            if next(_uses(state, seat, Performance(a, True, 0), EXTRA_WORKERS), None)
+            is not None]
 
 
 def _main_performance(state: NauticusState) -> Performance:
@@ -176,11 +179,16 @@ def item_price(state: NauticusState, perf: Performance, item: str) -> int:
 def _use_moves(state: NauticusState, seat: Seat, perf: Performance, *,
                spare: int = 0) -> list[Move]:
     """The uses the seat can make in ``perf`` (``spare``: workers it is about to get)."""
+    return list(_uses(state, seat, perf, spare))
+
+
+def _uses(state: NauticusState, seat: Seat, perf: Performance, spare: int) -> Iterator[Move]:
+    """:func:`_use_moves` one by one, in the same order: whether an extra action has a
+    use to make is known at its first (issue 39)."""
     workers = perf.blue + seat.workers + spare
     if workers <= 0:
-        return []
+        return
     action = perf.action
-    moves: list[Move] = []
     if action.paid:
         room = seat.warehouse_room
         for item in ITEMS_OF_ACTION[action]:
@@ -191,21 +199,23 @@ def _use_moves(state: NauticusState, seat: Seat, perf: Performance, *,
                 continue
             # golden rule: an item bought for 0 coins goes to the warehouse (NA-5.3)
             if cost > 0:
-                moves.extend(Buy(item, d) for d in yard_destinations(seat.yard, item))
+                for dest in yard_destinations(seat.yard, item):
+                    yield Buy(item, dest)
             if warehouse_units(item) <= room:  # seat.fits(item)
-                moves.append(Buy(item, WAREHOUSE))
+                yield Buy(item, WAREHOUSE)
     elif action is Action.TRANSPORT:
         for item in ITEMS:
             if seat.warehouse.get(item, 0):
-                moves.extend(Transport(item, d) for d in yard_destinations(seat.yard, item))
+                for dest in yard_destinations(seat.yard, item):
+                    yield Transport(item, dest)
     elif action is Action.WITHDRAW:
-        moves.append(Withdraw())
+        yield Withdraw()
     elif action is Action.DELIVER:
-        moves.extend(Deliver(b) for b, build in enumerate(seat.yard)
-                     if build.complete and build.loaded and build.size <= workers)
+        for b, build in enumerate(seat.yard):
+            if build.complete and build.loaded and build.size <= workers:
+                yield Deliver(b)
     elif seat.crowns >= 1 and perf.crown_vp < CROWN_CAP:
-        moves.append(Crown())
-    return moves
+        yield Crown()
 
 
 def _pending_options(state: NauticusState, pending: Pending) -> list[str]:
@@ -236,13 +246,24 @@ def _reward_options(seat: Seat, state: NauticusState, pending: Pending) -> list[
 
 def apply_move(state: NauticusState, move: Move, events: Events) -> None:
     """Apply a move from :func:`legal_moves` (not checked)."""
-    before = state.to_move
     round_before = state.round
     seat_index = state.seat
+    before = None if state.step is Step.OVER else seat_index  # state.to_move
     seat = state.seats[seat_index]
-    if isinstance(move, Choose):
+    if isinstance(move, _USE_MOVES):  # the commonest first
+        if state.perf is None:
+            state.perf = _main_performance(state)
+        _use(state, seat_index, state.perf, move, events)
+    elif isinstance(move, Done):
+        perf = state.perf
+        assert perf is not None
+        events.append(ev.PerformanceEnded(seat_index, perf.action.value, perf.extra, perf.uses))
+        state.perf = None
+        if not perf.extra:
+            state.resolved = True
+    elif isinstance(move, Choose):
         _choose(state, move.action, events)
-    elif isinstance(move, TakeBonus | FreeItem):
+    elif isinstance(move, _FREE_MOVES):
         state.pending.pop(0)
         _to_warehouse(state, seat, move.item)
         if isinstance(move, TakeBonus):
@@ -261,23 +282,19 @@ def apply_move(state: NauticusState, move: Move, events: Events) -> None:
         seat.workers += EXTRA_WORKERS
         state.perf = Performance(move.action, True, 0)
         events.append(ev.ExtraPlayed(seat_index, move.action.value))
-    elif isinstance(move, Done):
-        perf = state.perf
-        assert perf is not None
-        events.append(ev.PerformanceEnded(seat_index, perf.action.value, perf.extra, perf.uses))
-        state.perf = None
-        if not perf.extra:
-            state.resolved = True
     elif isinstance(move, EndGo):
         _end_go(state, events)
     else:
-        if state.perf is None:
-            state.perf = _main_performance(state)
-        _use(state, seat_index, state.perf, move, events)
+        raise ValueError(f"{move} is not a Nauticus move")
     _settle(state, events)
     state.moves_played += 1
     if state.to_move != before or state.round != round_before:
         state.undo_floor = state.moves_played
+
+
+_USE_MOVES = (Buy, Transport, Deliver, Withdraw, Crown)
+"""The moves that are uses of the performed action (NA-5.1)."""
+_FREE_MOVES = (TakeBonus, FreeItem)
 
 
 def after_move(state: NauticusState, move: Move) -> NauticusState:
@@ -348,7 +365,9 @@ def _use(state: NauticusState, seat_index: int, perf: Performance, move: Move,
         events.append(ev.ItemBought(seat_index, move.item, cost, move.dest, by_blue))
         _put(state, seat_index, move.item, move.dest, events)
         items = ITEMS_OF_ACTION[perf.action]
-        if not perf.all_four and all(perf.bought.get(i, 0) for i in items):
+        bought = perf.bought
+        if (not perf.all_four and len(bought) >= len(items)
+                and all(bought.get(i, 0) for i in items)):
             perf.all_four = True
             state.pending.append(Pending("free", list(items)))
     elif isinstance(move, Transport):
