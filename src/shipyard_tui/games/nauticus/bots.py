@@ -188,9 +188,11 @@ def position_value(state: NauticusState, seat_index: int, plan: Plan = NO_PLAN) 
     # further out of reach); the crown masts and sails it holds are counted on the way
     warehouse = seat.warehouse
     permanent = warehouse.get("mast:crown", 0) + warehouse.get("sail:crown", 0)
-    facts = [_build_facts(build) for build in seat.yard]
-    for built in facts:
+    facts = []
+    for build in seat.yard:
+        built = _build_facts(build)
         permanent += built[6]
+        facts.append(built)
     if len(facts) > 1:
         facts.sort(key=_first)
     # while this round's Crown evaluation is still to come, the workers it will need
@@ -457,11 +459,12 @@ def _finish_own_go(state: NauticusState, me: int, plan: Plan = NO_PLAN,
     """Play the seat's own go greedily (one move ahead each step) to value a choice:
     the position it ends in (``state`` itself, or the copy the last move was played on).
     ``state`` is not changed."""
+    planned = plan.cargo or plan.extra_crowns
     for _ in range(limit):
         if state.step is Step.OVER or state.seat != me or state.step is Step.CHOOSE:
             break
         legal = legal_moves(state)
-        if plan.cargo or plan.extra_crowns:
+        if planned:
             legal = plan_moves(state, legal, plan)
         best = state
         best_value = float("-inf")

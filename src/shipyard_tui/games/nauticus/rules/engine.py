@@ -295,6 +295,7 @@ def apply_move(state: NauticusState, move: Move, events: Events) -> None:
 _USE_MOVES = (Buy, Transport, Deliver, Withdraw, Crown)
 """The moves that are uses of the performed action (NA-5.1)."""
 _FREE_MOVES = (TakeBonus, FreeItem)
+_PLACING_MOVES = (Buy, Transport)
 
 
 def after_move(state: NauticusState, move: Move) -> NauticusState:
@@ -303,7 +304,7 @@ def after_move(state: NauticusState, move: Move) -> NauticusState:
     other seats' possessions and the builds it puts no tile on or takes no goods from.
     ``state`` is not changed. Bots value their moves this way (issue 39)."""
     build = None
-    if isinstance(move, Buy | Transport):
+    if isinstance(move, _PLACING_MOVES):
         build = build_of(move.dest)
     elif isinstance(move, Deliver):
         build = move.build
