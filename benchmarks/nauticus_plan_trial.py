@@ -10,7 +10,7 @@ planner, or with the strong level playing by the plan.
         versus strong --old 33acb16 --games 40 --seed 500
 
 ``--plan FLEET,HULL,COINS,STORED[,cargo]`` sets the fields of
-:class:`~shipyard_tui.games.nauticus.bots.Plan` (default: ``PLANNER_PLAN``), at every
+:class:`~shipyard_tui.games.nauticus.valuation.Plan` (default: ``PLANNER_PLAN``), at every
 table size. ``--strong go``: the strong level plays its goes by the plan (its rollouts
 as before); ``--strong all``: its rollouts and their valuation too. After ``versus``
 or ``duel`` come that benchmark's own arguments.

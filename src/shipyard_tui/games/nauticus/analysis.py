@@ -9,7 +9,7 @@ from that seat's view, as the hint runs it: seeded by the number of moves played
 the decision, for the same budget, over every legal tile, the one played included. The
 gap between the best tile's mean value and the played tile's is the estimate of what
 the choice lost (the seat's position less half the best other seat's,
-:func:`~shipyard_tui.games.nauticus.bots.relative_value`). The values come from a few
+:func:`~shipyard_tui.games.nauticus.valuation.relative_value`). The values come from a few
 sampled futures, so gaps below ``MIN_LOSS`` are noise and are not shown.
 """
 

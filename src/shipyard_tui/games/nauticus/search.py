@@ -12,7 +12,7 @@ The search is spent where Nauticus is decided: the choice of the action tile, wh
 serves every seat. For each tile the rollout plays that phase and the next
 (:data:`HORIZON_PHASES`) and values the end as the bot's own position less half the
 best other seat's, as the planner does. At a 2-seat table (issue 37) the bot plays by
-the sensible bot's plan (:data:`~.bots.PLANNER_PLAN`): its goes are the sensible bot's,
+the sensible bot's plan (:data:`~.valuation.PLANNER_PLAN`): its goes are the sensible bot's,
 its rollouts' goes too, each tile in a rollout is chosen as the sensible bot chooses
 one without looking at the reply (the whole phase played out for every tile, judged
 by the chooser's position against the other seat's), the end is valued with the plan,
@@ -33,18 +33,12 @@ import random
 import time
 from dataclasses import replace
 
-from shipyard_tui.games.nauticus.bots import (
-    NO_PLAN,
-    GreedyBot,
-    Plan,
-    PlannerBot,
-    position_value,
-    relative_value,
-)
+from shipyard_tui.games.nauticus.bots import GreedyBot, PlannerBot
 from shipyard_tui.games.nauticus.rules.engine import apply_move
 from shipyard_tui.games.nauticus.rules.game import NauticusGame
 from shipyard_tui.games.nauticus.rules.moves import Move
 from shipyard_tui.games.nauticus.rules.state import NauticusState, Step
+from shipyard_tui.games.nauticus.valuation import NO_PLAN, Plan, position_value, relative_value
 
 DEFAULT_BUDGET_MS = 150.0
 """Thinking time per tile choice, in milliseconds of the thread's processor time."""
@@ -196,7 +190,7 @@ def tile_values(view: NauticusState, legal: list[Move], seed: int,
                 budget_ms: float | None = DEFAULT_BUDGET_MS,
                 rollouts: int | None = None) -> list[float]:
     """The strong bot's mean value of each of ``legal`` for the seat to move at a choice
-    of action tile (see :func:`~.bots.relative_value`; in the last round of a 2-seat
+    of action tile (see :func:`~.valuation.relative_value`; in the last round of a 2-seat
     game, the final margin of a rollout to the end), searched with ``seed`` for
     ``budget_ms`` (``None``, with ``rollouts``: a fixed count, reproducible anywhere).
     The hint and the Key moments both search this way, with the decision's move index
@@ -216,7 +210,7 @@ def advise(view: NauticusState, legal: list[Move], seed: int = 0,
     """What the strong bot would play now for the seat to move (the hint key): its
     move; at a choice of action tile, the one decision it searches, also the runner-up
     and the mean values of both (the seat's position less half the best other seat's,
-    see :func:`~.bots.relative_value`; in the last round of a 2-seat game, the final
+    see :func:`~.valuation.relative_value`; in the last round of a 2-seat game, the final
     margin); elsewhere ``None`` for those, since within a go it plays by a fixed rule
     (the sensible bot's at 2 seats, the greedy bot's at 3 or 4). ``rollouts`` (with no
     budget): a fixed count."""
