@@ -58,11 +58,18 @@ CANAL_WORTH = 1.3
 YARD_WORTH = 0.6
 COMMODITY_WORTH = 2.5
 GUILDER_WORTH = 0.5
-GREEDY_PRIOR = 3.0
+CLASSIC_GREEDY_PRIOR = 3.0
 """Times the greedy valuation of an action (:meth:`GreedyBot._choice_value`), added to
-the value of the turn it leads to when the planner chooses its action. The lookahead
-alone (0) scored 3.7 points a solo game less, the greedy valuation alone (no lookahead
-for the action) 1.9 less, over 800 paired seeds (docs/performance.md)."""
+the value of the turn it leads to when the planner chooses its action, in classic
+games. The lookahead alone (0) scored 3.7 points a solo game less, the greedy
+valuation alone (no lookahead for the action) 1.9 less, over 800 paired seeds
+(docs/performance.md)."""
+GREEDY_PRIOR = 1.0
+"""The same in the 2nd edition, since its tiles and cells are looked ahead at too
+(issue 37): against the beginner, 2 seats, seeds 30100-30399 (600 games, seats
+swapped), 72.0 % and a mean margin of +10.0 against 67.7 % and +8.0 with 3.0; alone
+against the automa the same (+0.1 +- 1.7 points, seeds 1-200). On the tuning seeds
+30000-30099: 0 gave 65.8 %, 0.75 77.8 %, 1.5 78.0 %, 3.0 69.0 %, 5.0 67.8 %."""
 
 
 class PlannerBot(GreedyBot):
@@ -88,10 +95,12 @@ class PlannerBot(GreedyBot):
 
     def _prior(self, view: GameState, seat: int, move: Move) -> float:
         """What the greedy valuations add to a move's lookahead: for the choice of
-        action, :data:`GREEDY_PRIOR` times their value of it; else nothing."""
+        action, :data:`GREEDY_PRIOR` (classic: :data:`CLASSIC_GREEDY_PRIOR`) times their
+        value of it; else nothing."""
         if view.turn.step is not S.CHOOSE:
             return 0.0
-        return GREEDY_PRIOR * self._choice_value(view, seat, move)
+        prior = CLASSIC_GREEDY_PRIOR if view.config.classic else GREEDY_PRIOR
+        return prior * self._choice_value(view, seat, move)
 
     def _outcome(self, view: GameState, seat: int, move: Move, seed: int) -> float:
         """The value of the position after ``move`` and the rest of this turn."""
