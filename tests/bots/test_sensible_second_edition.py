@@ -5,29 +5,20 @@ the greedy valuations of an action by the 2nd edition's own weights."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from shipyard_tui.games.shipyard.bots import planner
 from shipyard_tui.games.shipyard.bots.planner import PlannerBot
 from shipyard_tui.games.shipyard.bots.random_bot import considered
-from shipyard_tui.games.shipyard.rules import Game, GameConfig, SeatConfig, SeatKind
+from shipyard_tui.games.shipyard.rules import Game
 from shipyard_tui.games.shipyard.rules.state import Step
+from support.ui import game_at
 
 
-def at_step(step: Step, edition: str, seeds: range = range(60)) -> Game:
-    """A 2-seat game played by random moves until ``step`` offers two or more choices."""
-    for seed in seeds:
-        seats = (SeatConfig("Ann", SeatKind.BOT), SeatConfig("Bob", SeatKind.BOT))
-        game = Game(GameConfig(seats, seed=seed, edition=edition))
-        rng = random.Random(seed)
-        while not game.is_over:
-            legal = considered(game.legal_moves())
-            if game.state.turn.step is step and len(legal) > 1:
-                return game
-            game.push(rng.choice(legal))
-    raise AssertionError(f"no game reached {step}")
+def at_step(step: Step, edition: str) -> Game:
+    """A 2-seat game where ``step`` offers its seat two or more choices."""
+    return game_at(lambda g: g.state.turn.step is step
+                   and len(considered(g.legal_moves())) > 1, seeds=range(60), edition=edition)
 
 
 def spied(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
