@@ -206,7 +206,9 @@ class PlannerBot(GreedyBot):
         return after
 
     def _finish_phase(self, state: NauticusState, limit: int = 200) -> None:
-        """Play every seat's go of the current phase as the greedy bot would."""
+        """Play every seat's go of the current phase as the greedy bot would (on the
+        state itself: the planner's copy of its view, so no seat view is copied again
+        for each move)."""
         phase = (state.round, state.phase)
         sim = NauticusGame.from_state(state)
         for _ in range(limit):
@@ -214,7 +216,7 @@ class PlannerBot(GreedyBot):
                 return
             legal = sim.legal_moves()
             sim.push(legal[0] if len(legal) == 1
-                     else GreedyBot.choose(self, sim.view(sim.to_move), legal))
+                     else GreedyBot.choose(self, sim.state, legal))
 
 
 def _strong(seed: int) -> NauticusBot:
