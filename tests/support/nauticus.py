@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable
+from functools import cache
 
 from shipyard_tui.games.nauticus import NauticusConfig, NauticusGame, SeatConfig, parse_move
 from shipyard_tui.games.nauticus.rules.catalog import (
@@ -15,7 +16,7 @@ from shipyard_tui.games.nauticus.rules.catalog import (
     WAREHOUSE_CAPACITY,
 )
 from shipyard_tui.games.nauticus.rules.events import Scored
-from shipyard_tui.games.nauticus.rules.state import Build, Slot, Step
+from shipyard_tui.games.nauticus.rules.state import Build, NauticusState, Slot, Step
 from support import legal_now, random_playout
 
 TEST_TILES = ["withdraw", "transport", "masts", "hulls", "crowns", "deliver", "goods", "sails"]
@@ -87,17 +88,53 @@ def legal(game: NauticusGame) -> set[str]:
 def pieces(game: NauticusGame) -> Counter[str]:
     """Every stack item wherever it is: stacks, yards, warehouses, delivered goods."""
     state = game.state
-    count: Counter[str] = Counter(state.stacks)
-    for seat in state.seats:
-        count.update(seat.warehouse)
-        count.update({f"good:{g}": n for g, n in seat.delivered.items()})
-        for b in seat.yard:
-            for s in b.slots:
-                count[f"hull:{s.hull}"] += 1
-                for kind, value in (("mast", s.mast), ("sail", s.sail), ("good", s.good)):
-                    if value is not None:
-                        count[f"{kind}:{value}"] += 1
+    return Counter(_items(state, [[_build_key(b) for b in seat.yard] for seat in state.seats]))
+
+
+def _items(state: NauticusState, yards: list[list[BuildKey]]) -> dict[str, int]:
+    """:func:`pieces` as a plain dict (Counter.update is slower), the seats' builds
+    given by their keys."""
+    count = dict(state.stacks)
+    get = count.get
+    for seat, keys in zip(state.seats, yards, strict=True):
+        for item, n in seat.warehouse.items():
+            count[item] = get(item, 0) + n
+        for good, n in seat.delivered.items():
+            item = f"good:{good}"
+            count[item] = get(item, 0) + n
+        for key in keys:
+            for item, n in _build_items(key):
+                count[item] = get(item, 0) + n
     return count
+
+
+BuildKey = tuple[tuple[str, str | None, str | None, str | None], ...]
+"""A build by its slots' contents (hull, mast, sail, good)."""
+
+
+def _build_key(b: Build) -> BuildKey:
+    return tuple((s.hull, s.mast, s.sail, s.good) for s in b.slots)
+
+
+@cache
+def _build_items(key: BuildKey) -> tuple[tuple[str, int], ...]:
+    """The stack items on a build (by its slots' contents): counted once per distinct
+    build, as the soaks ask after every move."""
+    count: Counter[str] = Counter()
+    for hull, mast, sail, good in key:
+        count[f"hull:{hull}"] += 1
+        for kind, value in (("mast", mast), ("sail", sail), ("good", good)):
+            if value is not None:
+                count[f"{kind}:{value}"] += 1
+    return tuple(count.items())
+
+
+@cache
+def _checked(key: BuildKey) -> bool:
+    """:func:`check_build` of a build with these slots (a build that fails raises, and
+    is checked again each time it is met)."""
+    check_build(Build([Slot(*slot) for slot in key]))
+    return True
 
 
 def check_build(b: Build) -> None:
@@ -117,6 +154,9 @@ def check_build(b: Build) -> None:
         assert s.good is None or s.good in GOODS
 
 
+_ALL_PIECES = {item: n for item, n in STACK_SIZES.items() if n}
+
+
 class Invariants:
     """The checks after every move of a game; the JSON round trip of the state runs
     every ``json_every`` moves (every move by default)."""
@@ -131,15 +171,19 @@ class Invariants:
         state = game.state
         if not self.sums:
             self.sums = [0] * len(state.seats)
+        yards = []
         for seat in state.seats:
             assert seat.coins >= 0 and seat.workers >= 0
             assert 0 <= seat.warehouse_used <= WAREHOUSE_CAPACITY
             assert all(n > 0 for n in seat.warehouse.values())
             assert seat.pass_up in ([3, 2, 1], [2, 1], [1], [])
-            for b in seat.yard:
-                check_build(b)
+            keys = [_build_key(b) for b in seat.yard]
+            for key in keys:
+                _checked(key)
+            yards.append(keys)
         assert all(n >= 0 for n in state.stacks.values())
-        assert pieces(game) == Counter(STACK_SIZES)
+        # every item once (a Counter's equality: a count of 0 is no count)
+        assert {k: n for k, n in _items(state, yards).items() if n} == _ALL_PIECES
         for e in game.events[self.seen:]:
             if isinstance(e, Scored):
                 self.sums[e.seat] += e.points
