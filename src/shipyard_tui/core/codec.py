@@ -52,12 +52,18 @@ def _same(value: Any) -> Any:
     return value
 
 
+_PLAIN = frozenset({type(None), bool, int, float, str})
+"""The types encoded as they are: the containers test for them inline, which spares
+a call for each string and number of a state (most of what it holds)."""
+
+
 def _encode_list(value: list[Any] | tuple[Any, ...]) -> list[Any]:
-    return [_encode_any(v) for v in value]
+    return [v if v.__class__ in _PLAIN else _encode_any(v) for v in value]
 
 
 def _encode_dict(value: dict[Any, Any]) -> dict[str, Any]:
-    return {str(_encode_any(k)): _encode_any(v) for k, v in value.items()}
+    return {(k if k.__class__ is str else str(_encode_any(k))):
+            (v if v.__class__ in _PLAIN else _encode_any(v)) for k, v in value.items()}
 
 
 def _enum_value(value: Enum) -> Any:
@@ -101,14 +107,21 @@ def _encoder(cls: type) -> Encoder:
     names = [f.name for f in fields if not f.metadata.get("omit_default")]
     omitted = [(f.name, f.default) for f in fields if f.metadata.get("omit_default")]
 
-    def encode(obj: Any) -> dict[str, Any]:
-        return {name: _encode_any(getattr(obj, name)) for name in names}
+    # one straight-line function per class: no loop and no getattr per field
+    lines = ["def encode(obj):"]
+    lines += [f"    v{i} = obj.{name}" for i, name in enumerate(names)]
+    items = ", ".join(f"{name!r}: v{i} if v{i}.__class__ in plain else any_(v{i})"
+                      for i, name in enumerate(names))
+    lines.append(f"    return {{{items}}}")
+    scope: dict[str, Any] = {"plain": _PLAIN, "any_": _encode_any}
+    exec("\n".join(lines), scope)
+    encode: Encoder = scope["encode"]
 
     if not omitted:
         return encode
 
     def encode_omitting(obj: Any) -> dict[str, Any]:
-        data = encode(obj)
+        data: dict[str, Any] = encode(obj)
         for name, default in omitted:
             value = getattr(obj, name)
             if value != default:
@@ -127,18 +140,35 @@ def _decoder(tp: Any) -> Decoder:
         optional = [(f.name, _decoder(hints[f.name])) for f in dataclasses.fields(tp)
                     if f.init and f.metadata.get("omit_default")]
 
-        def decode_dc(data: Any) -> Any:
-            if not isinstance(data, dict):
-                raise ValueError(f"{tp.__name__}: expected an object, got {type(data).__name__}")
-            try:
-                values = {name: dec(data[name]) for name, dec in fields}
-            except KeyError as exc:
-                raise ValueError(f"{tp.__name__}: missing field {exc.args[0]!r}") from None
-            for name, dec in optional:
-                if name in data:
-                    values[name] = dec(data[name])
-            return tp(**values)
-
+        # one straight-line function per class, as the encoder (a value of a plain
+        # type read inline: one call less for each string and number)
+        scope: dict[str, Any] = {"tp": tp, "optional": optional, "ValueError": ValueError,
+                                 "KeyError": KeyError, "dict_": dict}
+        items = []
+        for i, (name, dec) in enumerate(fields):
+            scope[f"d{i}"] = dec
+            plain = _PLAIN_DECODED.get(dec)
+            if plain is None:
+                items.append(f"{name!r}: d{i}(data[{name!r}])")
+            else:
+                scope[f"t{i}"] = plain
+                items.append(f"{name!r}: x if (x := data[{name!r}]).__class__ is t{i} else d{i}(x)")
+        lines = [
+            "def decode_dc(data):",
+            "    if not isinstance(data, dict_):",
+            "        raise ValueError(f'{tp.__name__}: expected an object, got '",
+            "                         f'{type(data).__name__}')",
+            "    try:",
+            f"        values = {{{', '.join(items)}}}",
+            "    except KeyError as exc:",
+            "        raise ValueError(f'{tp.__name__}: missing field {exc.args[0]!r}') from None",
+            "    for name, dec in optional:",
+            "        if name in data:",
+            "            values[name] = dec(data[name])",
+            "    return tp(**values)",
+        ]
+        exec("\n".join(lines), scope)
+        decode_dc: Decoder = scope["decode_dc"]
         return decode_dc
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
@@ -150,6 +180,9 @@ def _decoder(tp: Any) -> Decoder:
         return lambda v: None if v is None else dec(v)
     if origin is list:
         item = _decoder(args[0])
+        kind = _PLAIN_DECODED.get(item)
+        if kind is not None:
+            return lambda v: [x if x.__class__ is kind else item(x) for x in _expect(v, list)]
         return lambda v: [item(x) for x in _expect(v, list)]
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
@@ -170,11 +203,11 @@ def _decoder(tp: Any) -> Decoder:
     if isinstance(tp, type) and issubclass(tp, Enum):
         return tp
     if tp is int:
-        return lambda v: _expect_int(v)
+        return _expect_int
     if tp is str:
-        return lambda v: _expect(v, str)
+        return _expect_str
     if tp is bool:
-        return lambda v: _expect(v, bool)
+        return _expect_bool
     if tp is float:
         return lambda v: float(_expect(v, int | float))
     if tp is Any:
@@ -188,7 +221,23 @@ def _expect(value: Any, kind: Any) -> Any:
     return value
 
 
+def _expect_str(value: Any) -> str:
+    return _expect(value, str)  # type: ignore[no-any-return]
+
+
+def _expect_bool(value: Any) -> bool:
+    return _expect(value, bool)  # type: ignore[no-any-return]
+
+
+_PLAIN_DECODED: dict[Decoder, type] = {}
+"""The decoders of the plain types, by the exact type of the values they pass as they
+are (filled below): a decoder reads those inline and calls them for any other value."""
+
+
 def _expect_int(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"expected an integer, got {type(value).__name__}")
     return value
+
+
+_PLAIN_DECODED.update({_expect_str: str, _expect_int: int, _expect_bool: bool})
