@@ -31,6 +31,15 @@ from typing import Any, ClassVar, TypeVar
 MoveT = TypeVar("MoveT", bound="Move")
 
 
+REMEMBERED_PARSES = 4096
+"""How many move notations a game's ``parse_move`` remembers the move of: moves are
+frozen, so one instance serves every game, and a save's moves are read again at each
+load (a game's tests read them at every JSON round trip)."""
+LONGEST_REMEMBERED = 80
+"""The longest notation remembered: a move's words are few and short, and a strange
+text from a save (read, then refused) must not be kept."""
+
+
 class MoveSyntaxError(ValueError):
     """Raised when a text cannot be read as a move."""
 

@@ -11,11 +11,17 @@ True
 from __future__ import annotations
 
 from dataclasses import Field, dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from shipyard_tui.core import moves as core_moves
+from shipyard_tui.core.moves import (
+    LONGEST_REMEMBERED,
+    REMEMBERED_PARSES,
+    move_table,
+    parse_notation,
+)
 from shipyard_tui.core.moves import MoveSyntaxError as MoveSyntaxError
-from shipyard_tui.core.moves import move_table, parse_notation
 from shipyard_tui.games.nauticus.rules.catalog import GOODS, ITEMS, Action
 from shipyard_tui.games.nauticus.rules.catalog import Reward as RewardKind
 from shipyard_tui.games.nauticus.rules.yard import is_destination
@@ -175,5 +181,14 @@ MOVE_TYPES: dict[str, type[Move]] = move_table(
 
 def parse_move(text: str) -> Move:
     """Read a move from its notation; raise :class:`MoveSyntaxError` if it is not one."""
+    if len(text) <= LONGEST_REMEMBERED:
+        return _parse_remembered(text)
+    return parse_notation(text, MOVE_TYPES, list_known=True)
+
+
+@lru_cache(maxsize=REMEMBERED_PARSES)
+def _parse_remembered(text: str) -> Move:
+    """:func:`parse_move`, its answers remembered (a move is frozen: one instance serves
+    every game)."""
     return parse_notation(text, MOVE_TYPES, list_known=True)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import Field, dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from shipyard_tui.core import moves as core_moves
@@ -333,6 +334,20 @@ def parse_move(text: str, step: DecisionStep | None = None) -> Move:
     >>> parse_move("pass", DecisionStep.LAST_CHANCE)
     NoLastTile()
     """
+    if len(text) <= core_moves.LONGEST_REMEMBERED:
+        return _parse_remembered(text, step)
+    return _parse_move(text, step)
+
+
+@lru_cache(maxsize=core_moves.REMEMBERED_PARSES)
+def _parse_remembered(text: str, step: DecisionStep | None) -> Move:
+    """:func:`parse_move`, its answers remembered (a move is frozen: one instance serves
+    every game): a save's moves are read again at each load, and a game's at each
+    round trip of the tests."""
+    return _parse_move(text, step)
+
+
+def _parse_move(text: str, step: DecisionStep | None) -> Move:
     words = text.split()
     if words and words[0] == PASS:
         cls = PASSES.get(step) if step is not None else None
