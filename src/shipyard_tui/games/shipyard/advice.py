@@ -290,13 +290,25 @@ def _cruise(system: CanalSystem, paths: list[Route], load: dict[str, int],
 
 
 
+_PATHS_CACHE: dict[tuple[object, ...], list[Route]] = {}
+"""The cruises of each speed already found, by canal system and token (each load plan
+searched asked for the same system's paths again: a tenth of the sensible level's time,
+issue 39). The lists are shared: read them, never change them."""
+
+
 def _paths(system: CanalSystem, token: Token | None, speed: int) -> list[Route]:
+    """Every cruise of ``speed`` steps, with its start, from the token (or from every
+    start space while it is not placed)."""
     if not system.tiles:
         return []
-    out = []
-    for start in [token] if token is not None else system.start_tokens():
-        for path in system.cruise_paths(start, speed):
-            out.append((start, path))
+    key = (*waters_key(list(system.tiles.values()), token), speed)
+    out = _PATHS_CACHE.get(key)
+    if out is None:
+        if len(_PATHS_CACHE) >= _LOAD_CACHE_SIZE:
+            _PATHS_CACHE.clear()
+        out = _PATHS_CACHE[key] = [
+            (start, path) for start in ([token] if token is not None else system.start_tokens())
+            for path in system.cruise_paths(start, speed)]
     return out
 
 

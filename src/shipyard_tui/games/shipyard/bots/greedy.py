@@ -499,8 +499,7 @@ class GreedyBot:
         """Use the Helmsman when some Rigger choice then gives a cruise; else decline
         it if that gives one (R-7.1)."""
         seat = view.seats[seat_index]
-        system = CanalSystem(seat.canals)
-        lengths = system.cruise_lengths(seat.token, 30) if system.tiles else set()
+        lengths = cruise_lengths_of(seat.canals, seat.token, 30)
         load = view.turn.load
         for move in legal:
             assert isinstance(move, mv.Helmsman)
@@ -511,8 +510,7 @@ class GreedyBot:
 
     def _rigger(self, view: GameState, seat_index: int, legal: list[Move]) -> Move:
         seat = view.seats[seat_index]
-        system = CanalSystem(seat.canals)
-        lengths = system.cruise_lengths(seat.token, 30) if system.tiles else set()
+        lengths = cruise_lengths_of(seat.canals, seat.token, 30)
         turn = view.turn
         for move in legal:
             assert isinstance(move, mv.Rigger)

@@ -18,11 +18,10 @@ from __future__ import annotations
 from shipyard_tui.games.shipyard.advice import best_contracts
 from shipyard_tui.games.shipyard.bots.greedy import TUNED, GreedyBot
 from shipyard_tui.games.shipyard.bots.random_bot import considered
-from shipyard_tui.games.shipyard.bots.valuations import CLASSIC_TUNED
+from shipyard_tui.games.shipyard.bots.valuations import CLASSIC_TUNED, cruise_lengths_of
 from shipyard_tui.games.shipyard.rules import DecisionStep as S
 from shipyard_tui.games.shipyard.rules import Game, GameState, Move
 from shipyard_tui.games.shipyard.rules.query import (
-    CanalSystem,
     completable,
     determinize,
     pattern,
@@ -145,10 +144,9 @@ class PlannerBot(GreedyBot):
             worth += YARD_WORTH * sum(1 for c in p if c != ".")
         pieces = sum(PIECE_WORTH.get(piece, 1.0) * min(n, 4) for piece, n in seat.pieces.items())
         worth += pieces
-        system = CanalSystem(seat.canals)
-        if system.tiles:
-            lengths = system.cruise_lengths(seat.token, 12)
-            worth += CANAL_WORTH * (max(lengths) if lengths else 0)
+        lengths = cruise_lengths_of(seat.canals, seat.token, 12)  # none without canals
+        if lengths:
+            worth += CANAL_WORTH * max(lengths)
         worth += EMPLOYEE_WORTH * len(seat.employees)
         if seat.pieces.get("smokestack") and seat.pieces.get("stoker"):
             worth += STEAM_BONUS
