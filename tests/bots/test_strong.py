@@ -475,3 +475,29 @@ def test_weight_vectors_written_before_the_producer_feature_read_its_default() -
         assert read.vector() == pytest.approx(full)
     with pytest.raises(ValueError):
         Weights.from_vector(list(full[: len(FEATURES) - len(OPTIONAL) - 1]))
+
+
+def test_in_classic_games_a_propeller_counts_where_a_stoker_would() -> None:
+    """RC-6.1: the propeller takes the stoker's place in speed, so the evaluation
+    counts it in the stoker's feature and, with a smokestack, in the steam pair; a
+    2nd-edition seat has no propellers and counts as before (issue 37)."""
+    from shipyard_tui.games.shipyard.bots.strong import FEATURES, features, progress
+
+    seats = tuple(SeatConfig(f"P{i}", SeatKind.BOT) for i in range(2))
+    game = Game(GameConfig(seats, seed=4, edition="classic"))
+    rng = random.Random(4)
+    for _ in range(60):
+        game.push(rng.choice(game.legal_moves()))
+    state = game.state.copy()
+    left = 1.0 - progress(state)
+    assert left > 0
+    seat = state.seats[0]
+    seat.pieces = {"smokestack": 1}
+    before = features(state, 0)
+    assert before[FEATURES.index("piece_stoker")] == 0
+    assert before[FEATURES.index("steam")] == 0
+    seat.pieces = {"smokestack": 1, "propeller": 2}
+    after = features(state, 0)
+    assert after[FEATURES.index("piece_stoker")] == pytest.approx(2 * left)
+    assert after[FEATURES.index("steam")] == pytest.approx(left)
+    assert seat.pieces == {"smokestack": 1, "propeller": 2}  # read, not changed

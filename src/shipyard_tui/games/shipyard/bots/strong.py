@@ -253,8 +253,11 @@ def features(state: GameState, seat_index: int, ships: bool = True,
     yard = sum(1 for c in p if c != ".") if completable(p) else 0
     lengths = cruise_lengths_of(seat.canals, seat.token, 12)
     cruise = max(lengths) if lengths else 0
-    steam = 1 if seat.pieces.get("smokestack") and seat.pieces.get("stoker") else 0
-    raw = (1, yard, *(min(seat.pieces.get(piece, 0), 4) for piece in PIECES), cruise,
+    pieces = seat.pieces
+    if "propeller" in pieces:  # classic: the propeller takes the stoker's place (RC-6.1)
+        pieces = {**pieces, "stoker": pieces.get("stoker", 0) + pieces["propeller"]}
+    steam = 1 if pieces.get("smokestack") and pieces.get("stoker") else 0
+    raw = (1, yard, *(min(pieces.get(piece, 0), 4) for piece in PIECES), cruise,
            len(seat.employees), steam, len(seat.commodities), seat.guilders)
     employees = catalog_of(state).employees
     producers = sum(1 for e in seat.employees if employees[e].kind in PRODUCERS)
