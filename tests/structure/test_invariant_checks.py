@@ -9,12 +9,13 @@ to fail, and a position left whole (blank tiles included) to pass.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
 from shipyard_tui.games.nauticus import NauticusGame
 from shipyard_tui.games.nauticus.rules.state import Build, Slot
-from shipyard_tui.games.shipyard.rules import CATALOG, Game
+from shipyard_tui.games.shipyard.rules import CATALOG, Game, GameState
 from shipyard_tui.games.shipyard.rules.catalog import ContractColour
 from support import random_playout
 from support.invariants import (
@@ -40,34 +41,29 @@ def test_a_whole_position_passes_and_a_blank_is_no_tile() -> None:
     assert "blank-bow-1" not in ship_tiles_in_play(game)
 
 
-def test_a_tile_twice_fails() -> None:
+def _tile_twice(state: GameState) -> None:
+    yard = state.seats[1].yard
+    yard[yard.index(None)] = state.market.bow_stack[0]
+
+
+def _tile_lost(state: GameState) -> None:
+    state.market.stern_stack.pop()
+
+
+def _tile_swapped_for_a_stranger(state: GameState) -> None:
+    state.market.middle_stack[0] = "no-such-tile"
+
+
+def _tile_lost_and_a_blank_in_its_place(state: GameState) -> None:
+    state.market.bow_stack[0] = "blank-bow-7"
+
+
+@pytest.mark.parametrize("breaks", [_tile_twice, _tile_lost, _tile_swapped_for_a_stranger,
+                                    _tile_lost_and_a_blank_in_its_place],
+                         ids=lambda breaks: breaks.__name__.strip("_"))
+def test_a_wrong_count_of_ship_tiles_fails(breaks: Callable[[GameState], None]) -> None:
     game = _shipyard_midgame()
-    market = game.state.market
-    yard = game.state.seats[1].yard
-    yard[yard.index(None)] = market.bow_stack[0]
-    with pytest.raises(AssertionError):
-        check_invariants(game)
-
-
-def test_a_tile_lost_fails() -> None:
-    game = _shipyard_midgame()
-    game.state.market.stern_stack.pop()
-    with pytest.raises(AssertionError):
-        check_invariants(game)
-
-
-def test_a_tile_swapped_for_a_stranger_fails() -> None:
-    game = _shipyard_midgame()
-    market = game.state.market
-    market.middle_stack[0] = "no-such-tile"
-    with pytest.raises(AssertionError):
-        check_invariants(game)
-
-
-def test_a_tile_lost_and_a_blank_in_its_place_fails() -> None:
-    game = _shipyard_midgame()
-    market = game.state.market
-    market.bow_stack[0] = "blank-bow-7"
+    breaks(game.state)
     with pytest.raises(AssertionError):
         check_invariants(game)
 
