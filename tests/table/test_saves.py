@@ -14,8 +14,8 @@ import pytest
 from shipyard_tui import paths, saves
 from shipyard_tui.games.shipyard.rules import Game
 from shipyard_tui.saves import SaveError, SaveStore, clean_save_name, decode, encode, load
-from support import shipyard as rules_helpers
 from support.invariants import random_config
+from support.saves import good_bytes, random_game
 
 
 @pytest.fixture
@@ -23,10 +23,6 @@ def store(tmp_path, monkeypatch) -> SaveStore:
     monkeypatch.setenv(paths.DATA_ENV, str(tmp_path / "data"))
     monkeypatch.setenv(paths.CONFIG_ENV, str(tmp_path / "config"))
     return SaveStore()
-
-
-def random_game(players: int = 3, seed: int = 7, moves: int | None = None) -> Game:
-    return rules_helpers.random_game(random_config(players, seed), seed, moves=moves)
 
 
 def same(a: Game, b: Game) -> bool:
@@ -109,10 +105,6 @@ def test_latest_autosave_is_the_newest_game(store):
 
 
 # -- bad files ---------------------------------------------------------------------------
-
-
-def good_bytes() -> bytes:
-    return encode(random_game(moves=40), "g", "autosave")
 
 
 def kind_of(data: bytes, tmp_path: Path, name: str = "autosave-t.json") -> str:

@@ -7,7 +7,6 @@ import subprocess
 import sys
 
 import pytest
-from test_saves import good_bytes, random_game
 
 from shipyard_tui.games.shipyard.rules import GameConfig, SeatConfig, SeatKind
 from shipyard_tui.games.shipyard.ui.screen import GameScreen
@@ -18,6 +17,7 @@ from shipyard_tui.ui.compat import rendered_lines
 from shipyard_tui.ui.screens.load import LoadScreen
 from shipyard_tui.ui.screens.problem import ProblemScreen
 from shipyard_tui.ui.screens.save_as import SaveAsScreen
+from support.saves import good_bytes, random_game
 from support.ui import settle
 
 
