@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -101,6 +105,69 @@ class ChoiceList(OptionList):
             line = self._index_to_line.get(index)
             if line is not None:
                 self.refresh(Region(0, line - top, width, self._heights[index]))
+
+
+_GAP = Segment(" ", Style.null())
+
+
+class KeyedLine:
+    """A choice's key in a column ``width`` cells wide, a space, and its words, which
+    wrap under themselves so that the key column stays clear: the lines a two-column
+    grid table draws (``table()``), drawn without the table's general layout. An option
+    list draws every option of every decision, and as a table each took about twice as
+    long (issue 39); ``tests/ui/test_choice_lines.py`` compares the two line by line."""
+
+    __slots__ = ("_drawn", "key", "text", "width")
+
+    def __init__(self, key: Text, text: Text, width: int) -> None:
+        self.key, self.text, self.width = key, text, width
+        self._drawn: tuple[tuple[object, ...], list[Segment]] | None = None
+        """The segments last drawn and what they were drawn for: the option list
+        draws each option twice at one width, to measure its height and to paint it."""
+
+    def table(self) -> Table:
+        """The grid table these lines are: the key's column of fixed width, the words'
+        column as wide as they need or as the room left."""
+        grid = Table.grid(padding=(0, 1, 0, 0))
+        grid.add_column(width=self.width, no_wrap=True)
+        grid.add_column(ratio=1)
+        grid.add_row(self.key, self.text)
+        return grid
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.table())
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        key_width = self.width
+        room = options.max_width - key_width - 1
+        if room < 1:  # narrower than the key column: as the table squeezes it
+            yield self.table()
+            return
+        drawn_for = (id(console), options.max_width, options.min_width, options.encoding,
+                     options.ascii_only, options.legacy_windows)
+        if self._drawn is not None and self._drawn[0] == drawn_for:
+            yield from self._drawn[1]
+            return
+        width = min(Measurement.get(console, options, self.text).maximum or 1, room)
+        base = options.update(highlight=False, height=None, justify="left",
+                              overflow="ellipsis")
+        keys = console.render_lines(self.key, base.update(width=key_width, no_wrap=True))
+        words = console.render_lines(self.text, base.update(width=width, no_wrap=False))
+        if len(words) < len(keys):
+            words = Segment.align_top(words, width, len(keys), Style.null())
+        blank = Segment(" " * (key_width + 1), Style.null())
+        new_line = Segment.line()
+        segments: list[Segment] = []
+        for row, line in enumerate(words):
+            if row < len(keys):
+                segments.extend(keys[row])
+                segments.append(_GAP)
+            else:
+                segments.append(blank)
+            segments.extend(line)
+            segments.append(new_line)
+        self._drawn = drawn_for, segments
+        yield from segments
 
 
 def cut(words: str, room: int) -> str:
@@ -211,11 +278,8 @@ class ChoicePanel(Vertical):
                 text.append(f" — {choice.reason}", style="dim")
             # two columns, so that a label too long for a narrow panel wraps under
             # itself and the key column stays clear
-            row = Table.grid(padding=(0, 1, 0, 0))
-            row.add_column(width=width, no_wrap=True)
-            row.add_column(ratio=1)
-            row.add_row(mark, text)
-            options.append(Option(row, disabled=choice.move is None))
+            options.append(Option(KeyedLine(mark, text, width),
+                                   disabled=choice.move is None))
         self._options = options
         option_list.add_options(options)
         target = 0
