@@ -114,8 +114,9 @@ class KeyedLine:
     """A choice's key in a column ``width`` cells wide, a space, and its words, which
     wrap under themselves so that the key column stays clear: the lines a two-column
     grid table draws (``table()``), drawn without the table's general layout. An option
-    list draws every option of every decision, and as a table each took about twice as
-    long (issue 39); ``tests/ui/test_choice_lines.py`` compares the two line by line."""
+    list draws every option of every decision, twice, and as tables they took three to
+    four times as long (issue 39, ``benchmarks/choice_lines.py``);
+    ``tests/ui/test_choice_lines.py`` compares the two line by line."""
 
     __slots__ = ("_drawn", "key", "text", "width")
 
