@@ -66,7 +66,16 @@ class TitleScreen(Screen[None]):
     had no room for them all); each other game's letter is its kind's
     (:attr:`~shipyard_tui.core.game.GameKind.menu_key`)."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._built = False
+        """Whether the menu is composed: a game started from the command line is pushed
+        over this screen at once, and the menu is made only when the screen is first
+        shown (issue 39: a tenth of the app's start, and a read of the saves)."""
+
     def compose(self) -> ComposeResult:
+        if not self._built:
+            return
         with Vertical(id="title-box"):
             yield Static(ART, id="title-art")
             yield OptionList(*self._options(), id="title-menu")
@@ -88,11 +97,13 @@ class TitleScreen(Screen[None]):
     def _options(self) -> list[Option]:
         return [Option(f"{key}  {words}", id=entry) for entry, key, words in self.ENTRIES]
 
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
-        self._show_what_continues()
-
-    def on_screen_resume(self) -> None:
+    async def on_screen_resume(self) -> None:
+        if not self._built:
+            if self.app.screen is not self:  # under a game's table from the start
+                return
+            self._built = True
+            await self.recompose()
+            self.query_one(OptionList).focus()
         self._show_what_continues()
 
     def _show_what_continues(self) -> None:
