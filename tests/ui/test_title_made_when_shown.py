@@ -1,6 +1,6 @@
 """The title screen's menu is made when the screen is first shown (issue 39): a game
-started from the command line (``shipyard play``, ``continue``, ``load``, every table
-of the SSH server) opens over it at once, and building the menu there, reading the
+started from the command line (``shipyard play``, ``continue``, ``load``) opens over
+it at once, and building the menu there, reading the
 saves for its Continue entry, was a tenth of the app's start."""
 
 from __future__ import annotations
