@@ -1,9 +1,11 @@
 """The title screen's menu is made when the screen is first shown (issue 39): a game
 started from the command line (``shipyard play``, ``continue``, ``load``) opens over
-it at once, and building the menu there, reading the
-saves for its Continue entry, was a tenth of the app's start."""
+it at once, and building the menu there, reading the saves for its Continue entry,
+was a tenth of the app's start."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from textual.widgets import OptionList
 
@@ -67,3 +69,21 @@ async def test_the_title_shown_first_has_its_menu_at_once() -> None:
         await pilot.press("down", "enter")  # the arrows and Enter reach the menu
         await settle(pilot)
         assert type(app.screen).__name__ == "SetupScreen"
+
+
+async def test_a_title_under_a_save_that_cannot_be_read_is_made_once_it_shows(
+        tmp_path: Path) -> None:
+    """``shipyard load`` of a broken file: the problem is shown over the title, whose
+    menu is made when the problem is put away."""
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not a save")
+    app = ShipyardApp(load_path=broken)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        title = _title(app)
+        assert type(app.screen).__name__ == "ProblemScreen"
+        assert not title.query(OptionList)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is title
+        assert app.focused is title.query_one("#title-menu", OptionList)
