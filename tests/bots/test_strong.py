@@ -170,14 +170,13 @@ def test_late_in_a_solo_game_the_search_plays_more_rollouts() -> None:
     """Issue 37: from 80 % of a solo game on, a searched decision plays at least four
     times the default's rollouts (+1.1 points a game over 48 paired seeds); a game
     between players, and earlier decisions, play the budget's count."""
-    game = _late(3, True, 11)
-    spent = sum(c.samples for c in StrongBot(2, budget_ms=None, rollouts=8)
-                .analyse(game.view(game.to_move)).candidates)
-    assert spent >= strong.LATE_ROLLOUTS == 4 * strong.ROLLOUTS_AT_DEFAULT
-    game = _late(2, False, 11)
-    spent = sum(c.samples for c in StrongBot(2, budget_ms=None, rollouts=8)
-                .analyse(game.view(game.to_move)).candidates)
-    assert 8 <= spent < 8 + MAX_SHOWN
+    def spent(game: Game) -> int:
+        """The rollouts a search of 8 plays at the game's decision."""
+        return sum(c.samples for c in StrongBot(2, budget_ms=None, rollouts=8)
+                   .analyse(game.view(game.to_move)).candidates)
+
+    assert spent(_late(3, True, 11)) >= strong.LATE_ROLLOUTS == 4 * strong.ROLLOUTS_AT_DEFAULT
+    assert 8 <= spent(_late(2, False, 11)) < 8 + MAX_SHOWN
     assert strong.rollout_limit(Game(random_config(3, 11, solo=True)).state, 8) == 8
 
 
